@@ -1,0 +1,68 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Library targets hold each tool's command and transforms; executable targets are one call.
+let tools: [(executable: String, library: String, dependencies: [Target.Dependency])] = [
+  ("pipe-check", "PipeCheckCommand", []),
+  ("orders", "OrdersCommand", ["FoodTruckKit"]),
+  ("sales-chart", "SalesChartCommand", ["FoodTruckKit"]),
+  ("weather", "WeatherCommand", ["FoodTruckKit"]),
+  ("story-io", "StoryIOCommand", []),
+  ("trips", "TripsCommand", ["WishlistKit", "WishlistSite"]),
+  ("achievements", "AchievementsCommand", ["WishlistKit"]),
+]
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+var targets: [Target] = [
+  .target(name: "PipeProtocol", swiftSettings: swiftSettings),
+  .target(name: "ToolSupport", dependencies: ["PipeProtocol"], swiftSettings: swiftSettings),
+  .target(
+    name: "FoodTruckKit", dependencies: ["PipeProtocol"], exclude: ["Data"],
+    swiftSettings: swiftSettings, plugins: ["EmbedData"]),
+  .target(
+    name: "WishlistKit", dependencies: ["PipeProtocol"], exclude: ["Data"],
+    swiftSettings: swiftSettings, plugins: ["EmbedData"]),
+  .target(
+    name: "WishlistSite", dependencies: ["PipeProtocol", "ToolSupport", "WishlistKit"],
+    swiftSettings: swiftSettings),
+  .executableTarget(name: "embed-data", dependencies: ["PipeProtocol"], swiftSettings: swiftSettings),
+  .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["embed-data"]),
+  .target(name: "TestSupport", dependencies: ["PipeProtocol"], path: "Tests/TestSupport"),
+]
+
+for tool in tools {
+  targets.append(
+    .target(
+      name: tool.library, dependencies: ["PipeProtocol", "ToolSupport"] + tool.dependencies,
+      swiftSettings: swiftSettings))
+  targets.append(
+    .executableTarget(
+      name: tool.executable, dependencies: [.target(name: tool.library)], swiftSettings: swiftSettings))
+}
+
+let testTargets: [(name: String, dependencies: [Target.Dependency])] = [
+  ("PipeProtocolTests", []),
+  ("ToolSupportTests", ["ToolSupport"]),
+  ("PipeCheckTests", ["PipeCheckCommand"]),
+  ("GoldenTests", []),
+  ("OrdersTests", ["OrdersCommand", "FoodTruckKit"]),
+  ("SalesChartTests", ["SalesChartCommand", "FoodTruckKit"]),
+  ("WeatherTests", ["WeatherCommand", "FoodTruckKit"]),
+  ("StoryIOTests", ["StoryIOCommand"]),
+  ("TripsTests", ["TripsCommand", "WishlistKit", "WishlistSite"]),
+  ("AchievementsTests", ["AchievementsCommand", "WishlistKit"]),
+  ("PackagingTests", []),
+]
+for test in testTargets {
+  targets.append(
+    .testTarget(
+      name: test.name, dependencies: ["TestSupport", "PipeProtocol"] + test.dependencies,
+      swiftSettings: swiftSettings))
+}
+
+let package = Package(
+  name: "SamplePipes",
+  products: tools.map { .executable(name: $0.executable, targets: [$0.executable]) },
+  targets: targets
+)

@@ -1,0 +1,535 @@
+/// A JSON syntax error at a byte offset of the text being parsed.
+public struct JSONError: Error, Sendable, Equatable {
+  /// What is wrong, in words: `expected ',' or '}' in object`.
+  public var message: String
+  /// The zero-based byte offset where it was found.
+  public var offset: Int
+
+  /// An error at a byte offset.
+  public init(_ message: String, at offset: Int) {
+    self.message = message
+    self.offset = offset
+  }
+}
+
+/// Where one top-level member of a record sits in its line.
+public struct MemberSpan: Sendable, Equatable {
+  /// The key's bytes, without quotes (still escaped when `keyHasEscapes`).
+  public var key: Range<Int>
+  /// Whether the key contains backslash escapes.
+  public var keyHasEscapes: Bool
+  /// The value's bytes.
+  public var value: Range<Int>
+  /// The first byte of the value: `"`, `{`, `[`, `t`, `f`, `n`, or a digit or `-`.
+  public var kind: UInt8
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes. It can validate without allocating, index the
+/// top-level members of an object, or build `JSONValue`s.
+public struct JSONParser {
+  /// The default limit on nesting depth.
+  public static let defaultMaxDepth = 512
+  /// The largest nesting limit accepted, so that parsing never overflows the stack.
+  public static let maxDepthCeiling = 10_000
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// The current byte offset.
+  public internal(set) var position = 0
+  /// The nesting limit for this parser.
+  public var maxDepth: Int
+
+  /// A parser over `bytes`, which must stay valid while it is used.
+  public init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONParser.defaultMaxDepth) {
+    self.bytes = bytes
+    self.maxDepth = min(max(1, maxDepth), JSONParser.maxDepthCeiling)
+  }
+
+  /// Parses a whole JSON text (any value, surrounded by optional white space).
+  public static func parse(_ text: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONValue {
+    try text.withUnsafeBufferPointer { buffer throws(JSONError) -> JSONValue in
+      var parser = JSONParser(buffer, maxDepth: maxDepth)
+      return try parser.parseDocument()
+    }
+  }
+
+  /// Parses a whole JSON text given as a string.
+  public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONValue {
+    try parse(Array(text.utf8), maxDepth: maxDepth)
+  }
+
+  /// Parses the whole buffer as one JSON text.
+  public mutating func parseDocument() throws(JSONError) -> JSONValue {
+    try checkBOM()
+    skipWhitespace()
+    let value = try parseValue(depth: 0)
+    skipWhitespace()
+    guard position == bytes.count else {
+      throw JSONError("unexpected text after the JSON value", at: position)
+    }
+    return value
+  }
+
+  /// Validates the whole buffer as one JSON text without building anything.
+  public mutating func validateDocument() throws(JSONError) {
+    try checkBOM()
+    skipWhitespace()
+    try skipValue(depth: 0)
+    skipWhitespace()
+    guard position == bytes.count else {
+      throw JSONError("unexpected text after the JSON value", at: position)
+    }
+  }
+
+  /// Validates the buffer as one JSON object and lists its top-level members into `members`.
+  public mutating func indexObject(into members: inout [MemberSpan]) throws(JSONError) {
+    members.removeAll(keepingCapacity: true)
+    try checkBOM()
+    skipWhitespace()
+    guard position < bytes.count else {
+      throw JSONError("expected a JSON object, found nothing", at: position)
+    }
+    guard bytes[position] == UInt8(ascii: "{") else {
+      if isValueStart(bytes[position]) {
+        let start = position
+        let kind = describe(bytes[position])
+        try skipValue(depth: 0)
+        throw JSONError("expected a JSON object, found \(kind)", at: start)
+      }
+      throw unexpected("a JSON object")
+    }
+    position += 1
+    skipWhitespace()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+      position += 1
+    } else {
+      while true {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+          throw unexpected("a string key in object")
+        }
+        let (keyRange, escaped) = try scanString()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+          throw unexpected("':' after object key")
+        }
+        position += 1
+        skipWhitespace()
+        let start = position
+        guard start < bytes.count else { throw unexpected("a value") }
+        let kind = bytes[start]
+        try skipValue(depth: 1)
+        members.append(MemberSpan(key: keyRange, keyHasEscapes: escaped, value: start..<position, kind: kind))
+        skipWhitespace()
+        guard position < bytes.count else { throw unexpected("',' or '}' in object") }
+        if bytes[position] == UInt8(ascii: ",") {
+          position += 1
+          skipWhitespace()
+          continue
+        }
+        if bytes[position] == UInt8(ascii: "}") {
+          position += 1
+          break
+        }
+        throw unexpected("',' or '}' in object")
+      }
+    }
+    skipWhitespace()
+    guard position == bytes.count else {
+      throw JSONError("unexpected text after the JSON object", at: position)
+    }
+  }
+
+  // MARK: - Building values
+
+  /// Parses one value at the current position.
+  public mutating func parseValue(depth: Int) throws(JSONError) -> JSONValue {
+    guard position < bytes.count else { throw unexpected("a value") }
+    switch bytes[position] {
+    case UInt8(ascii: "{"):
+      guard depth < maxDepth else { throw tooDeep() }
+      position += 1
+      var object = JSONObject()
+      skipWhitespace()
+      if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+        position += 1
+        return .object(object)
+      }
+      while true {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+          throw unexpected("a string key in object")
+        }
+        let key = try parseString()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+          throw unexpected("':' after object key")
+        }
+        position += 1
+        skipWhitespace()
+        let value = try parseValue(depth: depth + 1)
+        object.members.append(JSONMember(key, value))
+        skipWhitespace()
+        guard position < bytes.count else { throw unexpected("',' or '}' in object") }
+        if bytes[position] == UInt8(ascii: ",") {
+          position += 1
+          skipWhitespace()
+        } else if bytes[position] == UInt8(ascii: "}") {
+          position += 1
+          return .object(object)
+        } else {
+          throw unexpected("',' or '}' in object")
+        }
+      }
+    case UInt8(ascii: "["):
+      guard depth < maxDepth else { throw tooDeep() }
+      position += 1
+      var elements: [JSONValue] = []
+      skipWhitespace()
+      if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+        position += 1
+        return .array(elements)
+      }
+      while true {
+        elements.append(try parseValue(depth: depth + 1))
+        skipWhitespace()
+        guard position < bytes.count else { throw unexpected("',' or ']' in array") }
+        if bytes[position] == UInt8(ascii: ",") {
+          position += 1
+          skipWhitespace()
+        } else if bytes[position] == UInt8(ascii: "]") {
+          position += 1
+          return .array(elements)
+        } else {
+          throw unexpected("',' or ']' in array")
+        }
+      }
+    case UInt8(ascii: "\""):
+      return .string(try parseString())
+    case UInt8(ascii: "t"):
+      try expectLiteral("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectLiteral("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectLiteral("null")
+      return .null
+    default:
+      let range = try scanNumber()
+      return .number(
+        JSONNumber(
+          uncheckedText: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)))
+    }
+  }
+
+  /// Parses a string at the current position (which must be a `"`).
+  public mutating func parseString() throws(JSONError) -> String {
+    let (range, escaped) = try scanString()
+    let slice = UnsafeBufferPointer(rebasing: bytes[range])
+    return escaped ? JSONParser.unescape(slice) : String(decoding: slice, as: UTF8.self)
+  }
+
+  // MARK: - Validating
+
+  /// Skips one value at the current position, validating it.
+  public mutating func skipValue(depth: Int) throws(JSONError) {
+    guard position < bytes.count else { throw unexpected("a value") }
+    switch bytes[position] {
+    case UInt8(ascii: "{"):
+      guard depth < maxDepth else { throw tooDeep() }
+      position += 1
+      skipWhitespace()
+      if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+        position += 1
+        return
+      }
+      while true {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+          throw unexpected("a string key in object")
+        }
+        _ = try scanString()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+          throw unexpected("':' after object key")
+        }
+        position += 1
+        skipWhitespace()
+        try skipValue(depth: depth + 1)
+        skipWhitespace()
+        guard position < bytes.count else { throw unexpected("',' or '}' in object") }
+        if bytes[position] == UInt8(ascii: ",") {
+          position += 1
+          skipWhitespace()
+        } else if bytes[position] == UInt8(ascii: "}") {
+          position += 1
+          return
+        } else {
+          throw unexpected("',' or '}' in object")
+        }
+      }
+    case UInt8(ascii: "["):
+      guard depth < maxDepth else { throw tooDeep() }
+      position += 1
+      skipWhitespace()
+      if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+        position += 1
+        return
+      }
+      while true {
+        try skipValue(depth: depth + 1)
+        skipWhitespace()
+        guard position < bytes.count else { throw unexpected("',' or ']' in array") }
+        if bytes[position] == UInt8(ascii: ",") {
+          position += 1
+          skipWhitespace()
+        } else if bytes[position] == UInt8(ascii: "]") {
+          position += 1
+          return
+        } else {
+          throw unexpected("',' or ']' in array")
+        }
+      }
+    case UInt8(ascii: "\""):
+      _ = try scanString()
+    case UInt8(ascii: "t"): try expectLiteral("true")
+    case UInt8(ascii: "f"): try expectLiteral("false")
+    case UInt8(ascii: "n"): try expectLiteral("null")
+    default: _ = try scanNumber()
+    }
+  }
+
+  /// Scans a number at the current position and returns its byte range.
+  public mutating func scanNumber() throws(JSONError) -> Range<Int> {
+    let start = position
+    if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+    guard position < bytes.count, isDigit(bytes[position]) else {
+      if position == start { throw unexpected("a value") }
+      throw JSONError("expected a digit after '-'", at: position)
+    }
+    if bytes[position] == UInt8(ascii: "0") {
+      position += 1
+      if position < bytes.count, isDigit(bytes[position]) {
+        throw JSONError("numbers must not have leading zeros", at: position)
+      }
+    } else {
+      while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard position < bytes.count, isDigit(bytes[position]) else {
+        throw JSONError("expected a digit after the decimal point", at: position)
+      }
+      while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      position += 1
+      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
+        position += 1
+      }
+      guard position < bytes.count, isDigit(bytes[position]) else {
+        throw JSONError("expected a digit in the exponent", at: position)
+      }
+      while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+    return start..<position
+  }
+
+  /// Scans a string at the current position (a `"`), validating escapes and UTF-8; returns the
+  /// range of its contents and whether it has escapes.
+  public mutating func scanString() throws(JSONError) -> (Range<Int>, Bool) {
+    position += 1
+    let start = position
+    var escaped = false
+    let count = bytes.count
+    while position < count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        let range = start..<position
+        position += 1
+        return (range, escaped)
+      }
+      if byte == UInt8(ascii: "\\") {
+        escaped = true
+        position += 1
+        guard position < count else { break }
+        switch bytes[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+          UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+          position += 1
+        case UInt8(ascii: "u"):
+          guard position + 4 < count,
+            isHex(bytes[position + 1]), isHex(bytes[position + 2]), isHex(bytes[position + 3]),
+            isHex(bytes[position + 4])
+          else { throw JSONError("expected four hex digits after \\u", at: position + 1) }
+          position += 5
+        default:
+          throw JSONError("invalid escape '\\\(printable(bytes[position]))' in string", at: position - 1)
+        }
+      } else if byte < 0x20 {
+        throw JSONError("control character U+\(hex2(byte)) must be escaped in string", at: position)
+      } else if byte < 0x80 {
+        position += 1
+      } else {
+        try skipUTF8Sequence()
+      }
+    }
+    throw JSONError("unterminated string", at: start - 1)
+  }
+
+  mutating func skipUTF8Sequence() throws(JSONError) {
+    let b0 = bytes[position]
+    let count = bytes.count
+    func cont(_ i: Int) -> UInt8? { i < count && bytes[i] & 0xC0 == 0x80 ? bytes[i] : nil }
+    switch b0 {
+    case 0xC2...0xDF:
+      if cont(position + 1) != nil {
+        position += 2
+        return
+      }
+    case 0xE0...0xEF:
+      if let b1 = cont(position + 1), cont(position + 2) != nil {
+        let ok = (b0 == 0xE0 && b1 >= 0xA0) || (b0 == 0xED && b1 < 0xA0) || (b0 != 0xE0 && b0 != 0xED)
+        if ok {
+          position += 3
+          return
+        }
+      }
+    case 0xF0...0xF4:
+      if let b1 = cont(position + 1), cont(position + 2) != nil, cont(position + 3) != nil {
+        let ok = (b0 == 0xF0 && b1 >= 0x90) || (b0 == 0xF4 && b1 < 0x90) || (b0 != 0xF0 && b0 != 0xF4)
+        if ok {
+          position += 4
+          return
+        }
+      }
+    default: break
+    }
+    throw JSONError("invalid UTF-8 (byte 0x\(hex2(b0)))", at: position)
+  }
+
+  // MARK: - Helpers
+
+  mutating func checkBOM() throws(JSONError) {
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+      throw JSONError("a byte order mark is not allowed", at: 0)
+    }
+  }
+
+  /// Skips JSON white space (space, tab, line feed, carriage return).
+  @inline(__always)
+  public mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
+    }
+  }
+
+  mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {
+    let count = literal.utf8CodeUnitCount
+    let pointer = literal.utf8Start
+    for i in 0..<count {
+      guard position + i < bytes.count, bytes[position + i] == pointer[i] else {
+        throw JSONError("invalid literal (expected '\(literal)')", at: position)
+      }
+    }
+    position += count
+  }
+
+  func tooDeep() -> JSONError {
+    JSONError("nesting deeper than \(maxDepth) levels", at: position)
+  }
+
+  func unexpected(_ expected: String) -> JSONError {
+    guard position < bytes.count else {
+      return JSONError("expected \(expected), found end of line", at: position)
+    }
+    return JSONError("expected \(expected), found \(describe(bytes[position]))", at: position)
+  }
+
+  func describe(_ byte: UInt8) -> String {
+    switch byte {
+    case UInt8(ascii: "{"): return "an object"
+    case UInt8(ascii: "["): return "an array"
+    case UInt8(ascii: "\""): return "a string"
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
+    case UInt8(ascii: "n"): return "null"
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
+    case 0x21..<0x7F: return "'\(Character(Unicode.Scalar(byte)))'"
+    default: return "byte 0x\(hex2(byte))"
+    }
+  }
+
+  func isValueStart(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+      UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    default: return false
+    }
+  }
+
+  @inline(__always) func isDigit(_ b: UInt8) -> Bool { b &- 48 < 10 }
+  @inline(__always) func isHex(_ b: UInt8) -> Bool { b &- 48 < 10 || (b | 0x20) &- 97 < 6 }
+
+  func printable(_ b: UInt8) -> String {
+    b >= 0x21 && b < 0x7F ? String(Character(Unicode.Scalar(b))) : "0x" + hex2(b)
+  }
+
+  func hex2(_ b: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
+  }
+
+  /// Decodes an escaped string's contents (already validated). Lone surrogates become U+FFFD.
+  static func unescape(_ s: UnsafeBufferPointer<UInt8>) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(s.count)
+    var i = 0
+    func hexValue(_ at: Int) -> UInt32 {
+      var v: UInt32 = 0
+      for k in 0..<4 {
+        let b = s[at + k]
+        let d: UInt32 = b <= 57 ? UInt32(b - 48) : UInt32((b | 0x20) - 87)
+        v = v << 4 | d
+      }
+      return v
+    }
+    func appendScalar(_ v: UInt32) {
+      let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
+      out.append(contentsOf: Array(String(Character(scalar)).utf8))
+    }
+    while i < s.count {
+      let b = s[i]
+      guard b == UInt8(ascii: "\\") else {
+        out.append(b)
+        i += 1
+        continue
+      }
+      let e = s[i + 1]
+      i += 2
+      switch e {
+      case UInt8(ascii: "b"): out.append(8)
+      case UInt8(ascii: "f"): out.append(12)
+      case UInt8(ascii: "n"): out.append(10)
+      case UInt8(ascii: "r"): out.append(13)
+      case UInt8(ascii: "t"): out.append(9)
+      case UInt8(ascii: "u"):
+        let v = hexValue(i)
+        i += 4
+        if v >= 0xD800, v < 0xDC00, i + 5 < s.count, s[i] == UInt8(ascii: "\\"), s[i + 1] == UInt8(ascii: "u")
+        {
+          let low = hexValue(i + 2)
+          if low >= 0xDC00, low < 0xE000 {
+            i += 6
+            appendScalar(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00))
+            continue
+          }
+        }
+        appendScalar(v)
+      default: out.append(e)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}

@@ -1,0 +1,259 @@
+import Glibc
+
+/// An error reading input: where, and what went wrong.
+public struct InputError: Error, Sendable, Equatable {
+  /// What kind of problem this is.
+  public enum Kind: Sendable, Equatable {
+    /// The data is not valid (exit 65).
+    case badData
+    /// The input could not be read (exit 74).
+    case io
+  }
+  /// The kind of problem.
+  public var kind: Kind
+  /// The input's name: `stdin` or a path.
+  public var source: String
+  /// The one-based line number, or 0 when no line applies.
+  public var line: Int
+  /// The one-based column (in characters), or 0 when none applies.
+  public var column: Int
+  /// What is wrong.
+  public var message: String
+
+  /// An error with its place.
+  public init(_ kind: Kind = .badData, source: String, line: Int, column: Int = 0, message: String) {
+    self.kind = kind
+    self.source = source
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `stdin line 3, column 17: expected ',' or '}' in object`.
+  public var description: String {
+    var place = source
+    if line > 0 { place += " line \(line)" }
+    if column > 0 { place += ", column \(column)" }
+    return "\(place): \(message)"
+  }
+}
+
+/// One line of input, without its `\n` (or `\r\n`). The bytes are valid only inside the callback.
+public struct Line {
+  /// The line's bytes.
+  public let bytes: UnsafeBufferPointer<UInt8>
+  /// The one-based line number.
+  public let number: Int
+  /// The line ending as read: `\n`, `\r\n`, or empty for a last line without one.
+  public let ending: StaticString
+}
+
+/// Reads newline-delimited lines from a file descriptor in large chunks, with a bounded line length.
+///
+/// Before each read that may block it calls `beforeRead` (by default, flushing standard output), so
+/// that a slow live stream flows record by record.
+public final class LineReader {
+  /// The default maximum line length: 64 MiB.
+  public static let defaultMaxLineLength = 64 << 20
+
+  /// The input's name in messages.
+  public let source: String
+  /// Lines longer than this are an error.
+  public let maxLineLength: Int
+  /// Called before every `read(2)`.
+  public var beforeRead: () -> Void = { StandardOutput.shared.flush() }
+  /// Whether blank (empty) lines are skipped rather than delivered.
+  public var skipsBlankLines = true
+
+  let fd: Int32
+  let closesOnDeinit: Bool
+  var buffer: UnsafeMutablePointer<UInt8>
+  var capacity: Int
+  var start = 0
+  var end = 0
+  var eof = false
+  /// The number of the last line delivered or skipped.
+  public private(set) var lineNumber = 0
+  /// Whether the last line of the input had no final newline.
+  public private(set) var lastLineUnterminated = false
+  /// Total bytes read so far.
+  public private(set) var bytesRead = 0
+
+  /// A reader of `fd`, named `source` in messages.
+  public init(
+    fd: Int32, source: String, maxLineLength: Int = LineReader.defaultMaxLineLength,
+    closeOnDeinit: Bool = false, chunkSize: Int = 1 << 18
+  ) {
+    self.fd = fd
+    self.source = source
+    self.maxLineLength = maxLineLength
+    self.closesOnDeinit = closeOnDeinit
+    self.capacity = max(64, min(chunkSize, maxLineLength + 2))
+    self.buffer = .allocate(capacity: capacity)
+  }
+
+  /// A reader of standard input.
+  public static func standardInput(maxLineLength: Int = LineReader.defaultMaxLineLength) -> LineReader {
+    LineReader(fd: 0, source: "stdin", maxLineLength: maxLineLength)
+  }
+
+  /// Opens `path` for reading; throws an `InputError` of kind `.io` when it cannot.
+  public static func open(path: String, maxLineLength: Int = LineReader.defaultMaxLineLength)
+    throws(OpenError) -> LineReader
+  {
+    if path == "-" { return standardInput(maxLineLength: maxLineLength) }
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw OpenError(path: path, errno: errno) }
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      close(fd)
+      throw OpenError(path: path, errno: EISDIR)
+    }
+    return LineReader(fd: fd, source: path, maxLineLength: maxLineLength, closeOnDeinit: true)
+  }
+
+  deinit {
+    buffer.deallocate()
+    if closesOnDeinit { close(fd) }
+  }
+
+  /// Calls `body` with the next non-blank line; returns false at the end of input.
+  public func next(_ body: (Line) throws -> Void) throws -> Bool {
+    while true {
+      if discarding {
+        if let nl = findNewline() {
+          start = nl + 1
+          discarding = false
+          continue
+        }
+        start = end
+        if eof {
+          discarding = false
+          return false
+        }
+        try fill()
+        continue
+      }
+      if let nl = findNewline() {
+        lineNumber += 1
+        var lineEnd = nl
+        if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        let lineStart = start
+        start = nl + 1
+        if lineEnd == lineStart, skipsBlankLines { continue }
+        if lineEnd - lineStart > maxLineLength { throw tooLong() }
+        try body(
+          Line(
+            bytes: UnsafeBufferPointer(start: buffer + lineStart, count: lineEnd - lineStart),
+            number: lineNumber,
+            ending: lineEnd == nl ? "\n" : "\r\n"))
+        return true
+      }
+      if eof {
+        guard start < end else { return false }
+        lineNumber += 1
+        lastLineUnterminated = true
+        let lineEnd = end
+        let lineStart = start
+        start = end
+        if lineEnd == lineStart, skipsBlankLines { return false }
+        if lineEnd - lineStart > maxLineLength { throw tooLong() }
+        try body(
+          Line(
+            bytes: UnsafeBufferPointer(start: buffer + lineStart, count: lineEnd - lineStart),
+            number: lineNumber, ending: ""))
+        return true
+      }
+      try fill()
+    }
+  }
+
+  var scanFrom = 0
+  var discarding = false
+
+  func findNewline() -> Int? {
+    let from = max(start, scanFrom)
+    guard from < end else { return nil }
+    if let p = memchr(buffer + from, 0x0A, end - from) {
+      let index = buffer.distance(to: p.assumingMemoryBound(to: UInt8.self))
+      scanFrom = index + 1
+      return index
+    }
+    scanFrom = end
+    return nil
+  }
+
+  func fill() throws {
+    if start > 0 {
+      let pending = end - start
+      if pending > 0 { memmove(buffer, buffer + start, pending) }
+      scanFrom -= start
+      start = 0
+      end = pending
+    }
+    if end == capacity {
+      guard end <= maxLineLength else {
+        // Drop what was read of the long line; the next call skips the rest of it.
+        start = 0
+        end = 0
+        scanFrom = 0
+        discarding = true
+        lineNumber += 1
+        throw tooLong()
+      }
+      let newCapacity = min(capacity * 2, maxLineLength + 2)
+      let newBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+      newBuffer.update(from: buffer, count: end)
+      buffer.deallocate()
+      buffer = newBuffer
+      capacity = newCapacity
+    }
+    beforeRead()
+    while true {
+      let n = read(fd, buffer + end, capacity - end)
+      if n > 0 {
+        end += n
+        bytesRead += n
+        return
+      }
+      if n == 0 {
+        eof = true
+        return
+      }
+      if errno == EINTR { continue }
+      let code = errno
+      throw InputError(
+        .io, source: source, line: 0, message: "cannot read: \(String(cString: strerror(code)))")
+    }
+  }
+
+  func tooLong() -> InputError {
+    InputError(
+      source: source, line: lineNumber,
+      message: "line is longer than the limit of \(LineReader.describeSize(maxLineLength))")
+  }
+
+  /// `64 MiB`, `512 KiB`, `100 bytes`.
+  public static func describeSize(_ n: Int) -> String {
+    if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
+    if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
+    return "\(n) bytes"
+  }
+}
+
+/// A file that could not be opened.
+public struct OpenError: Error, Sendable, Equatable {
+  /// The path given.
+  public var path: String
+  /// The system error number.
+  public var errno: Int32
+
+  /// An open failure.
+  public init(path: String, errno: Int32) {
+    self.path = path
+    self.errno = errno
+  }
+
+  /// `cannot open 'x': No such file or directory`.
+  public var description: String { "cannot open '\(path)': \(String(cString: strerror(errno)))" }
+}

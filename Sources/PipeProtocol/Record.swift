@@ -1,0 +1,228 @@
+import Glibc
+
+/// A record as read: the line's exact bytes, its place, its `type`, and an index of its members.
+public struct Record: Sendable {
+  /// The line's bytes exactly as read, without the line ending.
+  public let bytes: [UInt8]
+  /// Where it came from: `stdin` or a path.
+  public let source: String
+  /// The one-based line number.
+  public let line: Int
+  /// The `type` field.
+  public let type: String
+  /// The top-level members, in order.
+  public let members: [MemberSpan]
+
+  /// A record from one line's bytes; throws when it is not a valid record.
+  public init(bytes: [UInt8], source: String = "input", line: Int = 1) throws(InputError) {
+    var members: [MemberSpan] = []
+    let type = try bytes.withUnsafeBufferPointer { buffer throws(InputError) -> String in
+      try RecordIndexer.index(
+        buffer, source: source, line: line, into: &members, maxDepth: JSONParser.defaultMaxDepth)
+    }
+    self.bytes = bytes
+    self.source = source
+    self.line = line
+    self.type = type
+    self.members = members
+  }
+
+  init(bytes: [UInt8], source: String, line: Int, type: String, members: [MemberSpan]) {
+    self.bytes = bytes
+    self.source = source
+    self.line = line
+    self.type = type
+    self.members = members
+  }
+
+  /// The value of the first member named `key`, parsed; nil when absent.
+  public subscript(key: String) -> JSONValue? {
+    bytes.withUnsafeBufferPointer { buffer in
+      RecordIndexer.value(of: key, in: buffer, members: members)
+    }
+  }
+
+  /// The whole record as an object with members in order and numbers as written.
+  public var object: JSONObject {
+    bytes.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(buffer, maxDepth: JSONParser.maxDepthCeiling)
+      // The line was validated when read, so this cannot fail.
+      return (try? parser.parseValue(depth: 0))?.objectValue ?? JSONObject()
+    }
+  }
+
+  /// An error about this record, naming its source and line (exit 65).
+  public func error(_ message: String) -> InputError {
+    InputError(source: source, line: line, message: message)
+  }
+
+  /// The string member `key`, or an error naming this record when it is missing or not a string.
+  public func requireString(_ key: String) throws(InputError) -> String {
+    guard let value = self[key] else { throw error("\(type) record has no \"\(key)\" field") }
+    guard let s = value.stringValue else { throw error("\"\(key)\" must be a string, not \(value.typeName)") }
+    return s
+  }
+
+  /// The integer member `key`, or an error naming this record when it is missing or not an integer.
+  public func requireInt(_ key: String) throws(InputError) -> Int {
+    guard let value = self[key] else { throw error("\(type) record has no \"\(key)\" field") }
+    guard let n = value.intValue else { throw error("\"\(key)\" must be an integer, not \(value.jsonText)") }
+    return n
+  }
+}
+
+/// A record seen in place, without copying: valid only inside the reader's callback.
+public struct RecordView {
+  /// The line's bytes.
+  public let bytes: UnsafeBufferPointer<UInt8>
+  /// The top-level members in order.
+  public let members: [MemberSpan]
+  /// The `type` field.
+  public let type: String
+  /// The one-based line number.
+  public let line: Int
+  /// The source name.
+  public let source: String
+
+  /// The member named `key`, if present.
+  public func member(_ key: String) -> MemberSpan? { RecordIndexer.member(key, in: bytes, members: members) }
+
+  /// The value of member `key`, parsed.
+  public subscript(key: String) -> JSONValue? { RecordIndexer.value(of: key, in: bytes, members: members) }
+
+  /// The raw bytes of member `key`'s value.
+  public func raw(_ key: String) -> UnsafeBufferPointer<UInt8>? {
+    guard let m = member(key) else { return nil }
+    return UnsafeBufferPointer(rebasing: bytes[m.value])
+  }
+
+  /// A copy that outlives the callback.
+  public func copy() -> Record {
+    Record(bytes: Array(bytes), source: source, line: line, type: type, members: members)
+  }
+
+  /// An error about this record (exit 65).
+  public func error(_ message: String) -> InputError {
+    InputError(source: source, line: line, message: message)
+  }
+}
+
+/// Validates lines as records and finds their members.
+public enum RecordIndexer {
+  /// Validates `bytes` as one record, fills `members`, and returns its `type`.
+  public static func index(
+    _ bytes: UnsafeBufferPointer<UInt8>, source: String, line: Int, into members: inout [MemberSpan],
+    maxDepth: Int
+  ) throws(InputError) -> String {
+    var parser = JSONParser(bytes, maxDepth: maxDepth)
+    do {
+      try parser.indexObject(into: &members)
+    } catch {
+      throw InputError(
+        source: source, line: line, column: column(of: error.offset, in: bytes), message: error.message)
+    }
+    guard let typeMember = member("type", in: bytes, members: members) else {
+      throw InputError(source: source, line: line, message: "record has no \"type\" field")
+    }
+    guard typeMember.kind == UInt8(ascii: "\"") else {
+      throw InputError(
+        source: source, line: line, column: column(of: typeMember.value.lowerBound, in: bytes),
+        message: "\"type\" must be a string")
+    }
+    let inner = (typeMember.value.lowerBound + 1)..<(typeMember.value.upperBound - 1)
+    let slice = UnsafeBufferPointer(rebasing: bytes[inner])
+    return slice.contains(UInt8(ascii: "\\"))
+      ? JSONParser.unescape(slice) : String(decoding: slice, as: UTF8.self)
+  }
+
+  /// The one-based character column of a byte offset.
+  public static func column(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var column = 1
+    for i in 0..<min(offset, bytes.count) where bytes[i] & 0xC0 != 0x80 { column += 1 }
+    return column
+  }
+
+  /// The first member named `key`.
+  public static func member(_ key: String, in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan])
+    -> MemberSpan?
+  {
+    var key = key
+    return key.withUTF8 { k in
+      for m in members {
+        if m.keyHasEscapes {
+          if JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[m.key]))
+            == String(decoding: k, as: UTF8.self)
+          {
+            return m
+          }
+          continue
+        }
+        guard m.key.count == k.count else { continue }
+        if k.isEmpty || memcmp(bytes.baseAddress! + m.key.lowerBound, k.baseAddress!, k.count) == 0 {
+          return m
+        }
+      }
+      return nil
+    }
+  }
+
+  /// The parsed value of the first member named `key`.
+  public static func value(of key: String, in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan])
+    -> JSONValue?
+  {
+    guard let m = member(key, in: bytes, members: members) else { return nil }
+    var parser = JSONParser(
+      UnsafeBufferPointer(rebasing: bytes[m.value]), maxDepth: JSONParser.maxDepthCeiling)
+    return try? parser.parseValue(depth: 0)
+  }
+}
+
+/// Reads records from one input, validating each line.
+public final class RecordReader {
+  /// The underlying line reader.
+  public let lines: LineReader
+  /// The nesting limit.
+  public var maxDepth = JSONParser.defaultMaxDepth
+  var members: [MemberSpan] = []
+
+  /// A record reader over a line reader.
+  public init(_ lines: LineReader) { self.lines = lines }
+
+  /// Calls `body` with each record in place (no copy); stops at the first invalid line with an error.
+  public func forEach(_ body: (RecordView) throws -> Void) throws {
+    while try lines.next({ line in
+      let type = try RecordIndexer.index(
+        line.bytes, source: lines.source, line: line.number, into: &members, maxDepth: maxDepth)
+      try body(
+        RecordView(bytes: line.bytes, members: members, type: type, line: line.number, source: lines.source))
+    }) {}
+  }
+
+  /// The next record, copied; nil at the end.
+  public func next() throws -> Record? {
+    var result: Record?
+    _ = try lines.next { line in
+      let type = try RecordIndexer.index(
+        line.bytes, source: lines.source, line: line.number, into: &members, maxDepth: maxDepth)
+      result = Record(
+        bytes: Array(line.bytes), source: lines.source, line: line.number, type: type, members: members)
+    }
+    return result
+  }
+}
+
+extension Record {
+  /// A record made from an object (written compact, members in their order).
+  public init(object: JSONObject, source: String = "new", line: Int = 0) {
+    var bytes: [UInt8] = []
+    JSONWriter.append(object, to: &bytes)
+    // Serialized objects always index; the type may be missing if the caller left it out.
+    var members: [MemberSpan] = []
+    let type =
+      (try? bytes.withUnsafeBufferPointer { buffer in
+        try RecordIndexer.index(
+          buffer, source: source, line: line, into: &members, maxDepth: JSONParser.maxDepthCeiling)
+      }) ?? ""
+    self.init(bytes: bytes, source: source, line: line, type: type, members: members)
+  }
+}

@@ -1,0 +1,226 @@
+/// The expected shape of one field of a record.
+public indirect enum FieldType: Sendable {
+  /// Any string.
+  case string
+  /// A non-empty string.
+  case nonEmptyString
+  /// An integer (no fraction, no exponent) within a range.
+  case int(ClosedRange<Int>)
+  /// Any finite number within a range.
+  case number(ClosedRange<Double>)
+  /// `true` or `false`.
+  case bool
+  /// An ISO 8601 date-time string (`2026-11-29T10:02:13Z`).
+  case dateTime
+  /// A day string (`2026-11-29`).
+  case day
+  /// One of these strings.
+  case oneOf([String])
+  /// An array whose elements all have this type.
+  case array(FieldType)
+  /// An object with these fields (unknown fields allowed).
+  case object([FieldSpec])
+  /// An object whose values all have this type (any keys).
+  case map(FieldType)
+  /// Any JSON value.
+  case any
+
+  /// An integer of any size that fits `Int`.
+  public static let integer = FieldType.int(Int.min...Int.max)
+  /// Any finite number.
+  public static let anyNumber = FieldType.number(
+    -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+
+  /// The type in words, for documentation and messages.
+  public var description: String {
+    switch self {
+    case .string: return "string"
+    case .nonEmptyString: return "non-empty string"
+    case .int(let r):
+      if r == Int.min...Int.max { return "integer" }
+      if r.upperBound == Int.max { return "integer >= \(r.lowerBound)" }
+      return "integer \(r.lowerBound)...\(r.upperBound)"
+    case .number(let r):
+      if r.lowerBound == -Double.greatestFiniteMagnitude { return "number" }
+      return "number \(JSONNumber(r.lowerBound))...\(JSONNumber(r.upperBound))"
+    case .bool: return "boolean"
+    case .dateTime: return "ISO 8601 date-time"
+    case .day: return "day (YYYY-MM-DD)"
+    case .oneOf(let values): return "one of " + values.joined(separator: ", ")
+    case .array(let element): return "array of \(element.description)"
+    case .object(let fields): return "object {" + fields.map(\.name).joined(separator: ", ") + "}"
+    case .map(let value): return "object of \(value.description)"
+    case .any: return "any value"
+    }
+  }
+}
+
+/// One field of a record or nested object.
+public struct FieldSpec: Sendable {
+  /// The field's key.
+  public var name: String
+  /// Its type.
+  public var type: FieldType
+  /// Whether it must be present.
+  public var required: Bool
+  /// A short description for PROTOCOL.md.
+  public var note: String
+
+  /// A field.
+  public init(_ name: String, _ type: FieldType, required: Bool = true, note: String = "") {
+    self.name = name
+    self.type = type
+    self.required = required
+    self.note = note
+  }
+
+  /// An optional field.
+  public static func optional(_ name: String, _ type: FieldType, note: String = "") -> FieldSpec {
+    FieldSpec(name, type, required: false, note: note)
+  }
+}
+
+/// The schema of one record type: its required and optional fields. Unknown fields are always
+/// allowed (tools must keep them).
+public struct RecordSchema: Sendable {
+  /// The `type` value.
+  public var type: String
+  /// What the record means, in one line.
+  public var summary: String
+  /// Its fields, `type` excluded.
+  public var fields: [FieldSpec]
+  /// Which tools write it.
+  public var writers: [String]
+
+  /// A schema.
+  public init(type: String, summary: String, fields: [FieldSpec], writers: [String] = []) {
+    self.type = type
+    self.summary = summary
+    self.fields = fields
+    self.writers = writers
+  }
+
+  /// The problems of a record (already validated as JSON), as messages; empty when it conforms.
+  public func problems(in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> [String] {
+    var problems: [String] = []
+    SchemaChecker(bytes: bytes).check(fields: fields, members: members, path: "", into: &problems)
+    return problems
+  }
+
+  /// The problems of a record, as messages.
+  public func problems(in record: Record) -> [String] {
+    record.bytes.withUnsafeBufferPointer { problems(in: $0, members: record.members) }
+  }
+}
+
+/// Checks values in place, without building them.
+struct SchemaChecker {
+  let bytes: UnsafeBufferPointer<UInt8>
+
+  func check(fields: [FieldSpec], members: [MemberSpan], path: String, into problems: inout [String]) {
+    for field in fields {
+      let name = path.isEmpty ? "\"\(field.name)\"" : "\(path).\(field.name)"
+      guard let member = RecordIndexer.member(field.name, in: bytes, members: members) else {
+        if field.required { problems.append("missing field \(name) (\(field.type.description))") }
+        continue
+      }
+      check(member.value, field.type, name, &problems)
+    }
+  }
+
+  func text(_ range: Range<Int>) -> String {
+    let slice = UnsafeBufferPointer(rebasing: bytes[range])
+    let s = String(decoding: slice, as: UTF8.self)
+    return s.count > 40 ? String(s.prefix(37)) + "..." : s
+  }
+
+  func string(_ range: Range<Int>) -> String? {
+    guard bytes[range.lowerBound] == UInt8(ascii: "\"") else { return nil }
+    let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+    return inner.contains(UInt8(ascii: "\\"))
+      ? JSONParser.unescape(inner) : String(decoding: inner, as: UTF8.self)
+  }
+
+  func check(_ range: Range<Int>, _ type: FieldType, _ name: String, _ problems: inout [String]) {
+    let first = bytes[range.lowerBound]
+    func wrong() { problems.append("\(name) must be \(type.description), not \(text(range))") }
+    switch type {
+    case .any: return
+    case .string: if first != UInt8(ascii: "\"") { wrong() }
+    case .nonEmptyString: if first != UInt8(ascii: "\"") || range.count == 2 { wrong() }
+    case .bool: if first != UInt8(ascii: "t") && first != UInt8(ascii: "f") { wrong() }
+    case .int(let allowed):
+      guard first == UInt8(ascii: "-") || (first >= 48 && first <= 57),
+        let value = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)),
+        allowed.contains(value)
+      else { return wrong() }
+    case .number(let allowed):
+      guard first == UInt8(ascii: "-") || (first >= 48 && first <= 57),
+        let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)),
+        value.isFinite, allowed.contains(value)
+      else { return wrong() }
+    case .dateTime:
+      guard let s = string(range), s.count > 10, ISODate.parse(s) != nil else { return wrong() }
+    case .day:
+      guard let s = string(range), s.utf8.count == 10, ISODate.parse(s) != nil else { return wrong() }
+    case .oneOf(let values):
+      guard let s = string(range), values.contains(s) else { return wrong() }
+    case .array(let element):
+      guard first == UInt8(ascii: "[") else { return wrong() }
+      var parser = JSONParser(
+        UnsafeBufferPointer(rebasing: bytes[range]), maxDepth: JSONParser.maxDepthCeiling)
+      parser.position = 1
+      parser.skipWhitespace()
+      var index = 0
+      while parser.position < range.count - 1 {
+        let start = parser.position
+        try? parser.skipValue(depth: 1)
+        check(
+          (range.lowerBound + start)..<(range.lowerBound + parser.position), element, "\(name)[\(index)]",
+          &problems)
+        index += 1
+        parser.skipWhitespace()
+        if parser.position < range.count - 1 { parser.position += 1 }
+        parser.skipWhitespace()
+      }
+    case .object(let fields):
+      guard first == UInt8(ascii: "{") else { return wrong() }
+      check(fields: fields, members: members(of: range), path: name, into: &problems)
+    case .map(let valueType):
+      guard first == UInt8(ascii: "{") else { return wrong() }
+      for member in members(of: range) {
+        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[member.key]), as: UTF8.self)
+        check(member.value, valueType, "\(name).\(key)", &problems)
+      }
+    }
+  }
+
+  func members(of range: Range<Int>) -> [MemberSpan] {
+    var members: [MemberSpan] = []
+    var parser = JSONParser(UnsafeBufferPointer(rebasing: bytes[range]), maxDepth: JSONParser.maxDepthCeiling)
+    try? parser.indexObject(into: &members)
+    return members.map {
+      MemberSpan(
+        key: ($0.key.lowerBound + range.lowerBound)..<($0.key.upperBound + range.lowerBound),
+        keyHasEscapes: $0.keyHasEscapes,
+        value: ($0.value.lowerBound + range.lowerBound)..<($0.value.upperBound + range.lowerBound),
+        kind: $0.kind)
+    }
+  }
+}
+
+/// Every record type the protocol defines, by the domain that owns it.
+public enum ProtocolSchemas {
+  /// All schemas, in documentation order.
+  public static var all: [RecordSchema] {
+    foodTruck + weather + charts + story + wishlist + achievements
+  }
+
+  /// The schema of a type, if the protocol defines it.
+  public static func schema(for type: String) -> RecordSchema? {
+    index[type]
+  }
+
+  static let index: [String: RecordSchema] = Dictionary(
+    all.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
+}

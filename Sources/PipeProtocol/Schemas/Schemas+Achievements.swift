@@ -1,0 +1,4 @@
+extension ProtocolSchemas {
+  /// The record types written by `achievements`.
+  public static let achievements: [RecordSchema] = []
+}

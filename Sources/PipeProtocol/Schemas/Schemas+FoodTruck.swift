@@ -1,0 +1,4 @@
+extension ProtocolSchemas {
+  /// The record types written by `orders`.
+  public static let foodTruck: [RecordSchema] = []
+}

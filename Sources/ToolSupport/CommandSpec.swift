@@ -1,0 +1,118 @@
+/// One command-line option.
+public struct OptionSpec: Sendable, Equatable {
+  /// The long name without dashes: `count` for `--count`.
+  public var long: String
+  /// The short name: `n` for `-n`.
+  public var short: Character?
+  /// The value placeholder (`N`, `FILE`); nil for a flag that takes no value.
+  public var valueName: String?
+  /// One line of help.
+  public var help: String
+  /// Whether it may be given more than once.
+  public var repeatable: Bool
+  /// The allowed values, when the set is closed (also used for completion).
+  public var choices: [String]
+
+  /// An option.
+  public init(
+    long: String, short: Character? = nil, valueName: String? = nil, help: String, repeatable: Bool = false,
+    choices: [String] = []
+  ) {
+    self.long = long
+    self.short = short
+    self.valueName = valueName
+    self.help = help
+    self.repeatable = repeatable
+    self.choices = choices
+  }
+
+  /// A flag (no value).
+  public static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
+    OptionSpec(long: long, short: short, help: help)
+  }
+
+  /// An option taking a value.
+  public static func value(
+    _ long: String, short: Character? = nil, name: String, help: String, repeatable: Bool = false,
+    choices: [String] = []
+  ) -> OptionSpec {
+    OptionSpec(
+      long: long, short: short, valueName: name, help: help, repeatable: repeatable, choices: choices)
+  }
+
+  /// Whether the option is a flag.
+  public var isFlag: Bool { valueName == nil }
+}
+
+/// A command (a tool, or one of its subcommands) described once, for parsing, `--help`, manual pages
+/// and shell completion.
+public struct CommandSpec: Sendable {
+  /// The word that names it (`orders`, or `next` for `orders next`).
+  public var name: String
+  /// A one-line summary.
+  public var summary: String
+  /// Usage lines, each starting with the full command (`orders next ID`).
+  public var usage: [String]
+  /// Options of this command (subcommands also accept their parents' options).
+  public var options: [OptionSpec]
+  /// Subcommands.
+  public var subcommands: [CommandSpec]
+  /// The name of the positional arguments in messages (`FILE`), or nil when none are taken.
+  public var positionalName: String?
+  /// The fewest positional arguments.
+  public var minPositionals: Int
+  /// The most positional arguments (nil: no limit).
+  public var maxPositionals: Int?
+  /// What it reads.
+  public var input: String
+  /// What it writes.
+  public var output: String
+  /// Extra exit statuses beyond the standard ones, as `code  meaning` lines.
+  public var exitStatus: [String]
+  /// Example command lines, at least one with a pipe.
+  public var examples: [String]
+  /// Hidden commands are parsed but not listed.
+  public var hidden: Bool
+
+  /// A command.
+  public init(
+    name: String, summary: String, usage: [String], options: [OptionSpec] = [],
+    subcommands: [CommandSpec] = [],
+    positionalName: String? = nil, minPositionals: Int = 0, maxPositionals: Int? = nil, input: String = "",
+    output: String = "", exitStatus: [String] = [], examples: [String] = [], hidden: Bool = false
+  ) {
+    self.name = name
+    self.summary = summary
+    self.usage = usage
+    self.options = options
+    self.subcommands = subcommands
+    self.positionalName = positionalName
+    self.minPositionals = minPositionals
+    self.maxPositionals = positionalName == nil ? 0 : maxPositionals
+    self.input = input
+    self.output = output
+    self.exitStatus = exitStatus
+    self.examples = examples
+    self.hidden = hidden
+  }
+
+  /// The options every tool has.
+  public static let standardOptions: [OptionSpec] = [
+    .flag("help", short: "h", help: "show this help and exit"),
+    .flag("version", help: "print the version and exit"),
+  ]
+
+  /// The standard exit statuses.
+  public static let standardExitStatus: [String] = [
+    "0    success",
+    "1    failure (an unknown id, a refused step)",
+    "64   usage error (unknown option, bad value)",
+    "65   bad input data (the line is named)",
+    "66   cannot open an input file",
+    "74   I/O error (read, write, sync)",
+    "130  interrupted (Ctrl-C); 143 terminated",
+  ]
+}
+
+/// The version of every SamplePipes tool.
+public let samplePipesVersion = "0.1.0"

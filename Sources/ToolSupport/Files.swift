@@ -1,0 +1,218 @@
+import Glibc
+import PipeProtocol
+
+/// A buffered writer to a file being written, that reports errors as `ToolError`s (exit 74).
+public final class FileWriter {
+  let fd: Int32
+  let path: String
+  var buffer: [UInt8] = []
+
+  init(fd: Int32, path: String) {
+    self.fd = fd
+    self.path = path
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  /// Appends bytes.
+  public func write<C: Collection>(_ bytes: C) throws(ToolError) where C.Element == UInt8 {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { try flush() }
+  }
+
+  /// Appends text.
+  public func write(_ text: String) throws(ToolError) { try write(text.utf8) }
+
+  /// Appends a record line.
+  public func writeRecord(_ object: JSONObject) throws(ToolError) {
+    JSONWriter.append(object, to: &buffer)
+    buffer.append(0x0A)
+    if buffer.count >= 1 << 16 { try flush() }
+  }
+
+  /// Writes what is pending.
+  public func flush() throws(ToolError) {
+    var offset = 0
+    while offset < buffer.count {
+      let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ToolError.io("cannot write '\(path)': \(Files.describe(errno))")
+      }
+      offset += n
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Safe file operations: atomic replacement, durable appends, locks, whole-file reads.
+public enum Files {
+  /// The text of a system error number.
+  public static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  /// The folder part of a path (`.` when there is none).
+  public static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// The last component of a path.
+  public static func basename(_ path: String) -> String {
+    String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path))
+  }
+
+  /// Whether a path exists (any kind of file).
+  public static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+
+  /// Whether a path is a directory.
+  public static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// Creates a directory and its parents (mode 0755).
+  public static func makeDirectories(_ path: String) throws(ToolError) {
+    guard !path.isEmpty, !isDirectory(path) else { return }
+    let parent = directory(of: path)
+    if parent != path, parent != ".", parent != "/" { try makeDirectories(parent) }
+    if mkdir(path, 0o755) != 0, errno != EEXIST {
+      throw ToolError.io("cannot create folder '\(path)': \(describe(errno))")
+    }
+  }
+
+  /// Reads a whole file. Exit 66 when it cannot be opened (or is a folder), 74 on a read error.
+  public static func read(_ path: String) throws(ToolError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw ToolError("cannot open '\(path)': \(describe(errno))", code: ExitCode.noInput)
+    }
+    defer { close(fd) }
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      throw ToolError("cannot open '\(path)': \(describe(EISDIR))", code: ExitCode.noInput)
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+      if n == 0 { break }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ToolError.io("cannot read '\(path)': \(describe(errno))")
+      }
+      bytes.append(contentsOf: chunk[0..<n])
+    }
+    return bytes
+  }
+
+  /// Replaces `path` atomically: writes a temporary file in the same folder, syncs it, renames it
+  /// over `path` and syncs the folder. An existing file's permissions are kept (else `mode`).
+  /// On any error the temporary file is removed and the old file is untouched.
+  public static func writeAtomically(
+    _ path: String, mode: mode_t = 0o644, _ body: (FileWriter) throws(ToolError) -> Void
+  ) throws(ToolError) {
+    let folder = directory(of: path)
+    let temp = "\(folder)/.\(basename(path)).tmp-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+    var existing = stat()
+    let finalMode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : mode
+    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw ToolError.io("cannot write in '\(folder)': \(describe(errno))") }
+    Cleanup.register(temp)
+    var closed = false
+    defer {
+      if !closed { close(fd) }
+      Cleanup.unregister(temp)
+    }
+    do throws(ToolError) {
+      let writer = FileWriter(fd: fd, path: path)
+      try body(writer)
+      try writer.flush()
+      guard fchmod(fd, finalMode) == 0 else {
+        throw ToolError.io("cannot set permissions of '\(path)': \(describe(errno))")
+      }
+      guard fsync(fd) == 0 else { throw ToolError.io("cannot sync '\(path)': \(describe(errno))") }
+      closed = true
+      guard close(fd) == 0 else { throw ToolError.io("cannot write '\(path)': \(describe(errno))") }
+      guard rename(temp, path) == 0 else {
+        throw ToolError.io("cannot replace '\(path)': \(describe(errno))")
+      }
+    } catch {
+      unlink(temp)
+      throw error
+    }
+    syncDirectory(folder)
+  }
+
+  /// Replaces `path` atomically with `bytes`.
+  public static func writeAtomically(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws(ToolError) {
+    try writeAtomically(path, mode: mode) { (writer: FileWriter) throws(ToolError) in try writer.write(bytes)
+    }
+  }
+
+  /// Appends `bytes` to `path` (created when missing) and syncs it before returning.
+  public static func appendDurably(_ path: String, bytes: [UInt8]) throws(ToolError) {
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw ToolError.io("cannot open '\(path)' for writing: \(describe(errno))") }
+    defer { close(fd) }
+    let writer = FileWriter(fd: fd, path: path)
+    try writer.write(bytes)
+    try writer.flush()
+    guard fsync(fd) == 0 else { throw ToolError.io("cannot sync '\(path)': \(describe(errno))") }
+  }
+
+  /// Syncs a folder so that a rename in it is durable.
+  public static func syncDirectory(_ path: String) {
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    fsync(fd)
+    close(fd)
+  }
+
+  /// Runs `body` holding an exclusive lock on `path + ".lock"` (created when missing), so that
+  /// concurrent writers of `path` take turns.
+  public static func withLock<T>(_ path: String, _ body: () throws(ToolError) -> T) throws(ToolError) -> T {
+    let lockPath = path + ".lock"
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw ToolError.io("cannot open lock '\(lockPath)': \(describe(errno))") }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw ToolError.io("cannot lock '\(lockPath)': \(describe(errno))") }
+    }
+    defer { flock(fd, LOCK_UN) }
+    return try body()
+  }
+}
+
+/// Temporary files to remove if the process is interrupted.
+public enum Cleanup {
+  nonisolated(unsafe) static var paths: [UnsafeMutablePointer<CChar>?] = Array(repeating: nil, count: 64)
+
+  /// Registers a temporary file for removal on SIGINT or SIGTERM.
+  public static func register(_ path: String) {
+    guard let slot = paths.firstIndex(where: { $0 == nil }) else { return }
+    paths[slot] = strdup(path)
+  }
+
+  /// Forgets a temporary file (it was renamed or removed).
+  public static func unregister(_ path: String) {
+    for i in paths.indices {
+      if let p = paths[i], String(cString: p) == path {
+        paths[i] = nil
+        free(p)
+      }
+    }
+  }
+
+  /// Removes every registered file (async-signal-safe: only `unlink`).
+  static func removeAll() {
+    for p in paths { if let p { unlink(p) } }
+  }
+}
+
+/// The clock, read in one place so that `--now` can replace it.
+public enum Clock {
+  /// Seconds since 1970.
+  public static func nowSeconds() -> Int { Int(time(nil)) }
+}

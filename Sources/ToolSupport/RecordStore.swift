@@ -1,0 +1,128 @@
+import Glibc
+import PipeProtocol
+
+/// A JSON-lines file used as a store: itself a valid stream of records, read whole, updated under
+/// a lock by atomic replacement or durable append.
+///
+/// A store that does not parse (a bad line, or a last line without its newline after a crash) is
+/// reported with its line and never overwritten.
+public struct RecordStore: Sendable {
+  /// The store file's path.
+  public let path: String
+
+  /// A store at `path`.
+  public init(path: String) { self.path = path }
+
+  /// The default location of a store file: `$VARIABLE` when set, else
+  /// `$XDG_DATA_HOME/samplepipes/FILE`, else `~/.local/share/samplepipes/FILE`.
+  public static func defaultPath(file: String, environmentVariable: String) -> String {
+    if let explicit = Environment.get(environmentVariable), !explicit.isEmpty { return explicit }
+    if let data = Environment.get("XDG_DATA_HOME"), !data.isEmpty { return "\(data)/samplepipes/\(file)" }
+    let home = Environment.get("HOME") ?? "."
+    return "\(home)/.local/share/samplepipes/\(file)"
+  }
+
+  /// Whether the file exists.
+  public var exists: Bool { Files.exists(path) }
+
+  /// Reads every record. Throws (exit 65) on a line that is not a record or a torn last line.
+  public func load() throws(ToolError) -> [Record] {
+    let bytes = try Files.read(path)
+    if let last = bytes.last, last != 0x0A {
+      let lineCount = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + 1
+      throw ToolError.data(
+        "store '\(path)' line \(lineCount) is incomplete (a write was interrupted?); nothing was changed",
+        notes: ["remove or repair that last line, then run the command again"])
+    }
+    var records: [Record] = []
+    var lineNumber = 0
+    var start = 0
+    for i in bytes.indices where bytes[i] == 0x0A {
+      lineNumber += 1
+      defer { start = i + 1 }
+      if i == start { continue }
+      do {
+        records.append(
+          try Record(bytes: Array(bytes[start..<i]), source: "store '\(path)'", line: lineNumber))
+      } catch {
+        throw ToolError.data(
+          "\(error.description); the store was left unchanged",
+          notes: ["repair that line of '\(path)' (it is plain JSON lines), then run the command again"])
+      }
+    }
+    return records
+  }
+
+  /// Under the store's lock: loads the records (or `seed()` when the file does not exist), lets
+  /// `body` change them, and, when `body` returns true for `changed`, replaces the file atomically.
+  @discardableResult
+  public func update<T>(
+    seed: () -> [Record] = { [] }, _ body: (inout [Record]) throws -> (result: T, changed: Bool)
+  ) throws -> T {
+    try Files.makeDirectories(Files.directory(of: path))
+    return try Files.withLock(path) { () throws(ToolError) -> T in
+      var records = exists ? try load() : seed()
+      let created = !exists
+      let outcome: (result: T, changed: Bool)
+      do {
+        outcome = try body(&records)
+      } catch let error as ToolError {
+        throw error
+      } catch {
+        throw ToolError("\(error)")
+      }
+      if outcome.changed || created { try write(records) }
+      return outcome.result
+    }
+  }
+
+  /// Under the store's lock, appends records durably (seeding the file first when missing).
+  public func append(_ new: [Record], seed: () -> [Record] = { [] }) throws(ToolError) {
+    try Files.makeDirectories(Files.directory(of: path))
+    try Files.withLock(path) { () throws(ToolError) in
+      if !exists { try write(seed()) } else { _ = try checkTail() }
+      var bytes: [UInt8] = []
+      for record in new {
+        bytes += record.bytes
+        bytes.append(0x0A)
+      }
+      try Files.appendDurably(path, bytes: bytes)
+    }
+  }
+
+  /// Creates the store with `seed()` when it does not exist yet (under the lock).
+  public func createIfMissing(seed: () -> [Record]) throws(ToolError) {
+    guard !exists else { return }
+    try Files.makeDirectories(Files.directory(of: path))
+    try Files.withLock(path) { () throws(ToolError) in
+      if !exists { try write(seed()) }
+    }
+  }
+
+  /// Replaces the file with these records (call under the lock).
+  func write(_ records: [Record]) throws(ToolError) {
+    try Files.writeAtomically(path) { (writer: FileWriter) throws(ToolError) in
+      for record in records {
+        try writer.write(record.bytes)
+        try writer.write(CollectionOfOne(UInt8(0x0A)))
+      }
+    }
+  }
+
+  /// Checks that the file ends with a newline (no torn last line) without reading it all.
+  func checkTail() throws(ToolError) -> Bool {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    let size = lseek(fd, 0, SEEK_END)
+    guard size > 0 else { return true }
+    var last: UInt8 = 0
+    guard pread(fd, &last, 1, size - 1) == 1 else { throw ToolError.io("cannot read '\(path)'") }
+    if last != 0x0A {
+      throw ToolError.data(
+        "store '\(path)' ends with an incomplete line (a write was interrupted?); nothing was changed",
+        notes: ["remove or repair that last line, then run the command again"])
+    }
+    return true
+  }
+}

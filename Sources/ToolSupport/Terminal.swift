@@ -1,0 +1,95 @@
+import Glibc
+import PipeProtocol
+
+/// Facts about the terminal: TTYs, colour, width.
+public enum Terminal {
+  /// Whether a file descriptor is a terminal.
+  public static func isTTY(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// Whether colour may be used on `fd`: a TTY, `NO_COLOR` unset, `TERM` not `dumb`.
+  public static func colorEnabled(fd: Int32) -> Bool {
+    guard isTTY(fd), Environment.get("NO_COLOR")?.isEmpty ?? true else { return false }
+    return Environment.get("TERM") != "dumb"
+  }
+
+  /// The terminal width: `COLUMNS` when set, else the TTY's width, else 80.
+  public static func width(fd: Int32 = 1) -> Int {
+    if let columns = Environment.get("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
+    var size = winsize()
+    if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    return 80
+  }
+
+  /// The terminal height: `LINES` when set, else the TTY's height, else 24.
+  public static func height(fd: Int32 = 1) -> Int {
+    if let lines = Environment.get("LINES").flatMap(Int.init), lines > 0 { return lines }
+    var size = winsize()
+    if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+    return 24
+  }
+
+  /// ANSI styles, applied only when `enabled`.
+  public struct Style: Sendable {
+    /// Whether escape codes are written.
+    public var enabled: Bool
+
+    /// A style for a stream.
+    public init(enabled: Bool) { self.enabled = enabled }
+
+    /// Wraps `text` in an SGR code such as `1` (bold) or `38;5;208` (orange).
+    public func apply(_ code: String, _ text: String) -> String {
+      enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Bold text.
+    public func bold(_ text: String) -> String { apply("1", text) }
+    /// Dim text.
+    public func dim(_ text: String) -> String { apply("2", text) }
+    /// Red text.
+    public func red(_ text: String) -> String { apply("31", text) }
+  }
+}
+
+/// Environment variables.
+public enum Environment {
+  /// The value of an environment variable.
+  public static func get(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    return String(cString: value)
+  }
+}
+
+/// A progress bar on stderr, drawn only when stderr is a terminal.
+public final class ProgressBar {
+  let total: Int
+  let label: String
+  let enabled: Bool
+  var lastDrawn = -1
+
+  /// A bar for `total` steps.
+  public init(total: Int, label: String) {
+    self.total = max(total, 1)
+    self.label = label
+    self.enabled = Terminal.isTTY(2)
+  }
+
+  /// Updates the bar to `done` steps (cheap to call often: it redraws on whole percent changes).
+  public func update(_ done: Int) {
+    guard enabled else { return }
+    let percent = min(100, done * 100 / total)
+    guard percent != lastDrawn else { return }
+    lastDrawn = percent
+    let width = max(10, min(40, Terminal.width(fd: 2) - label.count - 12))
+    let filled = width * percent / 100
+    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    StandardOutput.error.write("\r\(label) \(bar) \(percent)%")
+    StandardOutput.error.flush()
+  }
+
+  /// Clears the bar.
+  public func finish() {
+    guard enabled, lastDrawn >= 0 else { return }
+    StandardOutput.error.write("\r\u{1B}[K")
+    StandardOutput.error.flush()
+  }
+}

@@ -1,0 +1,2 @@
+/// The Wishlist domain model shared by `trips` and `achievements`.
+public enum WishlistKit {}

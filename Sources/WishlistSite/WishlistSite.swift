@@ -1,0 +1,2 @@
+/// The static web wishlist written by `trips site`.
+public enum WishlistSite {}

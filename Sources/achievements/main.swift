@@ -1,0 +1,3 @@
+import AchievementsCommand
+
+Achievements.main()

@@ -1,0 +1,3 @@
+import OrdersCommand
+
+Orders.main()

@@ -1,0 +1,3 @@
+import PipeCheckCommand
+
+PipeCheck.main()

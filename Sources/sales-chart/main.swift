@@ -1,0 +1,3 @@
+import SalesChartCommand
+
+SalesChart.main()

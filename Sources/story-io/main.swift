@@ -1,0 +1,3 @@
+import StoryIOCommand
+
+StoryIO.main()

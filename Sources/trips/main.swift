@@ -1,0 +1,3 @@
+import TripsCommand
+
+Trips.main()

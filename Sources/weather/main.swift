@@ -1,0 +1,3 @@
+import WeatherCommand
+
+Weather.main()

@@ -1,0 +1,78 @@
+import PipeProtocol
+import Testing
+
+@Suite("JSON parser and writer")
+struct ParserTests {
+  @Test("numbers keep their literal text")
+  func numberFidelity() throws {
+    let value = try JSONParser.parse(#"{"a":[1,2.50,1e400,12345678901234567890,-0.0]}"#)
+    #expect(value.jsonText == #"{"a":[1,2.50,1e400,12345678901234567890,-0.0]}"#)
+  }
+
+  @Test("object member order and duplicates are kept")
+  func memberOrder() throws {
+    let value = try JSONParser.parse(#"{"z":1,"a":2,"z":3}"#)
+    #expect(value.objectValue?.keys == ["z", "a", "z"])
+    #expect(value.jsonText == #"{"z":1,"a":2,"z":3}"#)
+  }
+
+  @Test("strings round-trip through escapes and surrogate pairs")
+  func strings() throws {
+    let value = try JSONParser.parse(#"["\u00e9\ud83d\ude00\n\t\"\\\/", "caf\u00e9"]"#)
+    #expect(value.arrayValue?[0].stringValue == "é😀\n\t\"\\/")
+    #expect(JSONValue.string("a\"b\\c\n\u{1}").jsonText == #""a\"b\\c\n\u0001""#)
+  }
+
+  @Test("errors name the column and what was expected")
+  func errors() {
+    do {
+      _ = try JSONParser.parse(#"{"type":"x",}"#)
+      Issue.record("accepted a trailing comma")
+    } catch {
+      #expect(error.message == "expected a string key in object, found '}'")
+      #expect(error.offset == 12)
+    }
+  }
+
+  @Test("deep nesting is refused, not a stack overflow")
+  func depth() {
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    #expect(throws: JSONError.self) { _ = try JSONParser.parse(deep) }
+    let ok = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+    #expect(throws: Never.self) { _ = try JSONParser.parse(ok) }
+  }
+
+  @Test("invalid UTF-8 and a BOM are refused")
+  func encoding() {
+    #expect(throws: JSONError.self) { _ = try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
+    #expect(throws: JSONError.self) { _ = try JSONParser.parse([0x22, 0xED, 0xA0, 0x80, 0x22]) }
+    #expect(throws: JSONError.self) { _ = try JSONParser.parse([0xEF, 0xBB, 0xBF, 0x7B, 0x7D]) }
+  }
+
+  @Test("created objects sort their keys")
+  func sortedKeys() {
+    let object: JSONObject = ["type": .string("t"), "b": .int(1), "a": .bool(true)]
+    #expect(JSONValue.object(object).jsonText == #"{"a":true,"b":1,"type":"t"}"#)
+  }
+
+  @Test("decimal numbers are written with at most the given fraction digits")
+  func decimals() {
+    #expect(JSONNumber(5.78 * 3, fractionDigits: 2).text == "17.34")
+    #expect(JSONNumber(5.0, fractionDigits: 2).text == "5")
+    #expect(JSONNumber(0.1 + 0.2, fractionDigits: 2).text == "0.3")
+    #expect(JSONNumber(-0.004, fractionDigits: 2).text == "0")
+    #expect(JSONNumber(0.33333, fractionDigits: 2).text == "0.33")
+  }
+
+  @Test("ISO 8601 dates format and parse in UTC")
+  func dates() {
+    #expect(ISODate.format(0) == "1970-01-01T00:00:00Z")
+    #expect(ISODate.parse("2026-11-29T10:02:13Z") == 1_795_946_533)
+    #expect(ISODate.format(1_795_946_533) == "2026-11-29T10:02:13Z")
+    #expect(ISODate.parse("2026-11-29T12:02:13+02:00") == 1_795_946_533)
+    #expect(ISODate.parse("2026-11-29") == 1_795_910_400)
+    #expect(ISODate.parse("2026-02-30") == nil)
+    #expect(ISODate.parse("2026-11-29T25:00:00Z") == nil)
+    #expect(ISODate.format(-1) == "1969-12-31T23:59:59Z")
+  }
+}
