@@ -10,7 +10,8 @@ enum Suite {
   }
 
   static func files(_ prefix: String) -> [String] {
-    guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+    guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+    else {
       return []
     }
     return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()

@@ -1,0 +1,113 @@
+import PipeProtocol
+
+/// A dough, glaze or topping.
+public struct Ingredient: Equatable, Sendable {
+  /// Which part of a donut it is.
+  public enum Kind: String, Sendable {
+    /// A dough (every donut has one).
+    case dough
+    /// A glaze (optional).
+    case glaze
+    /// A topping (optional).
+    case topping
+  }
+  /// Its kind.
+  public var kind: Kind
+  /// The sample's static name (`sugarLattice`).
+  public var key: String
+  /// The display name (`Sugar Lattice`).
+  public var name: String
+  /// The image asset name.
+  public var image: String
+  /// The topping group (`other`, `lattices`, `lines`, `drizzles`), nil for doughs and glazes.
+  public var group: String?
+  /// Its flavours.
+  public var flavors: FlavorProfile
+
+  /// The sample's identifier: `dough/Plain`.
+  public var id: String { "\(kind.rawValue)/\(name)" }
+
+  /// Every ingredient, in the sample's orders (`Dough.all`, `Glaze.all`, `Topping.all`).
+  public static let all: [Ingredient] = FoodTruckKit.records(EmbeddedData.ingredients).map { r in
+    Ingredient(
+      kind: Kind(rawValue: r["kind"]?.stringValue ?? "") ?? .topping, key: r["key"]?.stringValue ?? "",
+      name: r["name"]?.stringValue ?? "", image: r["image"]?.stringValue ?? "",
+      group: r["group"]?.stringValue,
+      flavors: FlavorProfile(r["flavors"]?.arrayValue?.compactMap(\.intValue) ?? []))
+  }
+
+  /// The ingredient of a kind with a static name.
+  public static func find(_ kind: Kind, key: String) -> Ingredient? {
+    all.first { $0.kind == kind && $0.key == key }
+  }
+}
+
+/// A donut on the menu.
+public struct Donut: Equatable, Sendable {
+  /// Its id, equal to its index in the menu.
+  public var id: Int
+  /// The sample's static name (`classic`).
+  public var key: String
+  /// The display name (`The Classic`).
+  public var name: String
+  /// The dough.
+  public var dough: Ingredient
+  /// The glaze, if any.
+  public var glaze: Ingredient?
+  /// The topping, if any.
+  public var topping: Ingredient?
+
+  /// Dough, then glaze, then topping, when present.
+  public var ingredients: [Ingredient] { [dough] + [glaze, topping].compactMap { $0 } }
+
+  /// The sum of the ingredients' flavours.
+  public var flavors: FlavorProfile {
+    ingredients.reduce(FlavorProfile()) { $0.union(with: $1.flavors) }
+  }
+
+  /// The sample's search: empty text matches; else the name or any ingredient name contains the
+  /// text, ignoring case.
+  public func matches(_ text: String) -> Bool {
+    if text.isEmpty { return true }
+    let needle = text.lowercased()
+    return name.lowercased().contains(needle)
+      || ingredients.contains { $0.name.lowercased().contains(needle) }
+  }
+
+  /// The `donut` record: `{"dough":…,"flavors":{…},"glaze":…,"id":0,"mostPotentFlavor":…,"name":…,
+  /// "topping":…,"type":"donut"}` with keys sorted, `glaze` and `topping` absent when none.
+  public var record: JSONObject {
+    var flavorsObject = JSONObject()
+    for flavor in Flavor.allCases {
+      flavorsObject.members.append(JSONMember(flavor.rawValue, .int(flavors[flavor])))
+    }
+    var object: JSONObject = [
+      "type": .string("donut"), "id": .int(id), "name": .string(name), "dough": .string(dough.name),
+      "flavors": .object(flavorsObject), "mostPotentFlavor": .string(flavors.mostPotent.flavor.rawValue),
+    ]
+    if let glaze { object["glaze"] = .string(glaze.name) }
+    if let topping { object["topping"] = .string(topping.name) }
+    object.sortKeys()
+    return object
+  }
+}
+
+/// The 17-donut menu (`Donut.all`), ids 0...16.
+public enum Menu {
+  /// The donuts in menu order; `all[i].id == i`.
+  public static let all: [Donut] = FoodTruckKit.records(EmbeddedData.menu).map { r in
+    Donut(
+      id: r["id"]?.intValue ?? -1, key: r["key"]?.stringValue ?? "", name: r["name"]?.stringValue ?? "",
+      dough: Ingredient.find(.dough, key: r["dough"]?.stringValue ?? "")!,
+      glaze: r["glaze"]?.stringValue.flatMap { Ingredient.find(.glaze, key: $0) },
+      topping: r["topping"]?.stringValue.flatMap { Ingredient.find(.topping, key: $0) })
+  }
+
+  /// The donut with this id, or nil (a mismatched id is the caller's error to report).
+  public static func donut(id: Int) -> Donut? {
+    all.indices.contains(id) ? all[id] : nil
+  }
+
+  /// The valid ids, for error messages: `0...16`.
+  public static var validIDs: String { "0...\(all.count - 1)" }
+}

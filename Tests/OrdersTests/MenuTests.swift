@@ -1,0 +1,46 @@
+import FoodTruckKit
+import Testing
+
+@Suite("the Food Truck menu")
+struct MenuTests {
+  /// The flavour sums and most potent flavours of the sample's 17 donuts, from the domain facts.
+  static let expected: [(String, String, String)] = [
+    ("The Classic", "2/5/2/0/6/0", "savory"), ("Blueberry Frosted", "4/8/0/-1/4/0", "sweet"),
+    ("Strawberry Drizzle", "3/8/0/0/4/0", "sweet"), ("Cosmos", "2/7/2/-1/5/0", "sweet"),
+    ("Strawberry Sprinkles", "2/6/1/0/6/0", "sweet"), ("Lemon Chocolate", "2/2/4/2/4/1", "bitter"),
+    ("Rainbow", "3/3/1/0/2/1", "salty"), ("Picnic Basket", "3/7/2/-2/5/0", "sweet"),
+    ("Figure Skater", "4/7/1/-1/4/0", "sweet"), ("Powdered Chocolate", "2/7/1/-1/1/0", "sweet"),
+    ("Powdered Strawberry", "1/7/0/0/2/0", "sweet"), ("Custard", "2/1/2/6/0/4", "sour"),
+    ("Super Lemon", "1/5/0/6/2/1", "sour"), ("Fire Zest", "3/1/0/4/1/6", "spicy"),
+    ("Black Raspberry", "3/4/3/-1/6/0", "savory"), ("Daytime", "3/3/0/3/0/1", "salty"),
+    ("Nighttime", "4/5/4/-1/3/0", "sweet"),
+  ]
+
+  @Test("17 donuts with ids equal to their index, flavours and most potent flavour as in the sample")
+  func menu() {
+    #expect(Menu.all.count == 17)
+    for (index, donut) in Menu.all.enumerated() {
+      #expect(donut.id == index)
+      let (name, flavors, potent) = Self.expected[index]
+      #expect(donut.name == name)
+      #expect(donut.flavors.values.map(String.init).joined(separator: "/") == flavors)
+      #expect(donut.flavors.mostPotent.flavor.rawValue == potent)
+    }
+  }
+
+  @Test("ingredients: 7 doughs, 7 glazes, 24 toppings; the blueberryLines image quirk is kept")
+  func ingredients() {
+    #expect(Ingredient.all.filter { $0.kind == .dough }.count == 7)
+    #expect(Ingredient.all.filter { $0.kind == .glaze }.count == 7)
+    #expect(Ingredient.all.filter { $0.kind == .topping }.count == 24)
+    #expect(Ingredient.find(.topping, key: "blueberryLines")?.image == "crisscross-blue")
+  }
+
+  @Test("three cities with 2, 8 and 6 spots")
+  func cities() {
+    #expect(City.all.map(\.name) == ["Cupertino", "San Francisco", "London"])
+    #expect(City.all.map(\.spots.count) == [2, 8, 6])
+    #expect(City.truck.spot.name == "Apple Park")
+    #expect(City.spot(named: "ferry building")?.city.name == "San Francisco")
+  }
+}
