@@ -70,12 +70,13 @@ public enum PipeCheck: Command {
         status = ExitCode.noInput
         continue
       }
+      let before = (checker.records, checker.problems)
       try checker.check(reader)
+      if (checker.records, checker.problems) == before, !invocation.flag("allow-empty") {
+        checker.problem(reader.source, 1, "no records: the input is empty (use --allow-empty to accept that)")
+      }
     }
     StandardOutput.shared.flush()
-    if checker.records == 0, !invocation.flag("allow-empty"), status == ExitCode.ok {
-      checker.problem("input", 0, "no records (an empty stream; use --allow-empty to accept it)")
-    }
     if !checker.quiet {
       let types = checker.types.count
       Diagnostics.note(
