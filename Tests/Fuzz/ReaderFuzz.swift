@@ -1,0 +1,37 @@
+// libFuzzer target for the protocol reader: built by bin/fuzz together with Sources/PipeProtocol
+// (not a SwiftPM target). Every input must be handled without a crash, and the two parsers (tree
+// builder and validator) must agree; records that index must re-serialise to what they parsed.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  var tree = JSONParser(bytes, maxDepth: 64)
+  var validator = JSONParser(bytes, maxDepth: 64)
+  let built = (try? tree.parseDocument()) != nil
+  let valid = (try? validator.validateDocument()) != nil
+  precondition(built == valid, "the tree parser and the validator disagree")
+
+  // Line by line, as tools read streams.
+  var members: [MemberSpan] = []
+  var start = 0
+  for i in 0...size where i == size || bytes[i] == 0x0A {
+    let line = UnsafeBufferPointer(rebasing: bytes[start..<i])
+    start = i + 1
+    guard let type = try? RecordIndexer.index(line, source: "fuzz", line: 1, into: &members, maxDepth: 64) else {
+      continue
+    }
+    var parser = JSONParser(line, maxDepth: 64)
+    guard let object = (try? parser.parseDocument())?.objectValue else {
+      preconditionFailure("a line that indexes must parse as an object")
+    }
+    precondition(object.type == type || object.keys.filter { $0 == "type" }.count > 1)
+    // Serialising and parsing again gives the same value (numbers keep their text).
+    var out: [UInt8] = []
+    JSONWriter.append(object, to: &out)
+    let again = try? JSONParser.parse(out, maxDepth: 64)
+    precondition(again == .object(object), "re-serialised record differs")
+    for schema in ProtocolSchemas.all.prefix(32) { _ = schema.problems(in: line, members: members) }
+    for member in members { _ = RecordIndexer.value(of: "type", in: line, members: [member]) }
+  }
+  return 0
+}
