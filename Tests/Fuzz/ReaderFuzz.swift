@@ -2,6 +2,7 @@
 // (not a SwiftPM target). Every input must be handled without a crash, and the two parsers (tree
 // builder and validator) must agree; records that index must re-serialise to what they parsed.
 
+/// The libFuzzer entry point: checks one input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -17,9 +18,8 @@ public func fuzzReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   for i in 0...size where i == size || bytes[i] == 0x0A {
     let line = UnsafeBufferPointer(rebasing: bytes[start..<i])
     start = i + 1
-    guard let type = try? RecordIndexer.index(line, source: "fuzz", line: 1, into: &members, maxDepth: 64) else {
-      continue
-    }
+    let indexed = try? RecordIndexer.index(line, source: "fuzz", line: 1, into: &members, maxDepth: 64)
+    guard let type = indexed else { continue }
     var parser = JSONParser(line, maxDepth: 64)
     guard let object = (try? parser.parseDocument())?.objectValue else {
       preconditionFailure("a line that indexes must parse as an object")
