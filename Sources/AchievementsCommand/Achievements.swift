@@ -12,7 +12,7 @@ public enum Achievements: Command {
     options: [
       .value(
         "state", name: "FILE",
-        help: "keep achievement dates in FILE between runs (created when missing; atomic, locked)"),
+        help: "keep achievement dates in FILE between runs (atomic, locked)"),
       .flag("events", help: "write only what changed since the last run (needs --state)"),
       .value("now", name: "T", help: "the time of this run (ISO 8601; default: the clock)"),
       .value(

@@ -8,7 +8,7 @@ import WishlistSite
 public enum Trips: Command {
   static let storeOption = OptionSpec.value(
     "store", name: "FILE",
-    help: "the wishlist store (default $SAMPLEPIPES_TRIPS, else $XDG_DATA_HOME/samplepipes/wishlist.jsonl)")
+    help: "the wishlist store file (default: $SAMPLEPIPES_TRIPS, else see INPUT)")
   static let nowOption = OptionSpec.value(
     "now", name: "T", help: "the time of the change (ISO 8601; default: the clock), for reproducible runs")
   static let seedOption = OptionSpec.value(
