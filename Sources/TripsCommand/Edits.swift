@@ -136,6 +136,11 @@ enum Edits {
       }
     }
     let replace = invocation.flag("replace")
+    if replace, incoming.isEmpty {
+      throw ToolError(
+        "no trip records were read; --replace would empty the wishlist, so nothing was changed",
+        notes: ["to remove trips, use: trips remove TRIP..."])
+    }
     let (added, replaced) = try TripStore(invocation).update { wishlist -> ((Int, Int), Bool) in
       if replace {
         let before = Set(wishlist.trips.map { $0.id.lowercased() })

@@ -12,7 +12,8 @@ struct ModelTests {
     #expect(trips.reduce(0) { $0 + $1.completedCount } == 9)
     #expect(
       trips.map(\.name) == [
-        "Cali Coastal Trails", "Surf Steamer Lane", "Japan Mystique", "Mont Blanc Powder", "Braving the Narrows",
+        "Cali Coastal Trails", "Surf Steamer Lane", "Japan Mystique", "Mont Blanc Powder",
+        "Braving the Narrows",
         "Into the Green", "Angkor Temple Run", "Hike Joshua Tree", "Hunting Auroras", "Kona Deep Dive",
         "Desert Off-Road", "Maui Rainforest",
       ])
@@ -20,7 +21,10 @@ struct ModelTests {
     #expect(trips.map(\.completedCount) == [2, 0, 0, 0, 2, 0, 3, 0, 0, 0, 2, 0])
     #expect(trips.filter(\.isComplete).map(\.name) == ["Braving the Narrows", "Desert Off-Road"])
     #expect(trips.allSatisfy { $0.subtitle == nil })
-    #expect(trips[0].activities.filter(\.isComplete).map(\.name) == ["Hike the cliffs of Big Sur", "See the elk herd at Point Reyes"])
+    #expect(
+      trips[0].activities.filter(\.isComplete).map(\.name) == [
+        "Hike the cliffs of Big Sur", "See the elk herd at Point Reyes",
+      ])
     // Creation dates increase in array order, one minute apart from 2026-03-12T09:00:00Z.
     #expect(ISODate.format(trips[0].creationDate) == "2026-03-12T09:00:00Z")
     #expect(ISODate.format(trips[11].creationDate) == "2026-03-12T09:11:00Z")
@@ -43,8 +47,11 @@ struct ModelTests {
     #expect(hex.joined() == "a9993e364706816aba3e25717850c26c9cd0d89d")
     let long = SHA1.hash(Array(repeating: UInt8(ascii: "a"), count: 1000))
     #expect(long.prefix(4) == [0x29, 0x1e, 0x9a, 0x6c])
-    let dns: [UInt8] = [0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0, 0xc0, 0x4f, 0xd4, 0x30, 0xc8]
-    #expect(Identifiers.nameBased("www.example.com", namespace: dns) == "2ed6657d-e927-568b-95e1-2665a8aea6a2")
+    let dns: [UInt8] = [
+      0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0, 0xc0, 0x4f, 0xd4, 0x30, 0xc8,
+    ]
+    #expect(
+      Identifiers.nameBased("www.example.com", namespace: dns) == "2ed6657d-e927-568b-95e1-2665a8aea6a2")
   }
 
   @Test("random ids are version-4 UUIDs; a seed makes them repeatable")
@@ -65,18 +72,33 @@ struct ModelTests {
 
   @Test("the four collections in display order; only Summer Vibes has a summary")
   func collections() {
-    #expect(TripCollection.allCases.map(\.name) == ["Spring Escapes", "Summer Vibes", "Fall Getaways", "Winter Retreats"])
+    #expect(
+      TripCollection.allCases.map(\.name) == [
+        "Spring Escapes", "Summer Vibes", "Fall Getaways", "Winter Retreats",
+      ])
     #expect(TripCollection.allCases.map(\.season) == ["spring", "summer", "fall", "winter"])
-    #expect(TripCollection.allCases.compactMap(\.summary) == ["Soak up open roads, salt water, and endless daylight"])
+    #expect(
+      TripCollection.allCases.compactMap(\.summary) == [
+        "Soak up open roads, salt water, and endless daylight"
+      ])
     #expect(TripCollection.defaultForNewTrips == .winterRetreats)
   }
 
   @Test("trips per collection are sorted by name with Swift <, code-point order")
   func tripsInCollection() {
     var wishlist = Wishlist(trips: SampleData.trips)
-    #expect(wishlist.trips(in: .summerVibes).map(\.name) == ["Kona Deep Dive", "Maui Rainforest", "Surf Steamer Lane"])
-    #expect(wishlist.trips(in: .springEscapes).map(\.name) == ["Cali Coastal Trails", "Japan Mystique", "Mont Blanc Powder"])
-    wishlist.trips.append(Trip(id: "0f8fad5b-d9cb-469f-a165-70867728950e", name: "angkor", collection: .winterRetreats, creationDate: 0))
+    #expect(
+      wishlist.trips(in: .summerVibes).map(\.name) == [
+        "Kona Deep Dive", "Maui Rainforest", "Surf Steamer Lane",
+      ])
+    #expect(
+      wishlist.trips(in: .springEscapes).map(\.name) == [
+        "Cali Coastal Trails", "Japan Mystique", "Mont Blanc Powder",
+      ])
+    wishlist.trips.append(
+      Trip(
+        id: "0f8fad5b-d9cb-469f-a165-70867728950e", name: "angkor", collection: .winterRetreats,
+        creationDate: 0))
     // Lower case sorts after every upper-case letter in code-point order.
     #expect(wishlist.trips(in: .winterRetreats).map(\.name).last == "angkor")
   }
@@ -89,7 +111,10 @@ struct ModelTests {
         "Maui Rainforest", "Desert Off-Road", "Kona Deep Dive", "Hunting Auroras", "Hike Joshua Tree",
       ])
     let later = SampleData.trips[11].creationDate
-    wishlist.trips.append(Trip(id: "0f8fad5b-d9cb-469f-a165-70867728950e", name: "Tie", collection: .fallGetaways, creationDate: later))
+    wishlist.trips.append(
+      Trip(
+        id: "0f8fad5b-d9cb-469f-a165-70867728950e", name: "Tie", collection: .fallGetaways,
+        creationDate: later))
     #expect(wishlist.recentlyAdded(limit: 2).map(\.name) == ["Tie", "Maui Rainforest"])
   }
 
@@ -100,7 +125,8 @@ struct ModelTests {
     #expect(sections[0].hits.map(\.name) == ["Hike Joshua Tree"])
     #expect(
       sections[1].hits.map(\.name) == [
-        "Hike Swallow's Point Trail", "Hike the cliffs of Big Sur", "Hike the river canyon from the bottom up",
+        "Hike Swallow's Point Trail", "Hike the cliffs of Big Sur",
+        "Hike the river canyon from the bottom up",
         "Hike through the jungle temples", "Hike Warren Peak", "Snowshoe hike",
       ])
     #expect(sections[1].hits.last?.trip.name == "Mont Blanc Powder")

@@ -8,7 +8,9 @@ struct TripRecordTests {
   static let id2 = "7c9e6679-7425-40de-944b-e07fc1f90ae7"
   static let id3 = "16fd2706-8baf-433b-82eb-8c7fada847da"
 
-  func record(_ text: String) throws -> Record { try Record(bytes: Array(text.utf8), source: "test", line: 4) }
+  func record(_ text: String) throws -> Record {
+    try Record(bytes: Array(text.utf8), source: "test", line: 4)
+  }
 
   @Test("a trip with no activities is never complete and has progress 0")
   func emptyTrip() {
@@ -51,19 +53,43 @@ struct TripRecordTests {
     #expect(out["big"]?.jsonText == "1e400")
     #expect(out["isComplete"] == .bool(true))
     #expect(out["activities"]?.arrayValue?[0].objectValue?["mood"] == .string("great"))
-    #expect(SampleData.trips.allSatisfy { (try? Trip(record: Record(object: $0.record())))?.record() == $0.record() })
+    #expect(
+      SampleData.trips.allSatisfy {
+        (try? Trip(record: Record(object: $0.record())))?.record() == $0.record()
+      })
   }
 
   @Test(
     "malformed trips are refused with their line",
     arguments: [
-      (#"{"type":"trip","id":"nope","name":"X","collection":"fallGetaways","creationDate":"2026-04-01","activities":[]}"#, "\"id\" must be a UUID"),
-      (#"{"type":"trip","id":"ID1","name":"","collection":"fallGetaways","creationDate":"2026-04-01","activities":[]}"#, "empty name"),
-      (#"{"type":"trip","id":"ID1","name":"X","collection":"autumn","creationDate":"2026-04-01","activities":[]}"#, "unknown collection \"autumn\""),
-      (#"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"2026-04-01"}"#, "no \"activities\" field"),
-      (#"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"soon","activities":[]}"#, "\"creationDate\" must be an ISO 8601 date"),
-      (#"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"2026-04-01","activities":[{"id":"ID2","name":"A","isComplete":"yes","dateCreated":"2026-04-01","dateEdited":"2026-04-01"}]}"#, "\"activities[0].isComplete\" must be true or false"),
-      (#"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"2026-04-01","activities":[{"id":"ID2","name":"A","isComplete":true,"dateCreated":"2026-04-01","dateEdited":"2026-04-01"},{"id":"ID2","name":"B","isComplete":true,"dateCreated":"2026-04-01","dateEdited":"2026-04-01"}]}"#, "appears twice"),
+      (
+        #"{"type":"trip","id":"nope","name":"X","collection":"fallGetaways","creationDate":"2026-04-01","activities":[]}"#,
+        "\"id\" must be a UUID"
+      ),
+      (
+        #"{"type":"trip","id":"ID1","name":"","collection":"fallGetaways","creationDate":"2026-04-01","activities":[]}"#,
+        "empty name"
+      ),
+      (
+        #"{"type":"trip","id":"ID1","name":"X","collection":"autumn","creationDate":"2026-04-01","activities":[]}"#,
+        "unknown collection \"autumn\""
+      ),
+      (
+        #"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"2026-04-01"}"#,
+        "no \"activities\" field"
+      ),
+      (
+        #"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"soon","activities":[]}"#,
+        "\"creationDate\" must be an ISO 8601 date"
+      ),
+      (
+        #"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"2026-04-01","activities":[{"id":"ID2","name":"A","isComplete":"yes","dateCreated":"2026-04-01","dateEdited":"2026-04-01"}]}"#,
+        "\"activities[0].isComplete\" must be true or false"
+      ),
+      (
+        #"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"2026-04-01","activities":[{"id":"ID2","name":"A","isComplete":true,"dateCreated":"2026-04-01","dateEdited":"2026-04-01"},{"id":"ID2","name":"B","isComplete":true,"dateCreated":"2026-04-01","dateEdited":"2026-04-01"}]}"#,
+        "appears twice"
+      ),
     ])
   func malformed(_ text: String, _ message: String) throws {
     let filled = text.replacing("ID1", with: Self.id1).replacing("ID2", with: Self.id2)

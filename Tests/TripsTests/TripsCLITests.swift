@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the built `trips` with its store in a fresh folder.
 struct Sandbox {
@@ -73,7 +73,9 @@ struct TripsCLITests {
     #expect(activity("Surf Steamer Lane", "Surf at Pleasure Point")?["isComplete"] as? Bool == true)
     #expect(activity("Maui Rainforest", "Descend a waterfall")?["isComplete"] as? Bool == true)
     #expect(activity("Hunting Auroras", "Take a tour to hunt the lights!")?["isComplete"] as? Bool == true)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: box.dir.path).filter { $0.contains(".tmp-") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: box.dir.path).filter {
+      $0.contains(".tmp-")
+    }
     #expect(leftovers.isEmpty)
   }
 
@@ -90,7 +92,8 @@ struct TripsCLITests {
     let b = try viaFile.trips(["import", "--replace", file.path])
     #expect(a.status == 0 && b.status == 0)
     // A fresh store starts with the 12 sample trips, so those are replaced and "Moved" is added.
-    #expect(a.err == "trips: imported: 1 added, 12 replaced (the wishlist now holds exactly these 13 trips)\n")
+    #expect(
+      a.err == "trips: imported: 1 added, 12 replaced (the wishlist now holds exactly these 13 trips)\n")
     #expect(a.err == b.err)
     #expect(try viaStdin.trips(["list"]).stdout == backup)
     #expect(try viaFile.trips(["list"]).stdout == backup)
@@ -114,11 +117,14 @@ struct TripsCLITests {
     #expect(byID.status == 0 && byID.out.contains("\"name\":\"japan mystique\""))
     let unknown = try box.trips(["activity", "toggle", "Kona Deep Dive", "Snorkel lava tubes"])
     #expect(unknown.status == 1)
-    #expect(unknown.err.hasPrefix("trips: error: no activity 'Snorkel lava tubes' in trip 'Kona Deep Dive'\n"))
+    #expect(
+      unknown.err.hasPrefix("trips: error: no activity 'Snorkel lava tubes' in trip 'Kona Deep Dive'\n"))
     #expect(unknown.err.contains("trips: its activities and their ids: trips show 'Kona Deep Dive'\n"))
     let empty = try box.trips(["add", "--name", ""])
     #expect(empty.status == 64)
-    #expect(empty.err == "trips: error: --name is empty; a trip needs a title (the sample refuses to save one without)\n")
+    #expect(
+      empty.err
+        == "trips: error: --name is empty; a trip needs a title (the sample refuses to save one without)\n")
     let missing = try box.trips(["add"])
     #expect(missing.status == 64)
   }
