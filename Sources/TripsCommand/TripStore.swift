@@ -35,26 +35,13 @@ struct TripStore {
 
   /// The trips of a store's records; any other record, a bad trip or a repeated id is an error
   /// naming the line (exit 65), and the store is left as it is.
-  static func decode(_ records: [Record], path: String) throws -> Wishlist {
-    var trips: [Trip] = []
-    var lines: [String: Int] = [:]
-    let notes = ["repair that line of '\(path)' (it is plain JSON lines), then run the command again"]
-    for record in records {
-      do {
-        guard record.type == "trip" else {
-          throw record.error(
-            "a \(record.type) record is not a trip; a wishlist store holds only trip records")
-        }
-        let trip = try Trip(record: record)
-        if let first = lines[trip.id.lowercased()] {
-          throw record.error("trip id \(trip.id) is already used on line \(first)")
-        }
-        lines[trip.id.lowercased()] = record.line
-        trips.append(trip)
-      } catch let error as InputError {
-        throw ToolError.data("\(error.description); the store was left unchanged", notes: notes)
-      }
+  static func decode(_ records: [Record], path: String) throws(ToolError) -> Wishlist {
+    do {
+      return try Wishlist(records: records)
+    } catch {
+      throw ToolError.data(
+        "\(error.description); the store was left unchanged",
+        notes: ["repair that line of '\(path)' (it is plain JSON lines), then run the command again"])
     }
-    return Wishlist(trips: trips)
   }
 }

@@ -1,3 +1,5 @@
+import PipeProtocol
+
 /// A wishlist: the trips, in the order they were added, with the sample's queries.
 public struct Wishlist: Sendable {
   /// The trips in the order they were added (the store's order).
@@ -110,4 +112,25 @@ public struct SearchHit: Sendable {
 
   /// The name that matched.
   public var name: String { activity?.name ?? trip.name }
+}
+
+extension Wishlist {
+  /// The wishlist held by a stream of `trip` records, such as the store file. Any other record
+  /// type, a malformed trip, or an id used twice is an error naming its line.
+  public init(records: [Record]) throws(InputError) {
+    var trips: [Trip] = []
+    var lines: [String: Int] = [:]
+    for record in records {
+      guard record.type == "trip" else {
+        throw record.error("a \(record.type) record is not a trip; a wishlist store holds only trip records")
+      }
+      let trip = try Trip(record: record)
+      if let first = lines[trip.id.lowercased()] {
+        throw record.error("trip id \(trip.id) is already used on line \(first)")
+      }
+      lines[trip.id.lowercased()] = record.line
+      trips.append(trip)
+    }
+    self.init(trips: trips)
+  }
 }

@@ -125,4 +125,20 @@ struct TripRecordTests {
     activity.rename("B", now: 300)
     #expect(activity.name == "B" && activity.dateEdited == 300)
   }
+
+  @Test("a store's records: only trips, each id once; errors name the line")
+  func storeRecords() throws {
+    let records = SampleData.records
+    #expect(try Wishlist(records: records).trips.map(\.id) == SampleData.trips.map(\.id))
+    var duplicated = records
+    duplicated.append(try Record(bytes: records[3].bytes, source: "store", line: 13))
+    #expect(throws: InputError.self) { try Wishlist(records: duplicated) }
+    do {
+      _ = try Wishlist(records: duplicated)
+    } catch {
+      #expect(error.line == 13 && error.message.contains("already used"))
+    }
+    let note = try Record(bytes: Array(#"{"type":"note"}"#.utf8), source: "store", line: 2)
+    #expect(throws: InputError.self) { try Wishlist(records: [records[0], note]) }
+  }
 }
