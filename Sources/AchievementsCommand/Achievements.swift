@@ -1,15 +1,142 @@
 import PipeProtocol
 import ToolSupport
+import WishlistKit
 
-/// `achievements`: not built yet (see its issue).
+/// `achievements`: the Wishlist sample's 18 goals and their badges, from any stream of trips.
 public enum Achievements: Command {
   /// The command-line specification.
   public static let spec = CommandSpec(
-    name: "achievements", summary: "not built yet", usage: ["achievements"], examples: ["achievements --help"]
-  )
+    name: "achievements",
+    summary: "the Wishlist's 18 goals and badges, measured on a stream of trip records",
+    usage: ["achievements [--state FILE [--events]] [--now T] [--format json|text] [FILE...]"],
+    options: [
+      .value(
+        "state", name: "FILE",
+        help: "keep achievement dates in FILE between runs (atomic, locked)"),
+      .flag("events", help: "write only what changed since the last run (needs --state)"),
+      .value("now", name: "T", help: "the time of this run (ISO 8601; default: the clock)"),
+      .value(
+        "format", short: "f", name: "FORMAT", help: "json (records, default) or text (the Goals screen)",
+        choices: ["json", "text"]),
+    ],
+    positionalName: "FILE", maxPositionals: nil,
+    input: """
+      JSON lines from each FILE, or stdin ('-' or none), such as 'trips list'. Only trip records
+      are used; records of other types are ignored. A trip id seen again replaces the earlier
+      record. Activities count across all trips; a trip is complete when it has activities and
+      all are done (a trip with none never is); seasonal goals count the complete trips of their
+      collection.
+      """,
+    output: """
+      json: 18 achievement records: the achieved goals newest first, then the next milestones in
+      the sample's order, each with "progressText" ("9 of 10").
+      --events: only achievement-earned and achievement-revoked records, in the goals' order.
+      text: the Goals screen: badges with names and subtitles, then progress bars.
+      A goal achieved now and not before is dated now; one no longer achieved is revoked; others
+      keep their date (with --state, across runs; without, everything achieved is dated now).
+      """,
+    exitStatus: [
+      "65   a line is not a valid record, a trip record is malformed, or the state file is corrupt"
+    ],
+    examples: [
+      "trips list | achievements --format text",
+      "trips list | achievements --state goals.jsonl --events",
+      "trips activity toggle 'Maui Rainforest' 'Descend a waterfall' && trips list | achievements --state s --events",
+    ])
 
   /// Runs the command.
   public static func run(_ invocation: Invocation) throws -> Int32 {
-    throw ToolError("not built yet")
+    let now = try invocation.now()
+    let text = invocation.choice("format", default: "json") == "text"
+    let eventsOnly = invocation.flag("events")
+    let statePath = invocation.string("state")
+    if eventsOnly, statePath == nil {
+      throw ToolError.usage(
+        "--events needs --state FILE (the changes are counted since the run that last wrote it)")
+    }
+    let counts = try readCounts(invocation.positionals)
+    var ledger = GoalLedger()
+    let events: [GoalEvent]
+    if let statePath {
+      (ledger, events) = try StateFile(path: statePath).update(counts: counts, now: now)
+    } else {
+      events = ledger.update(counts: counts, now: now)
+    }
+    let out = StandardOutput.shared
+    if eventsOnly {
+      if text {
+        out.write(GoalsScreen.events(events))
+      } else {
+        for event in events { out.writeRecord(event.record) }
+      }
+    } else {
+      let statuses = ledger.statuses(counts: counts)
+      if text {
+        let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
+        out.write(GoalsScreen.render(statuses, width: Terminal.width(), style: style))
+      } else {
+        for status in statuses { out.writeRecord(status.record) }
+      }
+    }
+    return ExitCode.ok
+  }
+
+  /// The goal counts of the trip records in the inputs (a repeated trip id replaces the earlier
+  /// trip).
+  static func readCounts(_ paths: [String]) throws -> GoalCounts {
+    var trips: [String: (collection: TripCollection, done: Int, total: Int)] = [:]
+    try Inputs.forEach(paths, tool: spec.name) { reader in
+      try reader.forEach { view in
+        guard view.type == "trip" else { return }
+        let trip = try Trip(record: view.copy())
+        trips[trip.id.lowercased()] = (trip.collection, trip.completedCount, trip.activities.count)
+      }
+    }
+    var counts = GoalCounts()
+    for trip in trips.values { counts.add(collection: trip.collection, done: trip.done, total: trip.total) }
+    return counts
+  }
+}
+
+/// The `--state` file: one `achievement-date` record per achieved goal.
+struct StateFile {
+  let store: RecordStore
+
+  init(path: String) { store = RecordStore(path: path) }
+
+  /// Under the lock: reads the dates, applies the update rule, and writes the file when anything
+  /// changed (or it is new).
+  func update(counts: GoalCounts, now: Int) throws -> (GoalLedger, [GoalEvent]) {
+    try store.update { records in
+      var ledger = try decode(records)
+      let events = ledger.update(counts: counts, now: now)
+      if !events.isEmpty { records = ledger.records.map { Record(object: $0) } }
+      return ((ledger, events), !events.isEmpty)
+    }
+  }
+
+  /// The ledger a state file holds; anything else is an error naming the line (exit 65).
+  func decode(_ records: [Record]) throws -> GoalLedger {
+    var ledger = GoalLedger()
+    for record in records {
+      do {
+        guard record.type == "achievement-date" else {
+          throw record.error("a \(record.type) record does not belong in an achievements state file")
+        }
+        let name = try record.requireString("goal")
+        guard let goal = Goal(rawValue: name) else { throw record.error("unknown goal \"\(name)\"") }
+        let text = try record.requireString("dateAchieved")
+        guard let date = ISODate.parse(text) else {
+          throw record.error("\"dateAchieved\" must be an ISO 8601 date, not \"\(text)\"")
+        }
+        guard ledger.dates[goal] == nil else { throw record.error("goal \(name) appears twice") }
+        ledger.dates[goal] = date
+      } catch let error as InputError {
+        throw ToolError.data(
+          "state file '\(store.path)' line \(error.line): \(error.message); the file was left unchanged",
+          notes: ["repair or remove that line of '\(store.path)', then run the command again"])
+      }
+    }
+    return ledger
   }
 }

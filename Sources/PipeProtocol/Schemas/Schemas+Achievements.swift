@@ -1,4 +1,57 @@
 extension ProtocolSchemas {
+  static let goalIDs = [
+    "complete1Activity", "complete5Activities", "complete10Activities", "complete1Trip", "complete3Trips",
+    "complete5Trips", "complete1SpringTrip", "complete3SpringTrips", "complete5SpringTrips",
+    "complete1SummerTrip", "complete3SummerTrips", "complete5SummerTrips", "complete1FallTrip",
+    "complete3FallTrips", "complete5FallTrips", "complete1WinterTrip", "complete3WinterTrips",
+    "complete5WinterTrips",
+  ]
+
+  static let goalFields: [FieldSpec] = [
+    FieldSpec("goal", .oneOf(goalIDs), note: "the goal's id, in the sample's order"),
+    FieldSpec("name", .nonEmptyString, note: "the badge title: First Activity, 3 Trips, Fall Explorer, ..."),
+    FieldSpec("badge", .nonEmptyString, note: "the badge image name: activities5, trips3, fall1, ..."),
+    FieldSpec("kind", .oneOf(["activitiesCompleted", "tripsCompleted", "collectionTripsCompleted"])),
+    .optional(
+      "collection", .oneOf(["springEscapes", "summerVibes", "fallGetaways", "winterRetreats"]),
+      note: "seasonal goals only"),
+    FieldSpec("target", .int(1...Int.max), note: "1, 5, 10 (activities) or 1, 3, 5"),
+    FieldSpec("count", .int(0...Int.max), note: "the live count of the kind, not capped"),
+  ]
+
   /// The record types written by `achievements`.
-  public static let achievements: [RecordSchema] = []
+  public static let achievements: [RecordSchema] = [
+    RecordSchema(
+      type: "achievement",
+      summary: "one of the 18 goals: achieved newest first, then the next milestones in order",
+      fields: goalFields + [
+        FieldSpec("progress", .number(0...1), note: "min(count / target, 1), 2 decimals"),
+        FieldSpec("progressText", .nonEmptyString, note: "\"9 of 10\": min(count, target) of target"),
+        FieldSpec("achieved", .bool),
+        .optional("dateAchieved", .dateTime, note: "when achieved (kept across runs with --state)"),
+        .optional("subtitle", .nonEmptyString, note: "the award text, when achieved"),
+      ],
+      writers: ["achievements"]),
+    RecordSchema(
+      type: "achievement-earned",
+      summary: "a goal achieved since the last run (`achievements --events`)",
+      fields: goalFields + [
+        FieldSpec("dateAchieved", .dateTime, note: "this run's time"),
+        FieldSpec("subtitle", .nonEmptyString, note: "the award text"),
+      ],
+      writers: ["achievements --events"]),
+    RecordSchema(
+      type: "achievement-revoked",
+      summary: "a goal no longer achieved since the last run (`achievements --events`)",
+      fields: goalFields + [
+        FieldSpec("dateAchieved", .dateTime, note: "when it had been achieved"),
+        FieldSpec("dateRevoked", .dateTime, note: "this run's time"),
+      ],
+      writers: ["achievements --events"]),
+    RecordSchema(
+      type: "achievement-date",
+      summary: "the `--state` file of `achievements`: when an achieved goal was achieved",
+      fields: [FieldSpec("goal", .oneOf(goalIDs)), FieldSpec("dateAchieved", .dateTime)],
+      writers: ["achievements --state"]),
+  ]
 }
