@@ -19,8 +19,12 @@ public enum SHA256 {
     var w = [UInt32](repeating: 0, count: 64)
     let fullBlocks = bytes.count / 64
     bytes.withUnsafeBufferPointer { buffer in
-      for block in 0..<fullBlocks {
-        compress(&h, &w, UnsafeBufferPointer(rebasing: buffer[(block * 64)..<(block * 64 + 64)]))
+      h.withUnsafeMutableBufferPointer { h in
+        w.withUnsafeMutableBufferPointer { w in
+          k.withUnsafeBufferPointer { k in
+            for block in 0..<fullBlocks { compress(h, w, k, buffer.baseAddress! + block * 64) }
+          }
+        }
       }
     }
     var tail = Array(bytes[(fullBlocks * 64)...])
@@ -31,8 +35,12 @@ public enum SHA256 {
       tail.append(UInt8(truncatingIfNeeded: bitLength >> shift))
     }
     tail.withUnsafeBufferPointer { buffer in
-      for block in 0..<(buffer.count / 64) {
-        compress(&h, &w, UnsafeBufferPointer(rebasing: buffer[(block * 64)..<(block * 64 + 64)]))
+      h.withUnsafeMutableBufferPointer { h in
+        w.withUnsafeMutableBufferPointer { w in
+          k.withUnsafeBufferPointer { k in
+            for block in 0..<(buffer.count / 64) { compress(h, w, k, buffer.baseAddress! + block * 64) }
+          }
+        }
       }
     }
     var out: [UInt8] = []
@@ -58,18 +66,18 @@ public enum SHA256 {
     return String(decoding: out, as: UTF8.self)
   }
 
-  @inline(__always)
-  static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-
-  static func compress(_ h: inout [UInt32], _ w: inout [UInt32], _ block: UnsafeBufferPointer<UInt8>) {
+  static func compress(
+    _ h: UnsafeMutableBufferPointer<UInt32>, _ w: UnsafeMutableBufferPointer<UInt32>,
+    _ k: UnsafeBufferPointer<UInt32>, _ block: UnsafePointer<UInt8>
+  ) {
     for t in 0..<16 {
       w[t] =
         UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16 | UInt32(block[t * 4 + 2]) << 8
         | UInt32(block[t * 4 + 3])
     }
     for t in 16..<64 {
-      let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-      let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+      let s0 = (w[t - 15] >> 7 | w[t - 15] << 25) ^ (w[t - 15] >> 18 | w[t - 15] << 14) ^ (w[t - 15] >> 3)
+      let s1 = (w[t - 2] >> 17 | w[t - 2] << 15) ^ (w[t - 2] >> 19 | w[t - 2] << 13) ^ (w[t - 2] >> 10)
       w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
     }
     var a = h[0]
@@ -81,10 +89,10 @@ public enum SHA256 {
     var g = h[6]
     var hh = h[7]
     for t in 0..<64 {
-      let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+      let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
       let ch = (e & f) ^ (~e & g)
       let t1 = hh &+ s1 &+ ch &+ k[t] &+ w[t]
-      let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+      let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
       let maj = (a & b) ^ (a & c) ^ (b & c)
       let t2 = s0 &+ maj
       hh = g

@@ -103,28 +103,56 @@ public enum StoryDocument {
   /// one letter or digit (so `don't` and `e-mail` are one word each, a lone `—` none); in addition
   /// every CJK ideograph, hiragana and katakana character is a word of its own.
   public static func wordCount(_ text: String) -> Int {
-    var count = 0
-    var inRun = false
-    var runHasWord = false
-    for scalar in text.unicodeScalars {
-      if scalar.properties.isWhitespace {
-        if inRun, runHasWord { count += 1 }
-        inRun = false
-        runHasWord = false
-        continue
+    var text = text
+    return text.withUTF8 { bytes -> Int in
+      var count = 0
+      var inRun = false
+      var runHasWord = false
+      var i = 0
+      let n = bytes.count
+      while i < n {
+        let b0 = bytes[i]
+        var isSpace: Bool
+        var isWordCharacter: Bool
+        var ideograph = false
+        if b0 < 0x80 {
+          i += 1
+          isSpace = b0 == 0x20 || (b0 >= 0x09 && b0 <= 0x0D)
+          isWordCharacter = (b0 >= 0x30 && b0 <= 0x39) || ((b0 | 0x20) >= 0x61 && (b0 | 0x20) <= 0x7A)
+        } else {
+          // The text is valid UTF-8: decode one scalar.
+          var value: UInt32
+          var length: Int
+          if b0 < 0xE0 {
+            value = UInt32(b0 & 0x1F)
+            length = 2
+          } else if b0 < 0xF0 {
+            value = UInt32(b0 & 0x0F)
+            length = 3
+          } else {
+            value = UInt32(b0 & 0x07)
+            length = 4
+          }
+          for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+          i += length
+          let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+          isSpace = scalar.properties.isWhitespace
+          ideograph = isIdeographic(scalar)
+          isWordCharacter = !isSpace && isLetterOrDigit(scalar)
+        }
+        if isSpace || ideograph {
+          if inRun, runHasWord { count += 1 }
+          if ideograph { count += 1 }
+          inRun = false
+          runHasWord = false
+          continue
+        }
+        inRun = true
+        if isWordCharacter { runHasWord = true }
       }
-      if isIdeographic(scalar) {
-        if inRun, runHasWord { count += 1 }
-        count += 1
-        inRun = false
-        runHasWord = false
-        continue
-      }
-      inRun = true
-      if !runHasWord, isLetterOrDigit(scalar) { runHasWord = true }
+      if inRun, runHasWord { count += 1 }
+      return count
     }
-    if inRun, runHasWord { count += 1 }
-    return count
   }
 
   static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
