@@ -24,8 +24,7 @@ public enum StoryIO: Command {
     options: [
       .value(
         "now", name: "DATE",
-        help:
-          "the time used for the ages on the launch screen (default: the clock), e.g. 2026-11-29T10:00:00Z")
+        help: "the time the launch screen counts ages from (default: the clock)")
     ],
     subcommands: [listSpec, newSpec, readSpec, writeSpec, renameSpec, focusSpec, editSpec, mimeSpec],
     input: """
