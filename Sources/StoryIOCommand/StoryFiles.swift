@@ -1,0 +1,159 @@
+import Glibc
+import PipeProtocol
+import ToolSupport
+
+/// A story document read from disk.
+public struct LoadedStory: Sendable {
+  /// The path it was read from.
+  public var path: String
+  /// Its bytes, exactly.
+  public var bytes: [UInt8]
+  /// Its text (the same bytes, known to be UTF-8).
+  public var text: String
+  /// When it was last changed: seconds since 1970.
+  public var modified: Int
+  /// The nanoseconds part of the change time (for ordering).
+  public var modifiedNanoseconds: Int
+  /// Its permission bits.
+  public var mode: mode_t
+
+  /// Its `story` record.
+  public func record(includeText: Bool, includeModified: Bool = false) -> JSONObject {
+    StoryDocument.record(
+      path: path, bytes: bytes, text: text, includeText: includeText,
+      modified: includeModified ? modified : nil)
+  }
+}
+
+/// Reading and finding story files.
+public enum StoryFiles {
+  /// Reads the document at `path`. A path that is not a regular file, or bytes that are not UTF-8,
+  /// give the corrupt-file error (exit 65); a path that cannot be opened gives exit 66.
+  public static func load(_ path: String) throws(ToolError) -> LoadedStory {
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else {
+      let code = errno
+      if code == EISDIR { throw corrupt(path, "'\(path)' is a folder, not a document file") }
+      throw ToolError("cannot open '\(path)': \(Files.describe(code))", code: ExitCode.noInput)
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw ToolError.io("cannot read '\(path)': \(Files.describe(errno))")
+    }
+    let kind = info.st_mode & S_IFMT
+    guard kind == S_IFREG else {
+      let what = kind == S_IFDIR ? "a folder" : "not a regular file"
+      throw corrupt(path, "'\(path)' is \(what), not a document file")
+    }
+    let bytes = try readAll(fd, path: path, sizeHint: Int(info.st_size))
+    if let offset = UTF8Check.firstInvalidOffset(bytes) {
+      let byte = String(bytes[offset], radix: 16, uppercase: true)
+      throw corrupt(
+        path, "'\(path)' is not UTF-8 text: byte 0x\(byte.count == 1 ? "0" + byte : byte) at offset \(offset)"
+      )
+    }
+    return LoadedStory(
+      path: path, bytes: bytes, text: String(decoding: bytes, as: UTF8.self),
+      modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec),
+      mode: info.st_mode & 0o7777)
+  }
+
+  /// The corrupt-file error for `path`, with a note saying what is wrong.
+  public static func corrupt(_ path: String, _ detail: String) -> ToolError {
+    ToolError.data(StoryDocument.corruptMessage(StoryDocument.fileName(ofPath: path)), notes: [detail])
+  }
+
+  /// Reads an open file to its end.
+  static func readAll(_ fd: Int32, path: String, sizeHint: Int) throws(ToolError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(max(0, sizeHint))
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+      if n == 0 { break }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ToolError.io("cannot read '\(path)': \(Files.describe(errno))")
+      }
+      bytes.append(contentsOf: chunk[0..<n])
+    }
+    return bytes
+  }
+
+  /// Reads a whole file if it is a regular file; nil when it does not exist.
+  static func readIfPresent(_ path: String) throws(ToolError) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else {
+      if errno == ENOENT { return nil }
+      throw ToolError.io("cannot read '\(path)': \(Files.describe(errno))")
+    }
+    defer { close(fd) }
+    return try readAll(fd, path: path, sizeHint: 0)
+  }
+
+  /// What a path is, without following a final symbolic link.
+  public enum Kind: Sendable, Equatable {
+    /// Nothing is there.
+    case missing
+    /// A regular file.
+    case file
+    /// A folder.
+    case folder
+    /// A symbolic link.
+    case link
+    /// A device, socket or pipe.
+    case other
+  }
+
+  /// The kind of `path` (not following a final link).
+  public static func kind(_ path: String) -> Kind {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return .missing }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .file
+    case S_IFDIR: return .folder
+    case S_IFLNK: return .link
+    default: return .other
+    }
+  }
+
+  /// Whether `path` is a folder, following links.
+  public static func isFolder(_ path: String) -> Bool { Files.isDirectory(path) }
+
+  /// The names in a folder, `.` and `..` left out, sorted byte by byte. Names that are not UTF-8
+  /// are returned apart (as their repaired text) so that they can be reported.
+  public static func names(in folder: String) throws(ToolError) -> (names: [String], invalid: [String]) {
+    guard let dir = opendir(folder) else {
+      throw ToolError("cannot open folder '\(folder)': \(Files.describe(errno))", code: ExitCode.noInput)
+    }
+    defer { closedir(dir) }
+    var names: [String] = []
+    var invalid: [String] = []
+    while let entry = readdir(dir) {
+      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
+        Array(raw.prefix { $0 != 0 })
+      }
+      if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+      if UTF8Check.firstInvalidOffset(bytes) != nil {
+        invalid.append(String(decoding: bytes, as: UTF8.self))
+        continue
+      }
+      names.append(String(decoding: bytes, as: UTF8.self))
+    }
+    names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    return (names, invalid)
+  }
+
+  /// Whether a file name names a document (`*.story`, not hidden).
+  public static func isDocumentName(_ name: String) -> Bool {
+    !name.hasPrefix(".") && StoryDocument.dropExtension(name) != name
+  }
+
+  /// The mode for new files: 0666 less the process's umask.
+  static func newFileMode() -> mode_t {
+    let mask = umask(0o022)
+    umask(mask)
+    return 0o666 & ~mask
+  }
+}
