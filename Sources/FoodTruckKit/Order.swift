@@ -281,7 +281,8 @@ extension Order {
       }
       if let name = item["name"], name.stringValue != donut.name {
         throw record.error(
-          "items[\(index)] says donut \(donutID) is \(name.jsonText), but donut \(donutID) is \"\(donut.name)\"")
+          "items[\(index)] says donut \(donutID) is \(name.jsonText), but donut \(donutID) is \"\(donut.name)\""
+        )
       }
       items.append(OrderItem(donut: donut, quantity: quantity))
     }
@@ -324,5 +325,133 @@ extension Order {
     } else {
       preparation = nil
     }
+  }
+}
+
+extension Order {
+  /// Appends the `order` record as one compact JSON line without its newline: the same bytes as
+  /// `JSONWriter.append(record, to:)`, written directly (the fast path for streaming millions of
+  /// generated orders).
+  public func appendRecord(to out: inout [UInt8]) {
+    func raw(_ text: StaticString) {
+      out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+    func string(_ s: String) { JSONWriter.appendString(s, to: &out) }
+    func date(_ seconds: Int) {
+      out.append(UInt8(ascii: "\""))
+      Order.appendISODate(seconds, to: &out)
+      out.append(UInt8(ascii: "\""))
+    }
+    raw("{\"city\":")
+    string(city)
+    if let completionDate {
+      raw(",\"completionDate\":")
+      date(completionDate)
+    }
+    raw(",\"creationDate\":")
+    date(creationDate)
+    raw(",\"grandTotal\":")
+    let cents = grandTotalCents
+    Order.appendInt(cents / 100, to: &out)
+    let fraction = cents % 100
+    if fraction != 0 {
+      out.append(UInt8(ascii: "."))
+      out.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+      if fraction % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+    }
+    raw(",\"id\":")
+    string(id)
+    raw(",\"items\":[")
+    for (index, item) in items.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      raw("{\"donut\":")
+      Order.appendInt(item.donut, to: &out)
+      raw(",\"name\":")
+      string(item.name)
+      raw(",\"quantity\":")
+      Order.appendInt(item.quantity, to: &out)
+      out.append(UInt8(ascii: "}"))
+    }
+    raw("],\"parkingSpot\":")
+    string(parkingSpot)
+    if let preparation {
+      raw(",\"preparation\":{\"end\":")
+      date(preparation.end)
+      raw(",\"staleDate\":")
+      date(preparation.staleDate)
+      raw(",\"start\":")
+      date(preparation.start)
+      out.append(UInt8(ascii: "}"))
+    }
+    raw(",\"status\":\"")
+    out.append(contentsOf: status.rawValue.utf8)
+    out.append(UInt8(ascii: "\""))
+    if let temperature {
+      raw(",\"temperature\":{\"unit\":")
+      string(temperature.unit)
+      raw(",\"value\":")
+      out.append(contentsOf: JSONNumber(temperature.value).text.utf8)
+      out.append(UInt8(ascii: "}"))
+    }
+    raw(",\"totalSales\":")
+    Order.appendInt(totalSales, to: &out)
+    raw(",\"type\":\"order\"")
+    if let wasRaining { wasRaining ? raw(",\"wasRaining\":true") : raw(",\"wasRaining\":false") }
+    out.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends an integer's decimal digits.
+  static func appendInt(_ value: Int, to out: inout [UInt8]) {
+    if value < 0 {
+      out.append(UInt8(ascii: "-"))
+      out.append(contentsOf: String(-value).utf8)
+      return
+    }
+    if value < 10 {
+      out.append(UInt8(ascii: "0") + UInt8(value))
+      return
+    }
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
+    var count = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      while rest > 0, count < 10 {
+        buffer[9 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        count += 1
+      }
+      if rest == 0 { out.append(contentsOf: buffer[(10 - count)...]) }
+    }
+    if rest != 0 { out.append(contentsOf: String(value).utf8) }
+  }
+
+  /// Appends `YYYY-MM-DDTHH:MM:SSZ` (the same text as `ISODate.format`).
+  static func appendISODate(_ seconds: Int, to out: inout [UInt8]) {
+    let days = ISODate.floorDiv(seconds, 86_400)
+    let (year, month, day) = ISODate.civil(fromDays: days)
+    guard (0...9999).contains(year) else {
+      out.append(contentsOf: ISODate.format(seconds).utf8)
+      return
+    }
+    let time = seconds - days * 86_400
+    func two(_ n: Int) {
+      out.append(UInt8(ascii: "0") + UInt8(n / 10))
+      out.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+    two(year / 100)
+    two(year % 100)
+    out.append(UInt8(ascii: "-"))
+    two(month)
+    out.append(UInt8(ascii: "-"))
+    two(day)
+    out.append(UInt8(ascii: "T"))
+    two(time / 3600)
+    out.append(UInt8(ascii: ":"))
+    two(time / 60 % 60)
+    out.append(UInt8(ascii: ":"))
+    two(time % 60)
+    out.append(UInt8(ascii: "Z"))
   }
 }

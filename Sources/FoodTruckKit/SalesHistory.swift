@@ -101,7 +101,8 @@ public struct SalesHistoryEntry: Equatable, Sendable {
       guard let item = value.objectValue, let id = item["donut"]?.intValue,
         let quantity = item["quantity"]?.intValue, quantity >= 0
       else {
-        throw record.error("sales[\(index)] must be {\"donut\":ID,\"quantity\":N} with N >= 0, not \(value.jsonText)")
+        throw record.error(
+          "sales[\(index)] must be {\"donut\":ID,\"quantity\":N} with N >= 0, not \(value.jsonText)")
       }
       guard Menu.donut(id: id) != nil else {
         throw record.error("sales[\(index)] names unknown donut id \(id) (valid ids \(Menu.validIDs))")

@@ -11,7 +11,9 @@ enum MenuCommand {
     let sort = invocation.choice("sort", default: "id")
     if sort == "name" {
       donuts = sorted(donuts) { $0.name.lowercased() < $1.name.lowercased() }
-    } else if sort.hasPrefix("flavor:"), let flavor = Flavor(rawValue: String(sort.dropFirst("flavor:".count))) {
+    } else if sort.hasPrefix("flavor:"),
+      let flavor = Flavor(rawValue: String(sort.dropFirst("flavor:".count)))
+    {
       donuts = sorted(donuts) { $0.flavors[flavor] > $1.flavors[flavor] }
     }
     let out = StandardOutput.shared
@@ -42,13 +44,20 @@ enum GenerateCommand {
     let count = try invocation.int("count", default: StartingOrders.sampleCount, in: 0...Int.max)
     let now = try invocation.now()
     let progress = count >= 100_000 ? ProgressBar(total: count, label: "orders generate") : nil
-    let out = StandardOutput.shared
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(1 << 17)
     var done = 0
     for order in StartingOrders(seed: seed, count: count, now: now) {
-      out.writeRecord(order.record)
+      order.appendRecord(to: &buffer)
+      buffer.append(0x0A)
       done += 1
-      if done & 0x3FF == 0 { progress?.update(done) }
+      if buffer.count >= 1 << 16 {
+        StandardOutput.shared.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+        progress?.update(done)
+      }
     }
+    StandardOutput.shared.write(buffer)
     progress?.finish()
   }
 }

@@ -7,8 +7,15 @@ enum OrderText {
   /// `Order#1224   3 donuts  Placed     10:02`: id, donut count, status and time; the date is
   /// added when the order is not from the day of `now`.
   static func line(_ order: Order, now: Int) -> String {
-    pad(order.id, 12) + pad(donuts(order.totalSales), 10) + pad(order.status.title, 11)
+    let count = String(order.totalSales)
+    return pad(order.id, 11) + String(repeating: " ", count: max(0, 3 - count.count)) + count
+      + (order.totalSales == 1 ? " donut   " : " donuts  ") + pad(order.status.title, 11)
       + time(order.creationDate, now: now)
+  }
+
+  /// Cents as dollars with two decimals: `$28.90`.
+  static func dollars(_ cents: Int) -> String {
+    "$\(cents / 100).\(two(cents % 100))"
   }
 
   /// A few lines describing an order.
@@ -16,7 +23,7 @@ enum OrderText {
     var text = "\(order.id) · \(order.status.title)\n"
     text += "  placed \(time(order.creationDate, now: now)) at \(order.parkingSpot), \(order.city)\n"
     for item in order.items { text += "  \(item.quantity) × \(item.name)\n" }
-    text += "  \(donuts(order.totalSales)) · $\(Order.money(cents: order.grandTotalCents).jsonText)\n"
+    text += "  \(donuts(order.totalSales)) · \(dollars(order.grandTotalCents))\n"
     if let preparation = order.preparation, order.status == .preparing {
       text += "  in the oven until \(time(preparation.end, now: now))\n"
     }

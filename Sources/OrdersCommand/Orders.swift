@@ -30,7 +30,8 @@ public enum Orders: Command {
       menuSpec, generateSpec, historySpec, streamSpec, placeSpec, listSpec, recentSpec, showSpec, nextSpec,
       completeSpec, watchSpec,
     ],
-    input: "Nothing (the menu and the generators are compiled in), or the order store (see 'orders list --help').",
+    input:
+      "Nothing (the menu and the generators are compiled in), or the order store (see 'orders list --help').",
     output: """
       JSON lines: donut, order, order-summary and notice records (PROTOCOL.md), keys sorted.
       Messages go to stderr.
@@ -52,7 +53,8 @@ public enum Orders: Command {
         "sort", name: "ORDER",
         help: "id (menu order, the default), name, or flavor:F (strongest F first; F is salty, sweet, ...)",
         choices: ["id", "name"] + Flavor.allCases.map { "flavor:\($0.rawValue)" }),
-      .value("search", name: "TEXT", help: "only donuts whose name or an ingredient contains TEXT (any case)"),
+      .value(
+        "search", name: "TEXT", help: "only donuts whose name or an ingredient contains TEXT (any case)"),
       formatOption,
     ],
     input: "Nothing: the menu is compiled in.",
@@ -79,7 +81,7 @@ public enum Orders: Command {
       """,
     examples: [
       "orders generate --now 2026-11-29T10:30:00Z | jq -c '[.id, .status, .totalSales]'",
-      "orders generate --count 10000000 | sales-chart",
+      "orders generate --count 10000000 | pipe-check",
     ])
 
   static let historySpec = CommandSpec(
@@ -88,7 +90,8 @@ public enum Orders: Command {
     options: [
       .value("city", name: "C", help: "only this city (Cupertino, San Francisco, London); default all"),
       .value("days", name: "N", help: "daily summaries of the last N days, 1 to 60 (default 60)"),
-      .value("months", name: "N", help: "monthly summaries of the last N months, 1 to 13 (this one included)"),
+      .value(
+        "months", name: "N", help: "monthly summaries of the last N months, 1 to 13 (this one included)"),
       nowOption,
     ],
     input: "Nothing: the history is generated from each city's seed and multiplier.",
@@ -100,7 +103,7 @@ public enum Orders: Command {
       """,
     examples: [
       "orders history --days 7 | jq -s 'map(.totalSales) | add'",
-      "orders history --months 13 --city London | sales-chart",
+      "orders history --months 13 --city London | pipe-check --pass | jq -c '[.date, .totalSales]'",
     ])
 
   static let streamSpec = CommandSpec(
@@ -122,7 +125,7 @@ public enum Orders: Command {
       """,
     examples: [
       "orders stream --speed 10 | pipe-check --pass | jq -c '[.id, .totalSales]'",
-      "orders stream --count 0 | sales-chart --live",
+      "orders stream --count 0 --speed 4 | head -n 3",
     ])
 
   static let placeSpec = CommandSpec(
@@ -148,7 +151,8 @@ public enum Orders: Command {
       .value(
         "status", short: "s", name: "S", help: "only orders with status S (repeatable)", repeatable: true,
         choices: OrderStatus.allCases.map(\.rawValue)),
-      .value("search", name: "TEXT", help: "only orders whose id or a donut (name, ingredient) contains TEXT"),
+      .value(
+        "search", name: "TEXT", help: "only orders whose id or a donut (name, ingredient) contains TEXT"),
       formatOption, storeOption, nowOption,
     ],
     input: storeInput,
@@ -168,7 +172,7 @@ public enum Orders: Command {
     input: storeInput,
     output: """
       The N orders with the latest creation dates, newest first (the sample showed the oldest).
-      With --format text, one line each: 'Order#1224   3 donuts  Placed     10:02' (local time;
+      With --format text, one line each: 'Order#1224   6 donuts  Placed     10:24' (local time;
       the date is added when it is not the day of --now).
       """,
     examples: ["orders recent --format text", "orders recent -n 1 | jq -r .id"])
@@ -195,7 +199,10 @@ public enum Orders: Command {
       completed sets completionDate. All the orders change together or none does.
       """,
     exitStatus: ["1    no order has that id, or it is already completed"],
-    examples: ["orders next 1224 && orders watch --until-done", "orders list -s placed | jq -r .id | xargs orders next"])
+    examples: [
+      "orders next 1224 && orders watch --until-done",
+      "orders list -s placed | jq -r .id | xargs orders next",
+    ])
 
   static let completeSpec = CommandSpec(
     name: "complete", summary: "mark orders completed, whatever their status",
@@ -205,7 +212,9 @@ public enum Orders: Command {
     input: storeInput + "\nIDs: Order#1203, 1203 or the deep link foodtruck://order/1203.",
     output: "The completed order records, with completionDate set and no preparation.",
     exitStatus: ["1    no order has that id, or it is already completed"],
-    examples: ["orders complete 1203", "orders list -s ready | jq -r .id | xargs orders complete | jq -r .id"])
+    examples: [
+      "orders complete 1203", "orders list -s ready | jq -r .id | xargs orders complete | jq -r .id",
+    ])
 
   static let watchSpec = CommandSpec(
     name: "watch", summary: "the Live Activity: count down the 60 seconds of every preparing order",

@@ -74,7 +74,9 @@ enum StoreCommands {
     let order = try store.append(seed: { seed(now: now) }) { records in
       var highest = 0
       for record in records where record.type == "order" {
-        if let id = record["id"]?.stringValue, let n = Order.sequenceNumber(of: id) { highest = max(highest, n) }
+        if let id = record["id"]?.stringValue, let n = Order.sequenceNumber(of: id) {
+          highest = max(highest, n)
+        }
       }
       let order = Order(
         id: Order.id(number: highest + 1), status: .placed, items: items, city: city.name,
@@ -95,7 +97,8 @@ enum StoreCommands {
         notes: ["valid donut ids: \(validIDs)"])
     }
     guard let donut = Menu.donut(id: id) else {
-      throw ToolError.usage("unknown donut id \(id) in '--donut \(text)'", notes: ["valid donut ids: \(validIDs)"])
+      throw ToolError.usage(
+        "unknown donut id \(id) in '--donut \(text)'", notes: ["valid donut ids: \(validIDs)"])
     }
     var quantity = 1
     if parts.count == 2 {
@@ -232,7 +235,8 @@ enum StoreCommands {
     let ids = try requestedIDs(invocation)
     let now = try invocation.now()
     let store = store(invocation)
-    let changed = try store.update(seed: { seed(now: now) }) { (records: inout [Record]) -> (result: [Record], changed: Bool) in
+    let changed = try store.update(seed: { seed(now: now) }) {
+      (records: inout [Record]) -> (result: [Record], changed: Bool) in
       var changed: [Record] = []
       for index in try locate(ids, in: records, store: store) {
         let order: Order

@@ -89,7 +89,9 @@ struct GeneratorTests {
     #expect((Self.now - 76 * 60)...(Self.now - 28 * 60) ~= orders[23].creationDate)
   }
 
-  @Test("a larger count extends the loop: ids count down from Order#12<count>; the first orders keep their donuts")
+  @Test(
+    "a larger count extends the loop: ids count down from Order#12<count>; the first orders keep their donuts"
+  )
   func largerCount() {
     let sample = Array(StartingOrders(now: Self.now))
     let more = Array(StartingOrders(count: 130, now: Self.now))
@@ -125,7 +127,9 @@ struct GeneratorTests {
       let cents = 578 * n
       var expected = "\(cents / 100)"
       let fraction = cents % 100
-      if fraction != 0 { expected += fraction % 10 == 0 ? ".\(fraction / 10)" : ".\(fraction < 10 ? "0" : "")\(fraction)" }
+      if fraction != 0 {
+        expected += fraction % 10 == 0 ? ".\(fraction / 10)" : ".\(fraction < 10 ? "0" : "")\(fraction)"
+      }
       #expect(Order.money(cents: cents).jsonText == expected)
     }
   }

@@ -109,7 +109,8 @@ struct HistoryTests {
       var sales: [Int: Int] = [:]
       for (offset, id) in ranked.enumerated() {
         let percent = 1 - pow(Double(offset) / 17, 0.15)
-        sales[id] = Int(maxDonutCount * percent * reference.double(0.9, through: 1.0) * city.historyMultiplier)
+        sales[id] = Int(
+          maxDonutCount * percent * reference.double(0.9, through: 1.0) * city.historyMultiplier)
       }
       if let previous {
         for (id, value) in sales { sales[id] = Int(0.75 * Double(value) + 0.25 * Double(previous[id]!)) }
@@ -124,9 +125,12 @@ struct HistoryTests {
     let entry = SalesHistory.daily(city: City.all[1], today: Self.today).last!
     let record = Record(object: entry.record)
     let text = String(decoding: record.bytes, as: UTF8.self)
-    #expect(text.hasPrefix("{\"city\":\"San Francisco\",\"date\":\"2026-11-28\",\"period\":\"day\",\"sales\":[{\"donut\":0,"))
+    #expect(
+      text.hasPrefix(
+        "{\"city\":\"San Francisco\",\"date\":\"2026-11-28\",\"period\":\"day\",\"sales\":[{\"donut\":0,"))
     #expect(try SalesHistoryEntry(record: record) == entry)
-    let bad = try Record(bytes: Array(text.replacingOccurrences(of: "\"donut\":16", with: "\"donut\":17").utf8))
+    let bad = try Record(
+      bytes: Array(text.replacingOccurrences(of: "\"donut\":16", with: "\"donut\":17").utf8))
     #expect(throws: InputError.self) { try SalesHistoryEntry(record: bad) }
   }
 

@@ -57,6 +57,26 @@ struct OrderModelTests {
     }
   }
 
+  @Test("the fast record writer gives the same bytes as the record object, optional fields or not")
+  func fastWriter() {
+    var orders = Array(StartingOrders(count: 300, now: ISODate.parse("2026-11-29T10:30:00Z")!))
+    orders[0].preparation = Preparation(start: orders[0].creationDate + 5)
+    orders[1].temperature = Temperature(value: -3.5, unit: "celsius")
+    orders[1].wasRaining = true
+    orders[2].temperature = nil
+    orders[2].wasRaining = nil
+    orders[3].id = "Order#\"quoted\"\n"
+    orders[4].creationDate = -86_401
+    orders.append(Self.cosmos)
+    for order in orders {
+      var fast: [UInt8] = []
+      order.appendRecord(to: &fast)
+      #expect(
+        String(decoding: fast, as: UTF8.self)
+          == String(decoding: Record(object: order.record).bytes, as: UTF8.self))
+    }
+  }
+
   @Test("ids: Order#12 and at least two digits; user forms normalized")
   func ids() {
     #expect(Order.id(number: 1) == "Order#1201")

@@ -55,7 +55,8 @@ struct OrdersCLITests {
       "orders", ["recent", "-n", "1", "--now", Sandbox.now],
       environment: ["XDG_DATA_HOME": data.path, "SAMPLEPIPES_ORDERS": ""])
     #expect(result.status == 0)
-    #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("samplepipes/orders.jsonl").path))
+    #expect(
+      FileManager.default.fileExists(atPath: data.appendingPathComponent("samplepipes/orders.jsonl").path))
   }
 
   @Test("place: the next id, the donuts in the order given, 5.78 each; recent shows it first")
@@ -68,14 +69,20 @@ struct OrdersCLITests {
     #expect(order["status"] as? String == "placed")
     #expect(order["totalSales"] as? Int == 4)
     #expect(placed.out.contains(#""grandTotal":23.12,"#))
-    #expect(placed.out.contains(#""items":[{"donut":3,"name":"Cosmos","quantity":3},{"donut":0,"name":"The Classic","quantity":1}]"#))
+    #expect(
+      placed.out.contains(
+        #""items":[{"donut":3,"name":"Cosmos","quantity":3},{"donut":0,"name":"The Classic","quantity":1}]"#))
     #expect(order["city"] as? String == "Cupertino" && order["parkingSpot"] as? String == "Apple Park")
-    let second = try box.run(["place", "-d", "13x6", "--spot", "ferry building"], now: "2026-11-29T10:31:00Z")
-    #expect(second.out.contains(#""city":"San Francisco","#) && second.out.contains(#""parkingSpot":"Ferry Building","#))
+    let second = try box.run(
+      ["place", "-d", "13x6", "--spot", "ferry building"], now: "2026-11-29T10:31:00Z")
+    #expect(
+      second.out.contains(#""city":"San Francisco","#)
+        && second.out.contains(#""parkingSpot":"Ferry Building","#))
     let recent = try box.run(["recent", "-n", "3"])
-    #expect(try box.records(recent.out).map { $0["id"] as! String } == ["Order#1226", "Order#1225", "Order#1224"])
+    #expect(
+      try box.records(recent.out).map { $0["id"] as! String } == ["Order#1226", "Order#1225", "Order#1224"])
     let text = try box.run(["recent", "-n", "2", "--format", "text"], now: "2026-11-29T12:00:00Z")
-    #expect(text.out == "Order#1226  6 donuts  Placed     10:31\nOrder#1225  4 donuts  Placed     10:30\n")
+    #expect(text.out == "Order#1226   6 donuts  Placed     10:31\nOrder#1225   4 donuts  Placed     10:30\n")
   }
 
   @Test("an unknown donut id lists the valid ids (exit 64); nothing is placed")
@@ -91,8 +98,9 @@ struct OrdersCLITests {
     #expect(try box.run(["place", "--donut", "3x0"]).status == 64)
     #expect(try box.run(["place"]).status == 64)
     #expect(try box.run(["place", "--donut", "1", "--city", "Paris"]).status == 64)
-    #expect(try box.run(["place", "--donut", "1", "--city", "London", "--spot", "Coit Tower"]).err.contains(
-      "Coit Tower is in San Francisco, not in London"))
+    #expect(
+      try box.run(["place", "--donut", "1", "--city", "London", "--spot", "Coit Tower"]).err.contains(
+        "Coit Tower is in San Francisco, not in London"))
     #expect(box.storeText.isEmpty)
   }
 
@@ -102,7 +110,10 @@ struct OrdersCLITests {
     for command in ["show", "next", "complete"] {
       let result = try box.run([command, "1299"])
       #expect(result.status == 1)
-      #expect(result.err == "orders: error: no order Order#1299 in the store '\(box.store)'\norders: see 'orders list' for the orders there\n")
+      #expect(
+        result.err
+          == "orders: error: no order Order#1299 in the store '\(box.store)'\norders: see 'orders list' for the orders there\n"
+      )
     }
     #expect(try box.run(["show", "not an id"]).status == 64)
   }
@@ -113,15 +124,21 @@ struct OrdersCLITests {
     let preparing = try box.records(try box.run(["next", "Order#1224"]).out)[0]
     #expect(preparing["status"] as? String == "preparing")
     let preparation = preparing["preparation"] as! [String: String]
-    #expect(preparation == ["start": "2026-11-29T10:30:00Z", "end": "2026-11-29T10:31:00Z", "staleDate": "2026-11-29T10:32:00Z"])
+    #expect(
+      preparation == [
+        "start": "2026-11-29T10:30:00Z", "end": "2026-11-29T10:31:00Z", "staleDate": "2026-11-29T10:32:00Z",
+      ])
     let ready = try box.records(try box.run(["next", "1224"], now: "2026-11-29T10:31:05Z").out)[0]
     #expect(ready["status"] as? String == "ready" && ready["preparation"] == nil)
-    let completed = try box.records(try box.run(["next", "foodtruck://order/1224"], now: "2026-11-29T10:33:00Z").out)[0]
+    let completed = try box.records(
+      try box.run(["next", "foodtruck://order/1224"], now: "2026-11-29T10:33:00Z").out)[0]
     #expect(completed["status"] as? String == "completed")
     #expect(completed["completionDate"] as? String == "2026-11-29T10:33:00Z")
     let refused = try box.run(["next", "1224"])
     #expect(refused.status == 1)
-    #expect(refused.err.hasPrefix("orders: error: Order#1224 is already completed at 2026-11-29T10:33:00Z; it has no next step\n"))
+    #expect(
+      refused.err.hasPrefix(
+        "orders: error: Order#1224 is already completed at 2026-11-29T10:33:00Z; it has no next step\n"))
     #expect(try box.run(["complete", "1224"]).status == 1)
     // The store holds the completed order in its place, keys still sorted.
     let line = box.storeText.split(separator: "\n").first { $0.contains("Order#1224") }!
@@ -144,7 +161,8 @@ struct OrdersCLITests {
     let box = try Sandbox()
     _ = try box.run(["list"])
     let text = box.storeText.replacingOccurrences(
-      of: #""id":"Order#1210","#, with: #""id":"Order#1210","note":"extra hot","big":123456789012345678901234567890,"#)
+      of: #""id":"Order#1210","#,
+      with: #""id":"Order#1210","note":"extra hot","big":123456789012345678901234567890,"#)
     try text.write(toFile: box.store, atomically: true, encoding: .utf8)
     let result = try box.run(["complete", "1210"])
     #expect(result.out.contains(#""note":"extra hot","big":123456789012345678901234567890,"#))
@@ -179,7 +197,9 @@ struct OrdersCLITests {
     #expect(Set(ids).count == 224)
     #expect(Set(ids.dropFirst(24)) == Set((25...224).map { "Order#12\($0)" }))
     for p in 1...8 {
-      #expect(list.dropFirst(24).filter { (($0["items"] as! [[String: Any]])[0]["donut"] as! Int) == p }.count == 25)
+      #expect(
+        list.dropFirst(24).filter { (($0["items"] as! [[String: Any]])[0]["donut"] as! Int) == p }.count == 25
+      )
     }
   }
 
@@ -261,7 +281,8 @@ struct OrdersCLITests {
     let log = box.folder.appendingPathComponent("notified.txt").path
     try "#!/bin/sh\nprintf '%s|' \"$@\" >> '\(log)'\n".write(
       to: bin.appendingPathComponent("notify-send"), atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("notify-send").path)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("notify-send").path)
     let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     _ = try box.run(["next", "1224"])
     let result = try box.run(
@@ -278,8 +299,11 @@ struct OrdersCLITests {
         """)
     #expect(
       result.out
-        == #"{"body":"Time to take them out of the oven.","date":"2026-11-29T10:31:05Z","order":"Order#1224","title":"Donuts are done!","type":"notice"}"# + "\n")
-    #expect((try? String(contentsOfFile: log, encoding: .utf8)) == "Donuts are done!|Time to take them out of the oven.|")
+        == #"{"body":"Time to take them out of the oven.","date":"2026-11-29T10:31:05Z","order":"Order#1224","title":"Donuts are done!","type":"notice"}"#
+        + "\n")
+    #expect(
+      (try? String(contentsOfFile: log, encoding: .utf8))
+        == "Donuts are done!|Time to take them out of the oven.|")
     let quiet = try box.run(
       ["watch", "--once", "--no-notify"], now: "2026-11-29T10:40:00Z", environment: ["PATH": path])
     #expect(quiet.err == "Order 1224 · 6 donuts · done\n" && quiet.out.isEmpty)
@@ -287,7 +311,9 @@ struct OrdersCLITests {
 
   @Test("every command has help; a missing or unknown command is a usage error")
   func help() throws {
-    for command in ["menu", "generate", "history", "stream", "place", "list", "recent", "show", "next", "complete", "watch"] {
+    for command in [
+      "menu", "generate", "history", "stream", "place", "list", "recent", "show", "next", "complete", "watch",
+    ] {
       let result = try TestSupport.run("orders", [command, "--help"])
       #expect(result.status == 0 && result.out.contains("EXAMPLES"))
     }
@@ -299,7 +325,9 @@ struct OrdersCLITests {
   func menu() throws {
     let box = try Sandbox()
     // Lemon: Lemonade dough (11, 12, 13, 15), Lemon Spread (12), Lemon Lines (5, 11), from the domain tables.
-    let lemon = try box.records(try box.run(["menu", "--search", "LEMON"], now: nil).out).map { $0["id"] as! Int }
+    let lemon = try box.records(try box.run(["menu", "--search", "LEMON"], now: nil).out).map {
+      $0["id"] as! Int
+    }
     #expect(lemon == [5, 11, 12, 13, 15])
     let spicy = try box.records(try box.run(["menu", "--sort", "flavor:spicy"], now: nil).out)
     #expect(spicy.prefix(2).map { $0["name"] as! String } == ["Fire Zest", "Custard"])

@@ -20,7 +20,8 @@ extension ProtocolSchemas {
     RecordSchema(
       type: "order", summary: "A customer's order and where it is in the flow.",
       fields: [
-        FieldSpec("id", .nonEmptyString, note: "`Order#1203`: `Order#12` and a number of at least two digits"),
+        FieldSpec(
+          "id", .nonEmptyString, note: "`Order#1203`: `Order#12` and a number of at least two digits"),
         FieldSpec(
           "status", .oneOf(["placed", "preparing", "ready", "completed"]),
           note: "placed → preparing → ready → completed"),
@@ -39,7 +40,8 @@ extension ProtocolSchemas {
         FieldSpec("city", .nonEmptyString, note: "`Cupertino`"),
         FieldSpec("parkingSpot", .nonEmptyString, note: "`Apple Park`"),
         FieldSpec("creationDate", .dateTime, note: "when it was placed"),
-        .optional("completionDate", .dateTime, note: "when it was completed (also on generated ready orders)"),
+        .optional(
+          "completionDate", .dateTime, note: "when it was completed (also on generated ready orders)"),
         .optional(
           "temperature",
           .object([FieldSpec("value", .anyNumber), FieldSpec("unit", .oneOf(["fahrenheit", "celsius"]))]),
