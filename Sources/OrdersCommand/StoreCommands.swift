@@ -26,7 +26,13 @@ enum StoreCommands {
     let store = store(invocation)
     let now = try invocation.now()
     try store.createIfMissing { seed(now: now) }
-    return (store, try store.load())
+    return (store, try read(store))
+  }
+
+  /// Reads every record under the store's lock, so that an append in progress is never mistaken
+  /// for a torn line.
+  static func read(_ store: RecordStore) throws -> [Record] {
+    try Files.withLock(store.path) { () throws(ToolError) -> [Record] in try store.load() }
   }
 
   /// The orders of the store, decoded, with their positions; a record that is not a valid order is an

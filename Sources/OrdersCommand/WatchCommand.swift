@@ -30,7 +30,9 @@ enum WatchCommand {
       let current = Notifier.fingerprint(store.path)
       if current != fingerprint {
         fingerprint = current
-        preparing = try StoreCommands.orders(try store.load()).map(\.order).filter { $0.status == .preparing }
+        preparing = try StoreCommands.orders(try StoreCommands.read(store)).map(\.order).filter {
+          $0.status == .preparing
+        }
       }
       var lines: [String] = []
       var notices: [Order] = []

@@ -181,16 +181,20 @@ struct OrdersCLITests {
     #expect(try box.run(["list", "--status", "cooking"]).status == 64)
   }
 
-  @Test("eight processes placing 25 orders each at once lose none and share no id")
+  @Test("eight processes placing 25 orders each at once lose none and share no id; readers see whole lines")
   func concurrentPlacement() throws {
     let box = try Sandbox()
     let script = """
+      orders list --now \(Sandbox.now) >/dev/null
       for p in 1 2 3 4 5 6 7 8; do
         (for i in $(seq 25); do orders place --donut $p --now \(Sandbox.now) >/dev/null || echo FAIL; done) &
-      done; wait
+      done
+      # Readers meanwhile never see half an appended line.
+      (for i in $(seq 30); do orders recent --now \(Sandbox.now) >/dev/null || echo READFAIL; done) &
+      wait
       """
     let result = try TestSupport.shell(script, environment: ["SAMPLEPIPES_ORDERS": box.store])
-    #expect(!result.out.contains("FAIL"), "\(result.err)")
+    #expect(!result.out.contains("FAIL"), "\(result.out) \(result.err)")
     let list = try box.records(try box.run(["list"]).out)
     let ids = list.map { $0["id"] as! String }
     #expect(ids.count == 224)
