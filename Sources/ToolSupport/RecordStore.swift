@@ -90,6 +90,34 @@ public struct RecordStore: Sendable {
     }
   }
 
+  /// Under the store's lock: loads the records (seeding the file first when missing), lets `body`
+  /// make the records to add from them (new ids, say), and appends those durably. Nothing is written
+  /// when `body` throws.
+  @discardableResult
+  public func append<T>(
+    seed: () -> [Record] = { [] }, _ body: ([Record]) throws -> (records: [Record], result: T)
+  ) throws -> T {
+    try Files.makeDirectories(Files.directory(of: path))
+    return try Files.withLock(path) { () throws(ToolError) -> T in
+      if !exists { try write(seed()) }
+      let outcome: (records: [Record], result: T)
+      do {
+        outcome = try body(try load())
+      } catch let error as ToolError {
+        throw error
+      } catch {
+        throw ToolError("\(error)")
+      }
+      var bytes: [UInt8] = []
+      for record in outcome.records {
+        bytes += record.bytes
+        bytes.append(0x0A)
+      }
+      if !bytes.isEmpty { try Files.appendDurably(path, bytes: bytes) }
+      return outcome.result
+    }
+  }
+
   /// Creates the store with `seed()` when it does not exist yet (under the lock).
   public func createIfMissing(seed: () -> [Record]) throws(ToolError) {
     guard !exists else { return }

@@ -1,4 +1,78 @@
 extension ProtocolSchemas {
-  /// The record types written by `orders`.
-  public static let foodTruck: [RecordSchema] = []
+  /// The Food Truck record types (`orders`).
+  public static let foodTruck: [RecordSchema] = [
+    RecordSchema(
+      type: "donut", summary: "A donut of the Food Truck menu.",
+      fields: [
+        FieldSpec("id", .int(0...16), note: "menu id; the menu has ids 0 to 16"),
+        FieldSpec("name", .nonEmptyString, note: "`The Classic`"),
+        FieldSpec("dough", .nonEmptyString, note: "dough name: `Plain`"),
+        .optional("glaze", .nonEmptyString, note: "glaze name; absent when the donut has none"),
+        .optional("topping", .nonEmptyString, note: "topping name; absent when the donut has none"),
+        FieldSpec(
+          "flavors",
+          .object(["salty", "sweet", "bitter", "sour", "savory", "spicy"].map { FieldSpec($0, .integer) }),
+          note: "sum of the ingredients' flavours; may be negative"),
+        FieldSpec(
+          "mostPotentFlavor", .oneOf(["salty", "sweet", "bitter", "sour", "savory", "spicy"]),
+          note: "the highest value, ties to the earlier flavour; `sweet` when none is positive"),
+      ], writers: ["orders menu"]),
+    RecordSchema(
+      type: "order", summary: "A customer's order and where it is in the flow.",
+      fields: [
+        FieldSpec(
+          "id", .nonEmptyString, note: "`Order#1203`: `Order#12` and a number of at least two digits"),
+        FieldSpec(
+          "status", .oneOf(["placed", "preparing", "ready", "completed"]),
+          note: "placed → preparing → ready → completed"),
+        FieldSpec(
+          "items",
+          .array(
+            .object([
+              FieldSpec("donut", .int(0...16), note: "menu id"),
+              .optional("name", .nonEmptyString, note: "the menu name of that id"),
+              FieldSpec("quantity", .int(1...Int.max)),
+            ])), note: "donuts in the order's own order"),
+        FieldSpec("totalSales", .int(1...Int.max), note: "number of donuts: the sum of the quantities"),
+        FieldSpec(
+          "grandTotal", .number(0...Double.greatestFiniteMagnitude),
+          note: "price: 5.78 per donut, at most two decimals"),
+        FieldSpec("city", .nonEmptyString, note: "`Cupertino`"),
+        FieldSpec("parkingSpot", .nonEmptyString, note: "`Apple Park`"),
+        FieldSpec("creationDate", .dateTime, note: "when it was placed"),
+        .optional(
+          "completionDate", .dateTime, note: "when it was completed (also on generated ready orders)"),
+        .optional(
+          "temperature",
+          .object([FieldSpec("value", .anyNumber), FieldSpec("unit", .oneOf(["fahrenheit", "celsius"]))]),
+          note: "when known; generated orders: 72 fahrenheit"),
+        .optional("wasRaining", .bool, note: "when known"),
+        .optional(
+          "preparation",
+          .object([
+            FieldSpec("start", .dateTime), FieldSpec("end", .dateTime, note: "start + 60 s"),
+            FieldSpec("staleDate", .dateTime, note: "start + 2 min"),
+          ]), note: "the oven timer, while preparing"),
+      ], writers: ["orders generate", "orders stream", "orders place", "orders list", "orders next"]),
+    RecordSchema(
+      type: "order-summary", summary: "A city's donut sales over one day or one month.",
+      fields: [
+        FieldSpec("city", .nonEmptyString, note: "`San Francisco`"),
+        FieldSpec("period", .oneOf(["day", "month"])),
+        FieldSpec("date", .day, note: "the day, or the month's first day (`2026-11-01`)"),
+        FieldSpec(
+          "sales",
+          .array(.object([FieldSpec("donut", .int(0...16)), FieldSpec("quantity", .int(0...Int.max))])),
+          note: "per donut id, ascending; every menu donut, zeros kept"),
+        FieldSpec("totalSales", .int(0...Int.max), note: "the sum of the quantities"),
+      ], writers: ["orders history"]),
+    RecordSchema(
+      type: "notice", summary: "A notification for people, such as the end of an oven timer.",
+      fields: [
+        FieldSpec("title", .nonEmptyString, note: "`Donuts are done!`"),
+        FieldSpec("body", .string, note: "`Time to take them out of the oven.`"),
+        FieldSpec("date", .dateTime, note: "when it was raised"),
+        .optional("order", .nonEmptyString, note: "the order it is about: `Order#1203`"),
+      ], writers: ["orders watch"]),
+  ]
 }

@@ -1,0 +1,457 @@
+import PipeProtocol
+
+/// Where an order is in its life: placed, preparing (the 60-second oven timer), ready, completed.
+/// Statuses compare in that order.
+public enum OrderStatus: String, CaseIterable, Comparable, Sendable {
+  /// Just placed.
+  case placed
+  /// In the oven: the 60-second preparation timer runs.
+  case preparing
+  /// Out of the oven, waiting for the customer.
+  case ready
+  /// Handed over.
+  case completed
+
+  /// The sample's display title: `Placed`, `Preparing`, `Ready`, `Completed`.
+  public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+  /// The next status in the flow (placed → preparing → ready → completed); nil once completed.
+  /// (The sample went from preparing straight to completed; this port keeps `ready`.)
+  public var next: OrderStatus? {
+    switch self {
+    case .placed: return .preparing
+    case .preparing: return .ready
+    case .ready: return .completed
+    case .completed: return nil
+    }
+  }
+
+  /// Ordering by the flow: placed < preparing < ready < completed.
+  public static func < (lhs: OrderStatus, rhs: OrderStatus) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+
+  /// The statuses as a comma-separated list, for messages.
+  public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// One line of an order: a donut and how many of it.
+public struct OrderItem: Equatable, Sendable {
+  /// The donut's menu id.
+  public var donut: Int
+  /// The donut's name (from the menu).
+  public var name: String
+  /// How many, at least 1.
+  public var quantity: Int
+
+  /// An item for a menu donut.
+  public init(donut: Donut, quantity: Int) {
+    self.donut = donut.id
+    self.name = donut.name
+    self.quantity = quantity
+  }
+
+  /// The item's object in an `order` record: `{"donut":3,"name":"Cosmos","quantity":2}`.
+  public var object: JSONObject {
+    ["donut": .int(donut), "name": .string(name), "quantity": .int(quantity)]
+  }
+}
+
+/// A temperature reading attached to an order.
+public struct Temperature: Equatable, Sendable {
+  /// The value in `unit`.
+  public var value: Double
+  /// `fahrenheit` or `celsius`.
+  public var unit: String
+
+  /// A reading.
+  public init(value: Double, unit: String) {
+    self.value = value
+    self.unit = unit
+  }
+
+  /// The sample's constant for generated orders: 72 °F.
+  public static let sample = Temperature(value: 72, unit: "fahrenheit")
+
+  /// The units a record may use.
+  public static let units = ["fahrenheit", "celsius"]
+
+  /// `{"unit":"fahrenheit","value":72}`.
+  public var object: JSONObject { ["unit": .string(unit), "value": .double(value)] }
+}
+
+/// The Live Activity of a preparing order: a 60-second countdown, stale after two minutes.
+public struct Preparation: Equatable, Sendable {
+  /// When preparation started (seconds since 1970).
+  public var start: Int
+  /// When the donuts are done: `start + 60`.
+  public var end: Int
+  /// When the activity is stale: `start + 120`.
+  public var staleDate: Int
+
+  /// The sample's timer: `start...start + 60 s`, stale at `start + 2 min`.
+  public init(start: Int) {
+    self.start = start
+    self.end = start + Preparation.duration
+    self.staleDate = start + 2 * Preparation.duration
+  }
+
+  /// A preparation with explicit times (as read from a record).
+  public init(start: Int, end: Int, staleDate: Int) {
+    self.start = start
+    self.end = end
+    self.staleDate = staleDate
+  }
+
+  /// The preparation time, in seconds.
+  public static let duration = 60
+
+  /// `{"end":…,"staleDate":…,"start":…}` as ISO 8601 dates.
+  public var object: JSONObject {
+    [
+      "start": .string(ISODate.format(start)), "end": .string(ISODate.format(end)),
+      "staleDate": .string(ISODate.format(staleDate)),
+    ]
+  }
+}
+
+/// A customer's order, as the `order` record carries it.
+public struct Order: Equatable, Sendable {
+  /// `Order#1203`.
+  public var id: String
+  /// Where it is in the flow.
+  public var status: OrderStatus
+  /// The donuts and quantities, in the order's own order.
+  public var items: [OrderItem]
+  /// The city's name.
+  public var city: String
+  /// The parking spot's name.
+  public var parkingSpot: String
+  /// When it was placed (seconds since 1970).
+  public var creationDate: Int
+  /// When it was completed, when known (the sample also sets it on generated `ready` orders).
+  public var completionDate: Int?
+  /// The temperature when it was placed, when known.
+  public var temperature: Temperature?
+  /// Whether it was raining, when known.
+  public var wasRaining: Bool?
+  /// The running Live Activity, while preparing.
+  public var preparation: Preparation?
+
+  /// An order.
+  public init(
+    id: String, status: OrderStatus, items: [OrderItem], city: String, parkingSpot: String,
+    creationDate: Int, completionDate: Int? = nil, temperature: Temperature? = nil, wasRaining: Bool? = nil,
+    preparation: Preparation? = nil
+  ) {
+    self.id = id
+    self.status = status
+    self.items = items
+    self.city = city
+    self.parkingSpot = parkingSpot
+    self.creationDate = creationDate
+    self.completionDate = completionDate
+    self.temperature = temperature
+    self.wasRaining = wasRaining
+    self.preparation = preparation
+  }
+
+  /// The price of one donut, in cents (the sample's `5.78`).
+  public static let donutPriceCents = 578
+
+  /// The number of donuts (the sample's `totalSales`).
+  public var totalSales: Int { items.reduce(0) { $0 + $1.quantity } }
+
+  /// The price in cents: 578 per donut.
+  public var grandTotalCents: Int { Order.donutPriceCents * totalSales }
+
+  /// The sales per donut id (quantities of repeated donuts added).
+  public var sales: [Int: Int] {
+    items.reduce(into: [:]) { $0[$1.donut, default: 0] += $1.quantity }
+  }
+
+  /// The order number without `Order#`: `1203` (the Live Activity's order id).
+  public var number: String { id.hasPrefix(Order.idPrefix) ? String(id.dropFirst(Order.idPrefix.count)) : id }
+
+  /// The sample's id prefix.
+  public static let idPrefix = "Order#"
+
+  /// The sample's id for an order number: `Order#12` and the number with at least two digits
+  /// (`Order#1201`, `Order#1299`, `Order#12100`).
+  public static func id(number: Int) -> String {
+    let digits = String(number)
+    return "Order#12" + (digits.count < 2 ? "0" + digits : digits)
+  }
+
+  /// The number in an id made by `id(number:)` (`Order#12100` → 100), or nil for other ids.
+  public static func sequenceNumber(of id: String) -> Int? {
+    guard id.hasPrefix("Order#12") else { return nil }
+    let rest = id.dropFirst("Order#12".count)
+    guard rest.count >= 2, rest.allSatisfy(\.isASCII), let n = Int(rest), n >= 0 else { return nil }
+    return n
+  }
+
+  /// The full id for what a user typed: `Order#1203`, `order#1203`, `1203` or the deep link
+  /// `foodtruck://order/1203` all give `Order#1203`; nil when the text is none of these.
+  public static func normalizedID(_ text: String) -> String? {
+    var rest = Substring(text)
+    let link = "foodtruck://order/"
+    if rest.lowercased().hasPrefix(link) {
+      rest = rest.dropFirst(link.count)
+    } else if rest.lowercased().hasPrefix("order#") {
+      rest = rest.dropFirst(idPrefix.count)
+    }
+    guard !rest.isEmpty, rest.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+    else { return nil }
+    return idPrefix + rest
+  }
+
+  /// The sample's search: the id contains the text, or any donut matches it (name or ingredient),
+  /// ignoring case; empty text matches every order.
+  public func matches(_ text: String) -> Bool {
+    if text.isEmpty { return true }
+    if id.lowercased().contains(text.lowercased()) { return true }
+    return items.contains { Menu.donut(id: $0.donut)?.matches(text) ?? false }
+  }
+
+  /// The `order` record, keys sorted: `{"city":…,"creationDate":…,"grandTotal":11.56,"id":…,
+  /// "items":[…],"parkingSpot":…,"status":…,"totalSales":2,"type":"order"}` plus the known optional
+  /// fields.
+  public var record: JSONObject {
+    var object: JSONObject = [
+      "type": .string("order"), "id": .string(id), "status": .string(status.rawValue),
+      "items": .array(items.map { .object($0.object) }), "totalSales": .int(totalSales),
+      "grandTotal": Order.money(cents: grandTotalCents), "city": .string(city),
+      "parkingSpot": .string(parkingSpot), "creationDate": .string(ISODate.format(creationDate)),
+    ]
+    if let completionDate { object["completionDate"] = .string(ISODate.format(completionDate)) }
+    if let temperature { object["temperature"] = .object(temperature.object) }
+    if let wasRaining { object["wasRaining"] = .bool(wasRaining) }
+    if let preparation { object["preparation"] = .object(preparation.object) }
+    object.sortKeys()
+    return object
+  }
+
+  /// An amount of money in cents as a number with at most two decimals (`11.56`, `144.5`, `0`).
+  public static func money(cents: Int) -> JSONValue {
+    .decimal(Double(cents) / 100, fractionDigits: 2)
+  }
+}
+
+extension Order {
+  /// Reads an `order` record. Unknown fields are ignored; a missing or mistyped field, an unknown
+  /// status, a donut id not on the menu, an item name that does not match its id, or a
+  /// `totalSales` that is not the sum of the quantities is an error naming the record's line.
+  public init(record: Record) throws(InputError) {
+    guard record.type == "order" else { throw record.error("expected an order record, not \(record.type)") }
+    let object = record.object
+    func string(_ key: String) throws(InputError) -> String {
+      guard let value = object[key] else { throw record.error("order record has no \"\(key)\" field") }
+      guard let s = value.stringValue else {
+        throw record.error("\"\(key)\" must be a string, not \(value.jsonText)")
+      }
+      return s
+    }
+    func date(_ key: String, in object: JSONObject, path: String) throws(InputError) -> Int {
+      guard let value = object[key] else { throw record.error("order record has no \"\(path)\" field") }
+      guard let text = value.stringValue, let seconds = ISODate.parse(text) else {
+        throw record.error("\"\(path)\" must be an ISO 8601 date-time, not \(value.jsonText)")
+      }
+      return seconds
+    }
+    id = try string("id")
+    let statusText = try string("status")
+    guard let status = OrderStatus(rawValue: statusText) else {
+      throw record.error("unknown status '\(statusText)' (one of \(OrderStatus.names))")
+    }
+    self.status = status
+    guard let itemValues = object["items"]?.arrayValue, !itemValues.isEmpty else {
+      throw record.error("\"items\" must be a non-empty array of {\"donut\",\"quantity\"} objects")
+    }
+    items = []
+    for (index, value) in itemValues.enumerated() {
+      guard let item = value.objectValue, let donutID = item["donut"]?.intValue,
+        let quantity = item["quantity"]?.intValue, quantity >= 1
+      else {
+        throw record.error(
+          "items[\(index)] must be {\"donut\":ID,\"quantity\":N} with N >= 1, not \(value.jsonText)")
+      }
+      guard let donut = Menu.donut(id: donutID) else {
+        throw record.error("items[\(index)] names unknown donut id \(donutID) (valid ids \(Menu.validIDs))")
+      }
+      if let name = item["name"], name.stringValue != donut.name {
+        throw record.error(
+          "items[\(index)] says donut \(donutID) is \(name.jsonText), but donut \(donutID) is \"\(donut.name)\""
+        )
+      }
+      items.append(OrderItem(donut: donut, quantity: quantity))
+    }
+    if let total = object["totalSales"], total.intValue != items.reduce(0, { $0 + $1.quantity }) {
+      throw record.error(
+        "\"totalSales\" is \(total.jsonText) but the items add up to \(items.reduce(0) { $0 + $1.quantity })")
+    }
+    city = try string("city")
+    parkingSpot = try string("parkingSpot")
+    creationDate = try date("creationDate", in: object, path: "creationDate")
+    completionDate =
+      object["completionDate"] == nil ? nil : try date("completionDate", in: object, path: "completionDate")
+    if let value = object["temperature"] {
+      guard let t = value.objectValue, let v = t["value"]?.doubleValue, let unit = t["unit"]?.stringValue,
+        Temperature.units.contains(unit)
+      else {
+        throw record.error(
+          "\"temperature\" must be {\"value\":N,\"unit\":\"fahrenheit\"|\"celsius\"}, not \(value.jsonText)")
+      }
+      temperature = Temperature(value: v, unit: unit)
+    } else {
+      temperature = nil
+    }
+    if let value = object["wasRaining"] {
+      guard let b = value.boolValue else {
+        throw record.error("\"wasRaining\" must be true or false, not \(value.jsonText)")
+      }
+      wasRaining = b
+    } else {
+      wasRaining = nil
+    }
+    if let value = object["preparation"] {
+      guard let p = value.objectValue else {
+        throw record.error("\"preparation\" must be an object {start, end, staleDate}, not \(value.jsonText)")
+      }
+      preparation = Preparation(
+        start: try date("start", in: p, path: "preparation.start"),
+        end: try date("end", in: p, path: "preparation.end"),
+        staleDate: try date("staleDate", in: p, path: "preparation.staleDate"))
+    } else {
+      preparation = nil
+    }
+  }
+}
+
+extension Order {
+  /// Appends the `order` record as one compact JSON line without its newline: the same bytes as
+  /// `JSONWriter.append(record, to:)`, written directly (the fast path for streaming millions of
+  /// generated orders).
+  public func appendRecord(to out: inout [UInt8]) {
+    func raw(_ text: StaticString) {
+      out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+    func string(_ s: String) { JSONWriter.appendString(s, to: &out) }
+    func date(_ seconds: Int) {
+      out.append(UInt8(ascii: "\""))
+      Order.appendISODate(seconds, to: &out)
+      out.append(UInt8(ascii: "\""))
+    }
+    raw("{\"city\":")
+    string(city)
+    if let completionDate {
+      raw(",\"completionDate\":")
+      date(completionDate)
+    }
+    raw(",\"creationDate\":")
+    date(creationDate)
+    raw(",\"grandTotal\":")
+    let cents = grandTotalCents
+    Order.appendInt(cents / 100, to: &out)
+    let fraction = cents % 100
+    if fraction != 0 {
+      out.append(UInt8(ascii: "."))
+      out.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+      if fraction % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+    }
+    raw(",\"id\":")
+    string(id)
+    raw(",\"items\":[")
+    for (index, item) in items.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      raw("{\"donut\":")
+      Order.appendInt(item.donut, to: &out)
+      raw(",\"name\":")
+      string(item.name)
+      raw(",\"quantity\":")
+      Order.appendInt(item.quantity, to: &out)
+      out.append(UInt8(ascii: "}"))
+    }
+    raw("],\"parkingSpot\":")
+    string(parkingSpot)
+    if let preparation {
+      raw(",\"preparation\":{\"end\":")
+      date(preparation.end)
+      raw(",\"staleDate\":")
+      date(preparation.staleDate)
+      raw(",\"start\":")
+      date(preparation.start)
+      out.append(UInt8(ascii: "}"))
+    }
+    raw(",\"status\":\"")
+    out.append(contentsOf: status.rawValue.utf8)
+    out.append(UInt8(ascii: "\""))
+    if let temperature {
+      raw(",\"temperature\":{\"unit\":")
+      string(temperature.unit)
+      raw(",\"value\":")
+      out.append(contentsOf: JSONNumber(temperature.value).text.utf8)
+      out.append(UInt8(ascii: "}"))
+    }
+    raw(",\"totalSales\":")
+    Order.appendInt(totalSales, to: &out)
+    raw(",\"type\":\"order\"")
+    if let wasRaining { wasRaining ? raw(",\"wasRaining\":true") : raw(",\"wasRaining\":false") }
+    out.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends an integer's decimal digits.
+  static func appendInt(_ value: Int, to out: inout [UInt8]) {
+    if value < 0 {
+      out.append(UInt8(ascii: "-"))
+      out.append(contentsOf: String(-value).utf8)
+      return
+    }
+    if value < 10 {
+      out.append(UInt8(ascii: "0") + UInt8(value))
+      return
+    }
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
+    var count = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      while rest > 0, count < 10 {
+        buffer[9 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        count += 1
+      }
+      if rest == 0 { out.append(contentsOf: buffer[(10 - count)...]) }
+    }
+    if rest != 0 { out.append(contentsOf: String(value).utf8) }
+  }
+
+  /// Appends `YYYY-MM-DDTHH:MM:SSZ` (the same text as `ISODate.format`).
+  static func appendISODate(_ seconds: Int, to out: inout [UInt8]) {
+    let days = ISODate.floorDiv(seconds, 86_400)
+    let (year, month, day) = ISODate.civil(fromDays: days)
+    guard (0...9999).contains(year) else {
+      out.append(contentsOf: ISODate.format(seconds).utf8)
+      return
+    }
+    let time = seconds - days * 86_400
+    func two(_ n: Int) {
+      out.append(UInt8(ascii: "0") + UInt8(n / 10))
+      out.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+    two(year / 100)
+    two(year % 100)
+    out.append(UInt8(ascii: "-"))
+    two(month)
+    out.append(UInt8(ascii: "-"))
+    two(day)
+    out.append(UInt8(ascii: "T"))
+    two(time / 3600)
+    out.append(UInt8(ascii: ":"))
+    two(time / 60 % 60)
+    out.append(UInt8(ascii: ":"))
+    two(time % 60)
+    out.append(UInt8(ascii: "Z"))
+  }
+}
