@@ -160,7 +160,8 @@ public struct ForecastCard: Sendable {
 
     var out = ""
     let title = style.bold("Forecast")
-    let place = placeName ?? ""
+    var place = placeName ?? ""
+    if place.count > width - 9 { place = String(place.prefix(max(0, width - 10))) + "…" }
     let gap = max(1, width - 8 - place.count)
     out += title + String(repeating: " ", count: gap) + style.dim(place) + "\n"
     // The marker row: a moon at dusk, a sun at dawn.
@@ -213,11 +214,24 @@ public struct ForecastCard: Sendable {
     out += String(axisLine) + " ┘ " + Self.degreesLabel(axis.lower) + "\n"
     out += String(labelLine).trimmingTrailingSpaces() + "\n"
     let nights = ranges.map { "\(LocalTime.hourLabel($0.lowerBound))–\(LocalTime.hourLabel($0.upperBound))" }
-    var summary =
-      "\(Self.degreesLabel(first.degrees)) now · high \(Self.degreesLabel(high)) · "
-      + "low \(Self.degreesLabel(low + 2)) · \(entries.count) hours"
-    if !nights.isEmpty { summary += " · night \(nights.joined(separator: ", "))" }
-    out += style.dim(summary) + "\n"
+    var parts = [
+      "\(Self.degreesLabel(first.degrees)) now", "high \(Self.degreesLabel(high))",
+      "low \(Self.degreesLabel(low + 2))", "\(entries.count) hours",
+    ]
+    if !nights.isEmpty { parts.append("night \(nights.joined(separator: ", "))") }
+    // The summary, wrapped at its separators to the width.
+    var line = ""
+    for part in parts {
+      if line.isEmpty {
+        line = part
+      } else if line.count + 3 + part.count <= width {
+        line += " · " + part
+      } else {
+        out += style.dim(line) + "\n"
+        line = part
+      }
+    }
+    out += style.dim(line) + "\n"
     return out
   }
 
@@ -301,7 +315,7 @@ public struct ForecastCard: Sendable {
       body += "  <g transform=\"translate(\(n(x(date))),\(n(top - 14)))\">\(symbol)</g>\n"
     }
     let moon =
-      "<path class=\"moon\" d=\"M3,-8 A8,8 0 1,0 3,8 A6,6 0 1,1 3,-8 Z\" fill=\"#5E5CE6\"/>"
+      "<path class=\"moon\" d=\"M4,-6.93 A8,8 0 1,0 4,6.93 A7,7 0 0,1 4,-6.93 Z\" fill=\"#5E5CE6\"/>"
     var sun = "<circle class=\"sun\" r=\"5\" fill=\"#FF9F0A\"/>"
     for k in 0..<8 {
       let a = Double(k) * .pi / 4
