@@ -37,12 +37,17 @@ public struct SpotAssessment: Equatable, Sendable {
 
   /// Why the spot does not qualify, in a few words.
   public var problem: String {
-    if let fallbackReason { return "weather unavailable (\(fallbackReason))" }
+    if fallbackReason != nil { return "weather unavailable" }
     guard minutes != nil else { return "no minute forecast" }
     if let wet = firstRainyMinute {
       return "\(percent(wet.chance)) chance of rain at \(clock(wet.date))"
     }
     return "dry"
+  }
+
+  /// Why the spot does not qualify, with the provider's problem when there was one.
+  public var detail: String {
+    fallbackReason.map { "weather unavailable (\($0))" } ?? problem
   }
 
   /// The `parking-spot` record.
@@ -108,12 +113,12 @@ public enum SpotRule {
           }
           spots[index].reason = reason
         } else if index < chosen {
-          spots[index].reason = "not recommended: \(spot.problem)"
+          spots[index].reason = "not recommended: \(spot.detail)"
         } else {
           spots[index].reason =
             spot.qualifies
             ? "also dry for the next hour, but \(spots[chosen].place.name) comes first"
-            : "not recommended: \(spot.problem)"
+            : "not recommended: \(spot.detail)"
         }
       } else {
         let problems = spots.map { "\($0.place.name): \($0.problem)" }.joined(separator: "; ")
@@ -123,7 +128,7 @@ public enum SpotRule {
             "no spot in \(cityName) has a minute forecast under a 30% chance of rain for the next hour "
             + "(\(problems)); the city's first spot is recommended"
         } else {
-          spots[index].reason = "not recommended: \(spot.problem)"
+          spots[index].reason = "not recommended: \(spot.detail)"
         }
       }
     }

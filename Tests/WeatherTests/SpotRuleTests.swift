@@ -71,7 +71,7 @@ struct SpotRuleTests {
     #expect(!spots[0].qualifies)
     #expect(spots[0].current.fahrenheit == 72 && spots[0].current.cloudCover == 0.15)
     #expect(spots.filter(\.recommended).map(\.place.spot) == ["Fisherman's Wharf"])
-    #expect(spots[0].reason.contains("weather unavailable (provider 'x' exited with status 1)"))
+    #expect(spots[0].reason == "not recommended: weather unavailable (provider 'x' exited with status 1)")
   }
 
   @Test("minutes outside the next hour are not looked at")
