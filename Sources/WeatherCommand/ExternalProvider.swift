@@ -81,7 +81,9 @@ public struct ExternalProvider: ForecastProvider {
       var bytes = Array(line)
       if bytes.last == 0x0D { bytes.removeLast() }
       if bytes.isEmpty { continue }
-      func bad(_ what: String) -> Problem { Problem(message: "wrote a bad record (line \(lineNumber)): \(what)") }
+      func bad(_ what: String) -> Problem {
+        Problem(message: "wrote a bad record (line \(lineNumber)): \(what)")
+      }
       let record: Record
       do {
         record = try Record(bytes: bytes, source: "provider", line: lineNumber)
@@ -92,7 +94,8 @@ public struct ExternalProvider: ForecastProvider {
       guard let schema = ProtocolSchemas.schema(for: record.type),
         record.type == "forecast" || record.type == "forecast-minute"
       else {
-        return .failure(bad("a '\(record.type)' record; a provider writes forecast and forecast-minute records"))
+        return .failure(
+          bad("a '\(record.type)' record; a provider writes forecast and forecast-minute records"))
       }
       if let problem = schema.problems(in: record).first { return .failure(bad(problem)) }
       let object = record.object
@@ -108,7 +111,8 @@ public struct ExternalProvider: ForecastProvider {
       let request = requests[index]
       if record.type == "forecast" {
         guard var (_, hour) = HourForecast.parse(object) else { return .failure(bad("unreadable forecast")) }
-        guard date >= request.start, date < request.start + request.hours * 3600, (date - request.start) % 3600 == 0
+        guard date >= request.start, date < request.start + request.hours * 3600,
+          (date - request.start) % 3600 == 0
         else {
           return .failure(bad("hour \(ISODate.format(date)) is not one of the hours asked for"))
         }

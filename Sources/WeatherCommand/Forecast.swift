@@ -43,7 +43,9 @@ public struct Place: Equatable, Sendable {
 
   /// Whether a record's place fields name this place: the same spot (and city, when the record
   /// gives one), or for a bare place coordinates within 0.0001°.
-  func matches(city recordCity: String?, spot recordSpot: String?, latitude lat: Double?, longitude lon: Double?)
+  func matches(
+    city recordCity: String?, spot recordSpot: String?, latitude lat: Double?, longitude lon: Double?
+  )
     -> Bool
   {
     if let spot {

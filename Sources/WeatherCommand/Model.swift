@@ -47,7 +47,8 @@ public struct WeatherModel: Sendable {
     if let placeholder = PlaceholderForecast.hour(at: date, place: place) { return placeholder }
     let cloud = (cloudCover(at: date, place: place) * 100).rounded() / 100
     let chance = (Self.rainChance(cloudCover: cloud) * 100).rounded() / 100
-    let fahrenheit = ((temperatureCelsius(at: date, place: place, cloudCover: cloud) * 9 / 5 + 32) * 10).rounded() / 10
+    let fahrenheit =
+      ((temperatureCelsius(at: date, place: place, cloudCover: cloud) * 9 / 5 + 32) * 10).rounded() / 10
     let daylight = Solar.isDaylight(at: date, latitude: place.latitude, longitude: place.longitude)
     let condition = Self.condition(cloudCover: cloud, rainChance: chance, fahrenheit: fahrenheit)
     return HourForecast(

@@ -52,9 +52,11 @@ public enum OpenMeteo {
 
   static func location(_ object: JSONObject, label: Place?, path: String) throws(Problem) -> Location {
     if object["error"]?.boolValue == true {
-      throw Problem("Open-Meteo answered with an error: \(object["reason"]?.stringValue ?? "no reason given")")
+      throw Problem(
+        "Open-Meteo answered with an error: \(object["reason"]?.stringValue ?? "no reason given")")
     }
-    guard let latitude = object["latitude"]?.doubleValue, let longitude = object["longitude"]?.doubleValue else {
+    guard let latitude = object["latitude"]?.doubleValue, let longitude = object["longitude"]?.doubleValue
+    else {
       throw Problem("\(path)latitude and \(path)longitude are missing")
     }
     let place = label ?? Place(city: nil, spot: nil, latitude: latitude, longitude: longitude)
@@ -137,7 +139,8 @@ public enum OpenMeteo {
     var minutes: [MinuteChance] = []
     if let minutely = object["minutely_15"]?.objectValue {
       let minuteUnits = object["minutely_15_units"]?.objectValue ?? JSONObject()
-      let minuteTimes = try self.times(minutely, units: minuteUnits, offset: offset, path: "\(path)minutely_15")
+      let minuteTimes = try self.times(
+        minutely, units: minuteUnits, offset: offset, path: "\(path)minutely_15")
       if let values = minutely["precipitation_probability"] {
         guard let array = values.arrayValue, array.count == minuteTimes.count else {
           throw Problem("\(path)minutely_15.precipitation_probability must be an array as long as time")
@@ -151,7 +154,8 @@ public enum OpenMeteo {
             }
             minutes.append(MinuteChance(date: minuteTimes[i], chance: p / 100))
           default:
-            throw Problem("\(path)minutely_15.precipitation_probability[\(i)] is \(value.typeName), not a number")
+            throw Problem(
+              "\(path)minutely_15.precipitation_probability[\(i)] is \(value.typeName), not a number")
           }
         }
       }
@@ -161,7 +165,9 @@ public enum OpenMeteo {
 
   /// The `time` array as seconds since 1970 (UTC): ISO 8601 local times (`2026-11-29T10:00`,
   /// shifted by `utc_offset_seconds`) or Unix times (`timeformat=unixtime`).
-  static func times(_ block: JSONObject, units: JSONObject, offset: Int, path: String) throws(Problem) -> [Int] {
+  static func times(_ block: JSONObject, units: JSONObject, offset: Int, path: String) throws(Problem)
+    -> [Int]
+  {
     guard let array = block["time"]?.arrayValue else { throw Problem("\(path).time is missing") }
     let unix = units["time"]?.stringValue == "unixtime"
     var out: [Int] = []

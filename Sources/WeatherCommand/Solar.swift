@@ -9,10 +9,13 @@ public enum Solar {
   public static let horizon = -0.833
 
   /// Declination (degrees) and equation of time (minutes) at a moment (seconds since 1970).
-  static func declinationAndEquationOfTime(at seconds: Double) -> (declination: Double, equationOfTime: Double) {
+  static func declinationAndEquationOfTime(at seconds: Double) -> (
+    declination: Double, equationOfTime: Double
+  ) {
     let julianDay = seconds / 86_400 + 2_440_587.5
     let t = (julianDay - 2_451_545) / 36_525
-    let meanLongitude = (280.466_46 + t * (36_000.769_83 + t * 0.000_303_2)).truncatingRemainder(dividingBy: 360)
+    let meanLongitude = (280.466_46 + t * (36_000.769_83 + t * 0.000_303_2)).truncatingRemainder(
+      dividingBy: 360)
     let meanAnomaly = 357.529_11 + t * (35_999.050_29 - 0.000_153_7 * t)
     let eccentricity = 0.016_708_634 - t * (0.000_042_037 + 0.000_000_126_7 * t)
     let m = radians(meanAnomaly)

@@ -53,7 +53,8 @@ public struct SpotAssessment: Equatable, Sendable {
   /// The `parking-spot` record.
   public func record(city: City, now: Int) -> JSONObject {
     var object: JSONObject = [
-      "type": .string("parking-spot"), "date": .string(ISODate.format(now)), "recommended": .bool(recommended),
+      "type": .string("parking-spot"), "date": .string(ISODate.format(now)),
+      "recommended": .bool(recommended),
       "minuteForecast": .bool(minutes != nil && fallbackReason == nil),
       "temperature": HourForecast.temperatureValue(current.fahrenheit),
       "condition": .string(current.condition.rawValue),

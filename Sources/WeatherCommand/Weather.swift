@@ -7,7 +7,8 @@ import ToolSupport
 /// with the weather, and the Forecast card, from a swappable provider.
 public enum Weather: Command {
   static let placeOptions: [OptionSpec] = [
-    .value("city", short: "c", name: "C", help: "a city: Cupertino, San Francisco or London (its first spot)"),
+    .value(
+      "city", short: "c", name: "C", help: "a city: Cupertino, San Francisco or London (its first spot)"),
     .value("spot", short: "s", name: "S", help: "a parking spot by name, e.g. 'Ferry Building'"),
     .value("lat", name: "X", help: "latitude in degrees (with --lon; a place that is not a known spot)"),
     .value("lon", name: "Y", help: "longitude in degrees (with --lat)"),
@@ -29,7 +30,8 @@ public enum Weather: Command {
     name: "forecast", summary: "write hourly forecast records for a place",
     usage: ["weather forecast [--city C | --spot S | --lat X --lon Y] [--hours N] [--minutes] [--now T]"],
     options: placeOptions + providerOptions + [
-      .value("hours", short: "n", name: "N", help: "how many hours from the current one (default 25, at most 240)"),
+      .value(
+        "hours", short: "n", name: "N", help: "how many hours from the current one (default 25, at most 240)"),
       .flag("minutes", short: "m", help: "also write forecast-minute records for the next 60 minutes"),
     ],
     output: """
@@ -49,7 +51,9 @@ public enum Weather: Command {
     usage: ["weather spot [--city C] [--now T] [--all] [--format jsonl|text]"],
     options: [placeOptions[0]] + providerOptions + [
       .flag("all", short: "a", help: "write every spot of the city, not only the recommended one"),
-      .value("format", short: "f", name: "F", help: "jsonl (default) or text, for people", choices: ["jsonl", "text"]),
+      .value(
+        "format", short: "f", name: "F", help: "jsonl (default) or text, for people",
+        choices: ["jsonl", "text"]),
     ],
     output: """
       A 'parking-spot' record for the recommended spot of the city (default Cupertino): the first spot
@@ -69,10 +73,14 @@ public enum Weather: Command {
     name: "chart", summary: "draw the Forecast card from forecast records",
     usage: ["weather chart [--format text|svg] [--spot S] [--tz ZONE] [FILE...]"],
     options: [
-      .value("format", short: "f", name: "F", help: "text (default, sized to the terminal) or svg", choices: ["text", "svg"]),
+      .value(
+        "format", short: "f", name: "F", help: "text (default, sized to the terminal) or svg",
+        choices: ["text", "svg"]),
       .value("spot", short: "s", name: "S", help: "chart this place when the input holds several"),
       .value("tz", name: "ZONE", help: "label hours in this time zone (default: TZ, as date(1))"),
-      .value("width", short: "w", name: "N", help: "columns (text; default COLUMNS or the terminal) or pixels (svg, 640)"),
+      .value(
+        "width", short: "w", name: "N",
+        help: "columns (text; default COLUMNS or the terminal) or pixels (svg, 640)"),
       .value("height", name: "N", help: "plot rows (text, default 12) or pixels (svg, 320)"),
     ],
     positionalName: "FILE",
@@ -162,7 +170,8 @@ public enum Weather: Command {
     case "import": return try runImport(invocation)
     default:
       throw ToolError.usage(
-        "missing command", notes: ["commands: forecast, spot, chart, annotate, import", "see 'weather --help'"])
+        "missing command",
+        notes: ["commands: forecast, spot, chart, annotate, import", "see 'weather --help'"])
     }
   }
 
@@ -196,7 +205,9 @@ public enum Weather: Command {
     let lat = invocation.string("lat")
     let lon = invocation.string("lon")
     if lat != nil || lon != nil {
-      guard cityName == nil, spotName == nil else { throw .usage("give --lat/--lon or --city/--spot, not both") }
+      guard cityName == nil, spotName == nil else {
+        throw .usage("give --lat/--lon or --city/--spot, not both")
+      }
       guard lat != nil, lon != nil else { throw .usage("--lat and --lon go together") }
       return Place(
         city: nil, spot: nil, latitude: try invocation.double("lat", default: 0, in: -90...90),
@@ -250,7 +261,9 @@ public enum Weather: Command {
     let all = invocation.flag("all")
     let out = StandardOutput.shared
     if invocation.choice("format", default: "jsonl") == "text" {
-      out.write(spotText(city: city, spots: spots, all: all, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+      out.write(
+        spotText(
+          city: city, spots: spots, all: all, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
       return ExitCode.ok
     }
     for spot in spots where all || spot.recommended { out.writeRecord(spot.record(city: city, now: now)) }
@@ -286,7 +299,8 @@ public enum Weather: Command {
 
   static func runChart(_ invocation: Invocation) throws -> Int32 {
     if let zone = invocation.string("tz"), !LocalTime.use(zone) {
-      throw ToolError.usage("unknown time zone '\(zone)'", notes: ["use a name such as America/Los_Angeles or UTC"])
+      throw ToolError.usage(
+        "unknown time zone '\(zone)'", notes: ["use a name such as America/Los_Angeles or UTC"])
     }
     let wanted = invocation.string("spot")
     var hours: [Int: HourForecast] = [:]
@@ -321,7 +335,8 @@ public enum Weather: Command {
         "the input has forecasts for several places (\(([place.name] + others).joined(separator: ", ")))",
         notes: ["choose one with --spot"])
     }
-    let card = ForecastCard(hours: Array(hours.values), placeName: place.city.map { "\($0) · \(place.name)" } ?? place.name)
+    let card = ForecastCard(
+      hours: Array(hours.values), placeName: place.city.map { "\($0) · \(place.name)" } ?? place.name)
     let out = StandardOutput.shared
     if invocation.choice("format", default: "text") == "svg" {
       let width = try invocation.int("width", default: 640, in: 200...10_000)
@@ -330,7 +345,8 @@ public enum Weather: Command {
     } else {
       let width = try invocation.int("width", default: Terminal.width(fd: 1), in: 20...10_000)
       let height = try invocation.int("height", default: 12, in: 3...500)
-      out.write(card.text(width: width, height: height, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+      out.write(
+        card.text(width: width, height: height, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
     }
     return ExitCode.ok
   }
@@ -429,7 +445,9 @@ final class Annotator {
   func annotate(_ view: RecordView) throws -> JSONObject {
     func string(_ key: String) throws(InputError) -> String {
       guard let value = view[key] else { throw view.error("order record has no \"\(key)\" field") }
-      guard let s = value.stringValue else { throw view.error("\"\(key)\" must be a string, not \(value.typeName)") }
+      guard let s = value.stringValue else {
+        throw view.error("\"\(key)\" must be a string, not \(value.typeName)")
+      }
       return s
     }
     let id = view["id"]?.stringValue.map { " in order \($0)" } ?? ""

@@ -20,7 +20,9 @@ struct CLITests {
       #expect(r.status == 64)
       #expect(r.out.isEmpty)
       #expect(
-        r.err == "weather: error: unknown city 'Paris'\nweather: known cities: Cupertino, San Francisco, London\n")
+        r.err
+          == "weather: error: unknown city 'Paris'\nweather: known cities: Cupertino, San Francisco, London\n"
+      )
     }
   }
 
@@ -65,8 +67,10 @@ struct CLITests {
     let fixture = TestSupport.packageRoot.appendingPathComponent(
       "Tests/golden/weather/import-open-meteo/response.json")
     let fromFile = try run(["import", "--open-meteo", fixture.path])
-    let fromStdin = try run(["import", "--open-meteo"], stdin: try String(contentsOf: fixture, encoding: .utf8))
-    let fromDash = try run(["import", "--open-meteo", "-"], stdin: try String(contentsOf: fixture, encoding: .utf8))
+    let fromStdin = try run(
+      ["import", "--open-meteo"], stdin: try String(contentsOf: fixture, encoding: .utf8))
+    let fromDash = try run(
+      ["import", "--open-meteo", "-"], stdin: try String(contentsOf: fixture, encoding: .utf8))
     #expect(fromFile.status == 0 && !fromFile.stdout.isEmpty)
     #expect(fromFile.stdout == fromStdin.stdout && fromFile.stdout == fromDash.stdout)
     #expect(fromFile.out.split(separator: "\n").count == 24 + 11)
@@ -117,7 +121,8 @@ struct CLITests {
   func chartWidth() throws {
     let records = try run(["forecast", "--now", "2022-05-06T16:00:00Z"]).stdout
     for columns in [40, 100] {
-      let r = try TestSupport.run("weather", ["chart"], stdin: records, environment: ["COLUMNS": "\(columns)"])
+      let r = try TestSupport.run(
+        "weather", ["chart"], stdin: records, environment: ["COLUMNS": "\(columns)"])
       #expect(r.status == 0)
       let widths = r.out.split(separator: "\n").map(\.count)
       #expect(widths.max() == columns)
@@ -141,7 +146,8 @@ struct CLITests {
   @Test("the SVG card is valid XML and renders in a browser (xmllint, chromium)")
   func svgRenders() throws {
     let records = try run(["forecast", "--now", "2022-05-06T16:00:00Z"]).stdout
-    let svg = try TestSupport.run("weather", ["chart", "--format", "svg", "--tz", "America/Los_Angeles"], stdin: records)
+    let svg = try TestSupport.run(
+      "weather", ["chart", "--format", "svg", "--tz", "America/Los_Angeles"], stdin: records)
     #expect(svg.status == 0)
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }

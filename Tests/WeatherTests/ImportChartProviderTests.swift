@@ -14,7 +14,8 @@ struct OpenMeteoTests {
     try OpenMeteo.parse(Array(text.utf8), label: label)
   }
 
-  @Test("the hand-written response (pretty-printed, local times at UTC-8, °C) becomes 24 hours and 11 minutes")
+  @Test(
+    "the hand-written response (pretty-printed, local times at UTC-8, °C) becomes 24 hours and 11 minutes")
   func fixture() throws {
     let bytes = Array(try Data(contentsOf: Self.fixture))
     let location = try OpenMeteo.parse(bytes)[0]
@@ -57,7 +58,9 @@ struct OpenMeteoTests {
     #expect(location.hours[0].precipitationChance == 0)
     // No weather_code, no cloud_cover: the condition comes from the rain chance.
     #expect(location.hours[1].condition == .rain)
-    #expect(location.hours[0].isDaylight == Solar.isDaylight(at: 1_764_403_200, latitude: 51.4994, longitude: -0.1245))
+    #expect(
+      location.hours[0].isDaylight
+        == Solar.isDaylight(at: 1_764_403_200, latitude: 51.4994, longitude: -0.1245))
     #expect(location.minutes.isEmpty)
   }
 
@@ -71,9 +74,15 @@ struct OpenMeteoTests {
   @Test(
     "bad responses are named",
     arguments: [
-      (#"{"error":true,"reason":"Latitude must be in range"}"#, "Open-Meteo answered with an error: Latitude must be in range"),
+      (
+        #"{"error":true,"reason":"Latitude must be in range"}"#,
+        "Open-Meteo answered with an error: Latitude must be in range"
+      ),
       (#"{"latitude":1,"longitude":2}"#, "hourly is missing (ask for hourly=temperature_2m,...)"),
-      (#"{"latitude":1,"longitude":2,"hourly":{"time":["2026-01-01T00:00"]}}"#, "hourly.temperature_2m is missing"),
+      (
+        #"{"latitude":1,"longitude":2,"hourly":{"time":["2026-01-01T00:00"]}}"#,
+        "hourly.temperature_2m is missing"
+      ),
       (
         #"{"latitude":1,"longitude":2,"hourly":{"time":["2026-01-01T00:00"],"temperature_2m":[1,2]}}"#,
         "hourly.temperature_2m has 2 values for 1 times"
@@ -99,7 +108,10 @@ struct OpenMeteoTests {
 
   @Test("every WMO code Open-Meteo documents maps to a condition")
   func codes() {
-    let documented = [0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77, 80, 81, 82, 85, 86, 95, 96, 99]
+    let documented = [
+      0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77, 80, 81, 82, 85, 86, 95, 96,
+      99,
+    ]
     for code in documented { #expect(OpenMeteo.condition(wmo: Double(code)) != nil, "code \(code)") }
     #expect(OpenMeteo.condition(wmo: 4) == nil)
     #expect(OpenMeteo.condition(wmo: 61.5) == nil)
@@ -112,7 +124,8 @@ struct OpenMeteoTests {
 struct ChartTests {
   var placeholderCard: ForecastCard {
     let request = ForecastRequest(place: applePark, now: PlaceholderForecast.start, hours: 25, minutes: 0)
-    return ForecastCard(hours: ModelProvider(seed: 0).forecasts(for: [request])[0].hours, placeName: "Apple Park")
+    return ForecastCard(
+      hours: ModelProvider(seed: 0).forecasts(for: [request])[0].hours, placeName: "Apple Park")
   }
 
   @Test("the placeholder: low 53, one night 21:00 ..< 06:00 local, moon at dusk, sun at dawn")
@@ -133,7 +146,8 @@ struct ChartTests {
   func openNights() {
     let hours = [false, false, true, true, false, false].enumerated().map { i, day in
       HourForecast(
-        date: i * 3600, fahrenheit: 50 + Double(i), isDaylight: day, precipitationChance: 0, condition: .clear,
+        date: i * 3600, fahrenheit: 50 + Double(i), isDaylight: day, precipitationChance: 0,
+        condition: .clear,
         cloudCover: 0, symbolName: "sun.max", source: "model")
     }
     let card = ForecastCard(hours: hours.reversed(), placeName: nil)
@@ -174,7 +188,8 @@ struct ChartTests {
 @Suite("provider answers")
 struct ProviderParseTests {
   let requests = [
-    ForecastRequest(place: applePark, start: utc(2026, 11, 29, 10), hours: 2, now: utc(2026, 11, 29, 10, 2), minutes: 1),
+    ForecastRequest(
+      place: applePark, start: utc(2026, 11, 29, 10), hours: 2, now: utc(2026, 11, 29, 10, 2), minutes: 1),
     ForecastRequest(
       place: Place(city: nil, spot: nil, latitude: 10, longitude: 20), start: utc(2026, 11, 29, 10), hours: 1,
       now: utc(2026, 11, 29, 10, 2), minutes: 0),
@@ -186,13 +201,16 @@ struct ProviderParseTests {
   let park = #""city":"Cupertino","spot":"Apple Park","latitude":37.3348,"longitude":-122.009"#
   let bare = #""latitude":10.00001,"longitude":20"#
 
-  func parse(_ lines: [String]) -> Result<[Result<PlaceForecast, ExternalProvider.Problem>], ExternalProvider.Problem> {
+  func parse(_ lines: [String]) -> Result<
+    [Result<PlaceForecast, ExternalProvider.Problem>], ExternalProvider.Problem
+  > {
     ExternalProvider.parse(Array((lines.joined(separator: "\n") + "\n").utf8), requests: requests)
   }
 
   @Test("a good answer: hours in any order, °C converted, minutes kept, bare places matched by coordinates")
   func good() throws {
-    let minute = #"{"type":"forecast-minute",\#(park),"date":"2026-11-29T10:02:00Z","precipitationChance":0.4}"#
+    let minute =
+      #"{"type":"forecast-minute",\#(park),"date":"2026-11-29T10:02:00Z","precipitationChance":0.4}"#
     let answers = try parse([hour(park, 11), minute, hour(bare, 10), hour(park, 10)]).get()
     let first = try answers[0].get()
     #expect(first.hours.map(\.date) == [utc(2026, 11, 29, 10), utc(2026, 11, 29, 11)])
@@ -205,8 +223,13 @@ struct ProviderParseTests {
     "bad answers are refused with the line and the problem",
     arguments: [
       (["nope"], "wrote a bad record (line 1): invalid literal"),
-      ([#"{"type":"order"}"#], "wrote a bad record (line 1): a 'order' record; a provider writes forecast and forecast-minute records"),
-      ([#"{"type":"forecast"}"#], "wrote a bad record (line 1): missing field \"latitude\" (number -90...90)"),
+      (
+        [#"{"type":"order"}"#],
+        "wrote a bad record (line 1): a 'order' record; a provider writes forecast and forecast-minute records"
+      ),
+      (
+        [#"{"type":"forecast"}"#], "wrote a bad record (line 1): missing field \"latitude\" (number -90...90)"
+      ),
       ([], "wrote no records"),
     ])
   func bad(_ lines: [String], _ message: String) {
@@ -228,7 +251,9 @@ struct ProviderParseTests {
   @Test("a place with missing hours fails alone")
   func missingHours() throws {
     let answers = try parse([hour(park, 10), hour(bare, 10)]).get()
-    #expect(throws: ExternalProvider.Problem(message: "gave 1 of 2 hours for Apple Park")) { try answers[0].get() }
+    #expect(throws: ExternalProvider.Problem(message: "gave 1 of 2 hours for Apple Park")) {
+      try answers[0].get()
+    }
     #expect(try answers[1].get().hours.count == 1)
   }
 }

@@ -27,8 +27,9 @@ struct SolarTests {
 
   @Test("London at the June solstice: sunrise 04:43 BST, sunset 21:21 BST (published almanac times)")
   func londonSolstice() throws {
-    guard case .normal(let rise, let set) = Solar.day(
-      ISODate.days(fromCivil: 2026, 6, 21), latitude: 51.5074, longitude: -0.1278)
+    guard
+      case .normal(let rise, let set) = Solar.day(
+        ISODate.days(fromCivil: 2026, 6, 21), latitude: 51.5074, longitude: -0.1278)
     else { Issue.record("no sunrise"); return }
     #expect(minutes(rise, utc(2026, 6, 21, 3, 43)) <= 2)
     #expect(minutes(set, utc(2026, 6, 21, 20, 21)) <= 2)
@@ -36,8 +37,9 @@ struct SolarTests {
 
   @Test("London at the December solstice: sunrise 08:04 GMT, sunset 15:53 GMT")
   func londonWinter() throws {
-    guard case .normal(let rise, let set) = Solar.day(
-      ISODate.days(fromCivil: 2026, 12, 21), latitude: 51.5074, longitude: -0.1278)
+    guard
+      case .normal(let rise, let set) = Solar.day(
+        ISODate.days(fromCivil: 2026, 12, 21), latitude: 51.5074, longitude: -0.1278)
     else { Issue.record("no sunrise"); return }
     #expect(minutes(rise, utc(2026, 12, 21, 8, 4)) <= 2)
     #expect(minutes(set, utc(2026, 12, 21, 15, 53)) <= 2)
@@ -45,8 +47,9 @@ struct SolarTests {
 
   @Test("at the equator on an equinox the day lasts about 12 h 7 min (refraction and the disc)")
   func equator() {
-    guard case .normal(let rise, let set) = Solar.day(
-      ISODate.days(fromCivil: 2026, 3, 20), latitude: 0, longitude: 0)
+    guard
+      case .normal(let rise, let set) = Solar.day(
+        ISODate.days(fromCivil: 2026, 3, 20), latitude: 0, longitude: 0)
     else { Issue.record("no sunrise"); return }
     #expect(abs(Double(set - rise) / 60 - 727) <= 3)
     // Solar noon at Greenwich is 12:00 UTC minus the equation of time (about +7.5 min in March).
@@ -56,7 +59,8 @@ struct SolarTests {
   @Test("above the Arctic Circle: midnight sun in June, polar night in December")
   func polar() {
     #expect(Solar.day(ISODate.days(fromCivil: 2026, 6, 21), latitude: 69.65, longitude: 18.96) == .polarDay)
-    #expect(Solar.day(ISODate.days(fromCivil: 2026, 12, 21), latitude: 69.65, longitude: 18.96) == .polarNight)
+    #expect(
+      Solar.day(ISODate.days(fromCivil: 2026, 12, 21), latitude: 69.65, longitude: 18.96) == .polarNight)
     #expect(Solar.isDaylight(at: utc(2026, 6, 21, 23), latitude: 69.65, longitude: 18.96))
     #expect(!Solar.isDaylight(at: utc(2026, 12, 21, 11), latitude: 69.65, longitude: 18.96))
   }
@@ -64,7 +68,8 @@ struct SolarTests {
   @Test("isDaylight flips at the computed sunrise and sunset")
   func daylightMatchesSunrise() {
     for (lat, lon, day) in [
-      (37.3348, -122.009, ISODate.days(fromCivil: 2022, 5, 6)), (51.4994, -0.1245, ISODate.days(fromCivil: 2026, 11, 29)),
+      (37.3348, -122.009, ISODate.days(fromCivil: 2022, 5, 6)),
+      (51.4994, -0.1245, ISODate.days(fromCivil: 2026, 11, 29)),
       (-33.8688, 151.2093, ISODate.days(fromCivil: 2026, 1, 15)),
     ] {
       guard case .normal(let rise, let set) = Solar.day(day, latitude: lat, longitude: lon) else {
@@ -82,8 +87,9 @@ struct SolarTests {
   func cupertino() {
     // Worked by hand: solar noon 13:05 PDT (longitude 122.009° W, equation of time +3.3 min),
     // half-day arc 104.3° (declination +16.6°) = 6 h 57 min.
-    guard case .normal(let rise, let set) = Solar.day(
-      ISODate.days(fromCivil: 2022, 5, 6), latitude: 37.3348, longitude: -122.009)
+    guard
+      case .normal(let rise, let set) = Solar.day(
+        ISODate.days(fromCivil: 2022, 5, 6), latitude: 37.3348, longitude: -122.009)
     else { Issue.record("no sunrise"); return }
     #expect(minutes(rise, utc(2022, 5, 6, 13, 8)) <= 3)
     #expect(minutes(set, utc(2022, 5, 7, 3, 2)) <= 3)
@@ -176,7 +182,8 @@ struct ModelTests {
           let date = utc(2026, 1, 1) + h * 7 * 3600
           let hour = model.hour(at: date, place: place)
           #expect((0...1).contains(hour.cloudCover) && (0...1).contains(hour.precipitationChance))
-          #expect(hour.isDaylight == Solar.isDaylight(at: date, latitude: spot.latitude, longitude: spot.longitude))
+          #expect(
+            hour.isDaylight == Solar.isDaylight(at: date, latitude: spot.latitude, longitude: spot.longitude))
           #expect(hour.symbolName == hour.condition.symbolName(isDaylight: hour.isDaylight))
           #expect((hour.precipitationChance >= 0.35) == hour.condition.isPrecipitation)
           if hour.condition.isPrecipitation { rainy += 1 }
