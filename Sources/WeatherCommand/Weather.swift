@@ -34,6 +34,7 @@ public enum Weather: Command {
         "hours", short: "n", name: "N", help: "how many hours from the current one (default 25, at most 240)"),
       .flag("minutes", short: "m", help: "also write forecast-minute records for the next 60 minutes"),
     ],
+    input: "Nothing: stdin is not read (a --provider gets the requests on its stdin).",
     output: """
       One 'forecast' record per hour from the hour holding --now (default: the truck's spot, Apple Park
       in Cupertino); with --minutes, then one 'forecast-minute' record per minute.
@@ -55,6 +56,7 @@ public enum Weather: Command {
         "format", short: "f", name: "F", help: "jsonl (default) or text, for people",
         choices: ["jsonl", "text"]),
     ],
+    input: "Nothing: stdin is not read (a --provider gets the requests on its stdin).",
     output: """
       A 'parking-spot' record for the recommended spot of the city (default Cupertino): the first spot
       whose minute forecast has no minute at a 30% chance of rain or more in the next hour. A spot
@@ -153,7 +155,14 @@ public enum Weather: Command {
     summary: "hourly forecast at the truck, the recommended parking spot, orders with their weather",
     usage: ["weather COMMAND [OPTION...]"],
     subcommands: [forecastSpec, spotSpec, chartSpec, annotateSpec, importSpec],
-    output: "See each command's --help.",
+    input: """
+      chart and annotate read JSON lines (files or stdin); import reads an Open-Meteo response;
+      forecast and spot read nothing.
+      """,
+    output: """
+      JSON lines (forecast, forecast-minute, parking-spot records, annotated orders), or the card;
+      see each command's --help.
+      """,
     examples: [
       "weather forecast | weather chart",
       "weather spot --city 'San Francisco' --format text",

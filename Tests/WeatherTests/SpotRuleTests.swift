@@ -62,6 +62,10 @@ struct SpotRuleTests {
     #expect(spots[0].reason.hasPrefix("no spot in San Francisco has a minute forecast under a 30% chance"))
     #expect(spots[0].reason.hasSuffix("the city's first spot is recommended"))
     #expect(spots[0].reason.contains("Fisherman's Wharf: no minute forecast"))
+    // The sample's city page would show the weather of the LAST spot it looked at (Bay Bridge)
+    // beside the first spot's name; the record carries the recommended spot's own weather.
+    #expect(spots[0].current == all[0].hours[0])
+    #expect(spots[0].current != all[7].hours[0])
   }
 
   @Test("a spot whose weather failed gets the fallback, willRainSoon false, and does not qualify")
