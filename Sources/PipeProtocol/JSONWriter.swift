@@ -36,6 +36,16 @@ public enum JSONWriter {
   /// Appends `s` as a quoted JSON string, escaping only what RFC 8259 requires.
   public static func appendString(_ s: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
+    // Fast path: most strings need no escaping and are copied whole.
+    let copied = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+      out.append(contentsOf: bytes)
+      return true
+    }
+    if copied == true {
+      out.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in s.utf8 {
       switch byte {
       case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])

@@ -93,6 +93,12 @@ public enum Files {
     if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
       throw ToolError("cannot open '\(path)': \(describe(EISDIR))", code: ExitCode.noInput)
     }
+    return try read(fd: fd, name: "'\(path)'")
+  }
+
+  /// Reads everything from an open file descriptor (stdin: `read(fd: 0, name: "stdin")`) to its
+  /// end. Exit 74 on a read error, naming `name`.
+  public static func read(fd: Int32, name: String) throws(ToolError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -100,7 +106,7 @@ public enum Files {
       if n == 0 { break }
       if n < 0 {
         if errno == EINTR { continue }
-        throw ToolError.io("cannot read '\(path)': \(describe(errno))")
+        throw ToolError.io("cannot read \(name): \(describe(errno))")
       }
       bytes.append(contentsOf: chunk[0..<n])
     }

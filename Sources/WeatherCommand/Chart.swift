@@ -1,0 +1,377 @@
+import Glibc
+import PipeProtocol
+import ToolSupport
+
+/// The local time zone (TZ, as date(1) uses it), for hour labels.
+public enum LocalTime {
+  /// Seconds east of UTC at a moment in the local time zone.
+  public static func offset(at seconds: Int) -> Int {
+    var t = time_t(seconds)
+    var parts = tm()
+    guard localtime_r(&t, &parts) != nil else { return 0 }
+    return Int(parts.tm_gmtoff)
+  }
+
+  /// Uses the time zone `name` (`America/Los_Angeles`, `UTC`) from now on; false when unknown.
+  public static func use(_ name: String) -> Bool {
+    let known =
+      name == "UTC" || name == "GMT" || access("/usr/share/zoneinfo/\(name)", R_OK) == 0
+      || name.hasPrefix(":") || name.contains(where: \.isNumber)
+    guard known, !name.contains("..") else { return false }
+    setenv("TZ", name, 1)
+    tzset()
+    return true
+  }
+
+  /// The local hour (0...23) of a moment.
+  public static func hour(_ seconds: Int) -> Int {
+    let local = seconds + offset(at: seconds)
+    return (local - ISODate.floorDiv(local, 86_400) * 86_400) / 3600
+  }
+
+  /// `9 AM`, `12 PM`: the hour as the sample's axis labels it.
+  public static func hourLabel(_ seconds: Int) -> String {
+    let h = hour(seconds)
+    return "\(h % 12 == 0 ? 12 : h % 12) \(h < 12 ? "AM" : "PM")"
+  }
+}
+
+/// The sample's Forecast card: temperature over the hours as an area from `low` up, night ranges
+/// shaded, a moon where night starts and a sun where it ends, hour ticks every 3 hours.
+public struct ForecastCard: Sendable {
+  /// One hour on the card.
+  public struct Entry: Equatable, Sendable {
+    /// The hour's start.
+    public var date: Int
+    /// Degrees Fahrenheit.
+    public var degrees: Double
+    /// Whether the sun is up.
+    public var isDaylight: Bool
+  }
+
+  /// The hours, in date order.
+  public var entries: [Entry]
+  /// The place's name for the title, if known.
+  public var placeName: String?
+
+  /// A card from forecast hours (sorted by date; at least one).
+  public init(hours: [HourForecast], placeName: String?) {
+    entries = hours.sorted { $0.date < $1.date }.map {
+      Entry(date: $0.date, degrees: $0.fahrenheit, isDaylight: $0.isDaylight)
+    }
+    self.placeName = placeName
+  }
+
+  /// The area's floor: 2 degrees under the coldest hour.
+  public var low: Double { (entries.map(\.degrees).min() ?? 0) - 2 }
+  /// The warmest hour's degrees.
+  public var high: Double { entries.map(\.degrees).max() ?? 0 }
+
+  /// Night ranges, as the sample scans them: a night hour opens a range, the next daylight hour
+  /// closes it at its date; one still open at the end closes at the last hour.
+  public var nightRanges: [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var open: Int?
+    for entry in entries {
+      if !entry.isDaylight {
+        if open == nil { open = entry.date }
+      } else if let start = open {
+        ranges.append(start..<entry.date)
+        open = nil
+      }
+    }
+    if let start = open, let last = entries.last { ranges.append(start..<last.date) }
+    return ranges
+  }
+
+  /// Moon markers: the start of each night, unless it is the first hour.
+  public var moons: [Int] { nightRanges.map(\.lowerBound).filter { $0 != entries.first?.date } }
+  /// Sun markers: the end of each night, unless it is the last hour.
+  public var suns: [Int] { nightRanges.map(\.upperBound).filter { $0 != entries.last?.date } }
+
+  /// The ticks: every hour whose local hour is a multiple of 3 (the sample's `binRange`, by 3).
+  public var ticks: [Int] {
+    entries.map(\.date).filter { LocalTime.hour($0) % 3 == 0 }
+  }
+
+  /// The y axis: a stride of at least 5 with at most 8 ticks, from a multiple under `low` to one
+  /// over the warmest hour (plus the markers' half degree).
+  public var yAxis: (lower: Double, upper: Double, stride: Double) {
+    for stride in [5.0, 10, 20, 25, 50, 100, 200, 500] {
+      let lower = (low / stride).rounded(.down) * stride
+      let upper = ((high + 0.5) / stride).rounded(.up) * stride
+      if (upper - lower) / stride + 1 <= 8 { return (lower, upper, stride) }
+    }
+    return (low, high + 1, high + 1 - low)
+  }
+
+  /// The degrees of the hour at `date` (only hours on the card).
+  public func temperature(at date: Int) -> Double? { entries.first { $0.date == date }?.degrees }
+
+  /// The temperature at a fractional entry index, on a Catmull-Rom curve through the hours.
+  public func curve(at position: Double) -> Double {
+    guard entries.count > 1 else { return entries.first?.degrees ?? 0 }
+    let i = min(max(Int(position.rounded(.down)), 0), entries.count - 2)
+    let t = position - Double(i)
+    let p0 = entries[max(i - 1, 0)].degrees
+    let p1 = entries[i].degrees
+    let p2 = entries[i + 1].degrees
+    let p3 = entries[min(i + 2, entries.count - 1)].degrees
+    let t2 = t * t
+    let t3 = t2 * t
+    return 0.5
+      * (2 * p1 + (p2 - p0) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t2 + (3 * p1 - p0 - 3 * p2 + p3) * t3)
+  }
+
+  /// `63°F`.
+  static func degreesLabel(_ value: Double) -> String { "\(JSONNumber(value, fractionDigits: 1))°F" }
+
+  // MARK: Text
+
+  /// The card as text `width` columns wide with a plot `height` rows high.
+  public func text(width: Int, height: Int = 12, style: Terminal.Style = Terminal.Style(enabled: false))
+    -> String
+  {
+    guard let first = entries.first, let last = entries.last else { return "Forecast: no hours\n" }
+    let axis = yAxis
+    let labels = Swift.stride(from: axis.upper, through: axis.lower, by: -axis.stride).map(Self.degreesLabel)
+    let labelWidth = (labels.map(\.count).max() ?? 4) + 3
+    let plotWidth = max(8, width - labelWidth)
+    // Whole rows per tick, so that every tick sits on a row's top edge.
+    let intervals = max(1, Int(((axis.upper - axis.lower) / axis.stride).rounded()))
+    let rowsPerTick = max(1, Int((Double(height) / Double(intervals)).rounded()))
+    let rows = intervals * rowsPerTick
+    let rowSize = (axis.upper - axis.lower) / Double(rows)
+    let span = Double(max(last.date - first.date, 1))
+
+    func column(of date: Int) -> Int {
+      min(plotWidth - 1, max(0, Int((Double(date - first.date) / span * Double(plotWidth - 1)).rounded())))
+    }
+    // Each column's temperature and whether it is night.
+    var temps: [Double] = []
+    var night: [Bool] = []
+    let ranges = nightRanges
+    for c in 0..<plotWidth {
+      let fraction = plotWidth == 1 ? 0 : Double(c) / Double(plotWidth - 1)
+      temps.append(max(low, curve(at: fraction * Double(entries.count - 1))))
+      let date = first.date + Int((fraction * span).rounded())
+      night.append(ranges.contains { $0.contains(date) })
+    }
+
+    var out = ""
+    let title = style.bold("Forecast")
+    var place = placeName ?? ""
+    if place.count > width - 9 { place = String(place.prefix(max(0, width - 10))) + "…" }
+    let gap = max(1, width - 8 - place.count)
+    out += title + String(repeating: " ", count: gap) + style.dim(place) + "\n"
+    // The marker row: a moon at dusk, a sun at dawn.
+    var markers = [Character](repeating: " ", count: plotWidth)
+    for date in moons { markers[column(of: date)] = "☾" }
+    for date in suns { markers[column(of: date)] = "☀" }
+    out += style.apply("33", String(markers).trimmingTrailingSpaces()) + "\n"
+
+    let blocks: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    let floorRow = Int(((low - axis.lower) / rowSize).rounded(.down))
+    for r in 0..<rows {
+      let rowIndex = rows - 1 - r  // 0 = bottom row
+      let bottom = axis.lower + Double(rowIndex) * rowSize
+      var line = ""
+      for c in 0..<plotWidth {
+        let t = temps[c]
+        var cell: Character = " "
+        if rowIndex >= floorRow {
+          let eighths = Int(((t - bottom) / rowSize * 8).rounded(.down))
+          cell = blocks[min(8, max(0, eighths))]
+        }
+        if cell == " " {
+          line += night[c] ? style.apply("38;5;60", "░") : " "
+        } else {
+          // Teal at the bottom to yellow at the top.
+          let color = ["38;5;37", "38;5;72", "38;5;107", "38;5;143", "38;5;178", "38;5;220"][
+            min(5, rowIndex * 6 / rows)]
+          line += style.apply(color, String(cell))
+        }
+      }
+      // Axis on the trailing side, as in the sample; a label on every tick.
+      let label = r % rowsPerTick == 0 ? " ┤ " + Self.degreesLabel(bottom + rowSize) : " │"
+      out += line + label + "\n"
+    }
+    // The x axis: ticks every 3 hours, labelled when there is room.
+    var axisLine = [Character](repeating: "─", count: plotWidth)
+    var labelLine = [Character](repeating: " ", count: plotWidth + 8)
+    var nextFree = 0
+    for date in ticks {
+      let c = column(of: date)
+      axisLine[c] = "┬"
+      let text = Array(LocalTime.hourLabel(date))
+      var start = c - text.count / 2
+      start = max(0, min(start, plotWidth - text.count))
+      if start >= nextFree {
+        for (k, ch) in text.enumerated() { labelLine[start + k] = ch }
+        nextFree = start + text.count + 1
+      }
+    }
+    out += String(axisLine) + " ┘ " + Self.degreesLabel(axis.lower) + "\n"
+    out += String(labelLine).trimmingTrailingSpaces() + "\n"
+    let nights = ranges.map { "\(LocalTime.hourLabel($0.lowerBound))–\(LocalTime.hourLabel($0.upperBound))" }
+    var parts = [
+      "\(Self.degreesLabel(first.degrees)) now", "high \(Self.degreesLabel(high))",
+      "low \(Self.degreesLabel(low + 2))", "\(entries.count) hours",
+    ]
+    if !nights.isEmpty { parts.append("night \(nights.joined(separator: ", "))") }
+    // The summary, wrapped at its separators to the width.
+    var line = ""
+    for part in parts {
+      if line.isEmpty {
+        line = part
+      } else if line.count + 3 + part.count <= width {
+        line += " · " + part
+      } else {
+        out += style.dim(line) + "\n"
+        line = part
+      }
+    }
+    out += style.dim(line) + "\n"
+    return out
+  }
+
+  // MARK: SVG
+
+  /// The card as a standalone SVG document.
+  public func svg(width: Int = 640, height: Int = 320) -> String {
+    let w = Double(width)
+    let h = Double(height)
+    let left = 20.0
+    let right = w - 64
+    let top = 64.0
+    let bottom = h - 40
+    let axis = yAxis
+    guard let first = entries.first, let last = entries.last else {
+      return svgDocument(width: width, height: height, body: "")
+    }
+    let span = Double(max(last.date - first.date, 1))
+    func x(_ date: Int) -> Double { left + (right - left) * Double(date - first.date) / span }
+    func y(_ degrees: Double) -> Double {
+      bottom - (bottom - top) * (degrees - axis.lower) / (axis.upper - axis.lower)
+    }
+    func n(_ v: Double) -> String { "\(JSONNumber(v, fractionDigits: 1))" }
+    var body = ""
+    body += """
+        <defs>
+          <linearGradient id="area" x1="0" y1="1" x2="0" y2="0">
+            <stop offset="0" stop-color="#30B0C7"/>
+            <stop offset="1" stop-color="#FFCC00"/>
+          </linearGradient>
+        </defs>
+        <rect x="0.5" y="0.5" width="\(width - 1)" height="\(height - 1)" rx="14" fill="#FFFFFF" stroke="#D1D1D6"/>
+        <text x="\(n(left))" y="34" font-size="20" font-weight="bold" fill="#1C1C1E">Forecast</text>
+
+      """
+    if let placeName {
+      body +=
+        "  <text x=\"\(n(w - 20))\" y=\"34\" font-size=\"14\" text-anchor=\"end\" fill=\"#8E8E93\">"
+        + "\(Self.escape(placeName))</text>\n"
+    }
+    // Grid and y labels (trailing side).
+    for value in Swift.stride(from: axis.lower, through: axis.upper, by: axis.stride) {
+      body +=
+        "  <line x1=\"\(n(left))\" y1=\"\(n(y(value)))\" x2=\"\(n(right))\" y2=\"\(n(y(value)))\" "
+        + "stroke=\"#E5E5EA\" stroke-width=\"1\"/>\n"
+      body +=
+        "  <text x=\"\(n(right + 8))\" y=\"\(n(y(value) + 4))\" font-size=\"12\" fill=\"#8E8E93\">"
+        + "\(Self.escape(Self.degreesLabel(value)))</text>\n"
+    }
+    // Night ranges.
+    for range in nightRanges {
+      body +=
+        "  <rect class=\"night\" x=\"\(n(x(range.lowerBound)))\" y=\"\(n(top))\" "
+        + "width=\"\(n(x(range.upperBound) - x(range.lowerBound)))\" height=\"\(n(bottom - top))\" "
+        + "fill=\"#1C1C3C\" fill-opacity=\"0.12\"/>\n"
+    }
+    // The area from low up to the Catmull-Rom curve, and its line.
+    let points = entries.map { (x($0.date), y($0.degrees)) }
+    var curve = "M\(n(points[0].0)),\(n(points[0].1))"
+    for i in 0..<(points.count - 1) {
+      let p0 = points[max(i - 1, 0)]
+      let p1 = points[i]
+      let p2 = points[i + 1]
+      let p3 = points[min(i + 2, points.count - 1)]
+      let c1 = (p1.0 + (p2.0 - p0.0) / 6, p1.1 + (p2.1 - p0.1) / 6)
+      let c2 = (p2.0 - (p3.0 - p1.0) / 6, p2.1 - (p3.1 - p1.1) / 6)
+      curve += " C\(n(c1.0)),\(n(c1.1)) \(n(c2.0)),\(n(c2.1)) \(n(p2.0)),\(n(p2.1))"
+    }
+    let floor = y(low)
+    body +=
+      "  <path class=\"area\" d=\"\(curve) L\(n(points.last!.0)),\(n(floor)) L\(n(points[0].0)),\(n(floor)) Z\" "
+      + "fill=\"url(#area)\" fill-opacity=\"0.85\"/>\n"
+    body += "  <path d=\"\(curve)\" fill=\"none\" stroke=\"#FF9F0A\" stroke-width=\"2\"/>\n"
+    // Moon at dusk, sun at dawn: 4-point bars from low - 0.5 to the hour's degrees + 0.5.
+    func marker(_ date: Int, symbol: String) {
+      guard let degrees = temperature(at: date) else { return }
+      let top = y(degrees + 0.5)
+      body +=
+        "  <rect x=\"\(n(x(date) - 2))\" y=\"\(n(top))\" width=\"4\" height=\"\(n(y(low - 0.5) - top))\" "
+        + "fill=\"#FFFFFF\" fill-opacity=\"0.9\"/>\n"
+      body += "  <g transform=\"translate(\(n(x(date))),\(n(top - 14)))\">\(symbol)</g>\n"
+    }
+    let moon =
+      "<path class=\"moon\" d=\"M4,-6.93 A8,8 0 1,0 4,6.93 A7,7 0 0,1 4,-6.93 Z\" fill=\"#5E5CE6\"/>"
+    var sun = "<circle class=\"sun\" r=\"5\" fill=\"#FF9F0A\"/>"
+    for k in 0..<8 {
+      let a = Double(k) * .pi / 4
+      sun +=
+        "<line x1=\"\(n(7 * cos(a)))\" y1=\"\(n(7 * sin(a)))\" x2=\"\(n(10 * cos(a)))\" y2=\"\(n(10 * sin(a)))\" "
+        + "stroke=\"#FF9F0A\" stroke-width=\"1.5\"/>"
+    }
+    for date in moons { marker(date, symbol: moon) }
+    for date in suns { marker(date, symbol: sun) }
+    // The x axis with ticks every 3 hours.
+    body +=
+      "  <line x1=\"\(n(left))\" y1=\"\(n(bottom))\" x2=\"\(n(right))\" y2=\"\(n(bottom))\" "
+      + "stroke=\"#8E8E93\" stroke-width=\"1\"/>\n"
+    for date in ticks {
+      body +=
+        "  <line x1=\"\(n(x(date)))\" y1=\"\(n(bottom))\" x2=\"\(n(x(date)))\" y2=\"\(n(bottom + 5))\" "
+        + "stroke=\"#8E8E93\" stroke-width=\"1\"/>\n"
+      body +=
+        "  <text x=\"\(n(x(date)))\" y=\"\(n(bottom + 20))\" font-size=\"12\" text-anchor=\"middle\" "
+        + "fill=\"#8E8E93\">\(LocalTime.hourLabel(date))</text>\n"
+    }
+    return svgDocument(width: width, height: height, body: body)
+  }
+
+  func svgDocument(width: Int, height: Int, body: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
+    font-family="-apple-system, 'Helvetica Neue', Arial, sans-serif">
+      <title>Forecast\(placeName.map { " · " + Self.escape($0) } ?? "")</title>
+    \(body)</svg>
+
+    """
+  }
+
+  /// Escapes text for XML.
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for c in text {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+}
+
+extension String {
+  func trimmingTrailingSpaces() -> String {
+    var s = Substring(self)
+    while s.last == " " { s.removeLast() }
+    return String(s)
+  }
+}

@@ -1,0 +1,219 @@
+import PipeProtocol
+
+/// Reads an Open-Meteo forecast response (https://open-meteo.com/en/docs): one JSON document, an
+/// object for one location or an array of them, with `hourly` arrays (`time`, `temperature_2m`,
+/// optional `is_day`, `precipitation_probability`, `cloud_cover`, `weather_code`) and optional
+/// `minutely_15` (`time`, `precipitation_probability`).
+public enum OpenMeteo {
+  /// A problem in the response (exit 65).
+  public struct Problem: Error, Equatable {
+    /// What is wrong and where (`hourly.temperature_2m[3] is null`).
+    public var message: String
+    init(_ message: String) { self.message = message }
+  }
+
+  /// One location's forecast, read.
+  public struct Location: Equatable {
+    /// The place: the response's coordinates, or the spot it was labelled with.
+    public var place: Place
+    /// The hours, in the response's order.
+    public var hours: [HourForecast]
+    /// The 15-minute precipitation chances (none when the response has no `minutely_15`).
+    public var minutes: [MinuteChance]
+    /// How many hours had no precipitation probability (written as 0).
+    public var missingChances: Int
+  }
+
+  /// Parses a whole response. `label` replaces each location's place (its coordinates too).
+  public static func parse(_ text: [UInt8], label: Place? = nil) throws(Problem) -> [Location] {
+    let document: JSONValue
+    do {
+      document = try JSONParser.parse(text)
+    } catch {
+      throw Problem("not JSON: \(error.message) (byte \(error.offset + 1))")
+    }
+    switch document {
+    case .object(let object):
+      return [try location(object, label: label, path: "")]
+    case .array(let elements):
+      if label != nil, elements.count > 1 {
+        throw Problem("the response has \(elements.count) locations; --city/--spot can label only one")
+      }
+      var locations: [Location] = []
+      for (i, element) in elements.enumerated() {
+        guard let object = element.objectValue else { throw Problem("[\(i)] is not an object") }
+        locations.append(try location(object, label: label, path: "[\(i)]."))
+      }
+      return locations
+    default:
+      throw Problem("the response is \(document.typeName), not an object")
+    }
+  }
+
+  static func location(_ object: JSONObject, label: Place?, path: String) throws(Problem) -> Location {
+    if object["error"]?.boolValue == true {
+      throw Problem(
+        "Open-Meteo answered with an error: \(object["reason"]?.stringValue ?? "no reason given")")
+    }
+    guard let latitude = object["latitude"]?.doubleValue, let longitude = object["longitude"]?.doubleValue
+    else {
+      throw Problem("\(path)latitude and \(path)longitude are missing")
+    }
+    let place = label ?? Place(city: nil, spot: nil, latitude: latitude, longitude: longitude)
+    let offset = object["utc_offset_seconds"]?.intValue ?? 0
+    guard let hourly = object["hourly"]?.objectValue else {
+      throw Problem("\(path)hourly is missing (ask for hourly=temperature_2m,...)")
+    }
+    let units = object["hourly_units"]?.objectValue ?? JSONObject()
+    let times = try self.times(hourly, units: units, offset: offset, path: "\(path)hourly")
+    let count = times.count
+    func numbers(_ key: String, required: Bool) throws(Problem) -> [Double?]? {
+      guard let value = hourly[key] else {
+        if required { throw Problem("\(path)hourly.\(key) is missing") }
+        return nil
+      }
+      guard let array = value.arrayValue else { throw Problem("\(path)hourly.\(key) is not an array") }
+      guard array.count == count else {
+        throw Problem("\(path)hourly.\(key) has \(array.count) values for \(count) times")
+      }
+      var out: [Double?] = []
+      for (i, element) in array.enumerated() {
+        switch element {
+        case .null: out.append(nil)
+        case .number(let n): out.append(n.doubleValue)
+        default: throw Problem("\(path)hourly.\(key)[\(i)] is \(element.typeName), not a number")
+        }
+      }
+      return out
+    }
+    let temperatures = try numbers("temperature_2m", required: true)!
+    let isDay = try numbers("is_day", required: false)
+    let chances = try numbers("precipitation_probability", required: false)
+    let clouds = try numbers("cloud_cover", required: false)
+    let codes = try numbers("weather_code", required: false)
+    let fahrenheitUnits: Bool
+    switch units["temperature_2m"]?.stringValue {
+    case nil, "°C": fahrenheitUnits = false
+    case "°F": fahrenheitUnits = true
+    case let other?: throw Problem("\(path)hourly_units.temperature_2m is '\(other)', not °C or °F")
+    }
+
+    var hours: [HourForecast] = []
+    var missingChances = 0
+    for i in 0..<count {
+      guard let t = temperatures[i] else { throw Problem("\(path)hourly.temperature_2m[\(i)] is null") }
+      let fahrenheit = fahrenheitUnits ? t : t * 9 / 5 + 32
+      let daylight: Bool
+      if let flag = isDay?[i] {
+        daylight = flag != 0
+      } else {
+        daylight = Solar.isDaylight(at: times[i], latitude: place.latitude, longitude: place.longitude)
+      }
+      var chance = 0.0
+      if let c = chances?[i] { chance = c / 100 } else { missingChances += 1 }
+      var condition: Condition?
+      if let code = codes?[i] {
+        guard let mapped = self.condition(wmo: code) else {
+          throw Problem("\(path)hourly.weather_code[\(i)] is \(JSONNumber(code)), not a WMO weather code")
+        }
+        condition = mapped
+      }
+      let cloud: Double
+      if let c = clouds?[i] {
+        cloud = c / 100
+      } else {
+        cloud = cloudCover(for: condition ?? .clear)
+      }
+      guard (0...1).contains(chance), (0...1).contains(cloud) else {
+        throw Problem("\(path)hourly values at [\(i)] are out of range (percentages 0...100)")
+      }
+      let finalCondition =
+        condition ?? WeatherModel.condition(cloudCover: cloud, rainChance: chance, fahrenheit: fahrenheit)
+      hours.append(
+        HourForecast(
+          date: times[i], fahrenheit: (fahrenheit * 10).rounded() / 10, isDaylight: daylight,
+          precipitationChance: chance, condition: finalCondition, cloudCover: cloud,
+          symbolName: finalCondition.symbolName(isDaylight: daylight), source: "open-meteo"))
+    }
+
+    var minutes: [MinuteChance] = []
+    if let minutely = object["minutely_15"]?.objectValue {
+      let minuteUnits = object["minutely_15_units"]?.objectValue ?? JSONObject()
+      let minuteTimes = try self.times(
+        minutely, units: minuteUnits, offset: offset, path: "\(path)minutely_15")
+      if let values = minutely["precipitation_probability"] {
+        guard let array = values.arrayValue, array.count == minuteTimes.count else {
+          throw Problem("\(path)minutely_15.precipitation_probability must be an array as long as time")
+        }
+        for (i, value) in array.enumerated() {
+          switch value {
+          case .null: continue  // Beyond the 15-minute model's reach: no minute data there.
+          case .number(let n):
+            guard let p = n.doubleValue, (0...100).contains(p) else {
+              throw Problem("\(path)minutely_15.precipitation_probability[\(i)] is out of range")
+            }
+            minutes.append(MinuteChance(date: minuteTimes[i], chance: p / 100))
+          default:
+            throw Problem(
+              "\(path)minutely_15.precipitation_probability[\(i)] is \(value.typeName), not a number")
+          }
+        }
+      }
+    }
+    return Location(place: place, hours: hours, minutes: minutes, missingChances: missingChances)
+  }
+
+  /// The `time` array as seconds since 1970 (UTC): ISO 8601 local times (`2026-11-29T10:00`,
+  /// shifted by `utc_offset_seconds`) or Unix times (`timeformat=unixtime`).
+  static func times(_ block: JSONObject, units: JSONObject, offset: Int, path: String) throws(Problem)
+    -> [Int]
+  {
+    guard let array = block["time"]?.arrayValue else { throw Problem("\(path).time is missing") }
+    let unix = units["time"]?.stringValue == "unixtime"
+    var out: [Int] = []
+    for (i, value) in array.enumerated() {
+      if let seconds = value.intValue, unix || value.stringValue == nil {
+        out.append(seconds)
+      } else if let text = value.stringValue, let local = ISODate.parse(text) {
+        out.append(local - offset)
+      } else {
+        throw Problem("\(path).time[\(i)] is not a time: \(value.jsonText)")
+      }
+    }
+    return out
+  }
+
+  /// The condition of a WMO weather interpretation code (WW), as Open-Meteo documents them.
+  public static func condition(wmo code: Double) -> Condition? {
+    guard code == code.rounded(), abs(code) < 1000 else { return nil }
+    switch Int(code) {
+    case 0: return .clear
+    case 1: return .mostlyClear
+    case 2: return .partlyCloudy
+    case 3: return .cloudy
+    case 45, 48: return .foggy
+    case 51, 53, 55: return .drizzle
+    case 56, 57: return .freezingDrizzle
+    case 61, 63, 80, 81: return .rain
+    case 65, 82: return .heavyRain
+    case 66, 67: return .freezingRain
+    case 71, 77: return .flurries
+    case 73, 85: return .snow
+    case 75, 86: return .heavySnow
+    case 95: return .thunderstorms
+    case 96, 99: return .hail
+    default: return nil
+    }
+  }
+
+  /// A cloud cover for a condition, when the response has no `cloud_cover`.
+  static func cloudCover(for condition: Condition) -> Double {
+    switch condition {
+    case .clear: return 0
+    case .mostlyClear: return 0.25
+    case .partlyCloudy: return 0.5
+    case .mostlyCloudy: return 0.75
+    default: return 1
+    }
+  }
+}
