@@ -31,7 +31,8 @@ var targets: [Target] = [
   .plugin(
     name: "InstallTools",
     capability: .command(
-      intent: .custom(verb: "install-tools", description: "Build, strip and install the tools, pages, completions"),
+      intent: .custom(
+        verb: "install-tools", description: "Build, strip and install the tools, pages, completions"),
       permissions: [.writeToPackageDirectory(reason: "--local installs into the package's bin/.installed")])),
   .plugin(
     name: "GenerateManuals",

@@ -19,9 +19,11 @@ struct GenerateManuals: CommandPlugin {
     }
     let outputs = extractor.extractOption(named: "output")
     guard extractor.remainingArguments.isEmpty else {
-      throw PluginFailure("generate-manuals: unknown argument '\(extractor.remainingArguments[0])'; see --help")
+      throw PluginFailure(
+        "generate-manuals: unknown argument '\(extractor.remainingArguments[0])'; see --help")
     }
-    let output = outputs.last.map { absolute($0, package: context.package.directoryURL) }
+    let output =
+      outputs.last.map { absolute($0, package: context.package.directoryURL) }
       ?? context.pluginWorkDirectoryURL
     let tools = ToolDocs.tools(in: context.package)
     let result = try packageManager.build(
@@ -30,7 +32,10 @@ struct GenerateManuals: CommandPlugin {
       throw PluginFailure("generate-manuals: the build failed:\n\(result.logText)")
     }
     let built = try tools.map { name in
-      guard let artifact = result.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == name })
+      guard
+        let artifact = result.builtArtifacts.first(where: {
+          $0.kind == .executable && $0.url.lastPathComponent == name
+        })
       else { throw PluginFailure("generate-manuals: the build did not produce \(name)") }
       return (name: name, executable: artifact.url)
     }

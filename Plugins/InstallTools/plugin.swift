@@ -37,7 +37,8 @@ struct InstallTools: CommandPlugin {
 
     print("install-tools: building \(tools.count) tools (release, static Swift standard library)...")
     fflush(nil)
-    var parameters = PackageManager.BuildParameters(configuration: .release, logging: .concise, echoLogs: true)
+    var parameters = PackageManager.BuildParameters(
+      configuration: .release, logging: .concise, echoLogs: true)
     parameters.otherSwiftcFlags = ["-static-stdlib"]
     let result = try packageManager.build(.all(includingTests: false), parameters: parameters)
     guard result.succeeded else { throw PluginFailure("install-tools: the release build failed") }

@@ -111,7 +111,9 @@ public enum Manual {
   }
 
   /// Shell built-ins and keywords that examples use but that are not worth a reference.
-  static let shellWords: Set<String> = ["cd", "echo", "exit", "export", "false", "printf", "set", "test", "true"]
+  static let shellWords: Set<String> = [
+    "cd", "echo", "exit", "export", "false", "printf", "set", "test", "true",
+  ]
 
   /// Escapes text for roff: backslashes, hyphens (so options copy as ASCII), quotes, and a `.` or
   /// `'` at the start of a line (which would start a request).

@@ -25,7 +25,8 @@ struct EmbedDataTests {
   }
 
   @Test func recordWithoutATypeFails() throws {
-    let (result, work) = try embed(["menu.jsonl": Array("{\"type\":\"a\"}\n{\"id\":1}\n".utf8)], ["o.swift", "menu.jsonl"])
+    let (result, work) = try embed(
+      ["menu.jsonl": Array("{\"type\":\"a\"}\n{\"id\":1}\n".utf8)], ["o.swift", "menu.jsonl"])
     defer { try? FileManager.default.removeItem(at: work) }
     #expect(result.status == 1)
     #expect(result.err == "menu.jsonl:2:1: error: record has no \"type\" field\n")
@@ -52,7 +53,9 @@ struct EmbedDataTests {
     )
     let (digit, work2) = try embed(["2026.jsonl": record], ["o.swift", "2026.jsonl"])
     defer { try? FileManager.default.removeItem(at: work2) }
-    #expect(digit.err == "2026.jsonl:1:1: error: the file name must start with a letter: it names EmbeddedData.2026\n")
+    #expect(
+      digit.err
+        == "2026.jsonl:1:1: error: the file name must start with a letter: it names EmbeddedData.2026\n")
   }
 
   @Test func usageIsChecked() throws {
@@ -94,13 +97,17 @@ struct EmbedDataTests {
       return
     }
     let data = TestSupport.packageRoot.appendingPathComponent("Sources/FoodTruckKit/Data")
-    let files = try FileManager.default.contentsOfDirectory(atPath: data.path).filter { $0.hasSuffix(".jsonl") }
+    let files = try FileManager.default.contentsOfDirectory(atPath: data.path).filter {
+      $0.hasSuffix(".jsonl")
+    }
     #expect(files.count >= 3)
     let lines = yaml.split(separator: "\n").map(String.init)
-    guard let start = lines.firstIndex(where: { $0.contains("\"Embedding ") && $0.contains("into FoodTruckKit") })
+    guard
+      let start = lines.firstIndex(where: { $0.contains("\"Embedding ") && $0.contains("into FoodTruckKit") })
     else {
       // A partial build (`swift build --product X`) writes a manifest without it.
-      print("SKIP EmbedData manifest check: \(manifest.path) has no EmbedData command (a partial build wrote it)")
+      print(
+        "SKIP EmbedData manifest check: \(manifest.path) has no EmbedData command (a partial build wrote it)")
       return
     }
     let inputs = try #require(lines[start...].first { $0.hasPrefix("    inputs:") })

@@ -36,7 +36,8 @@ struct InstallTests {
       ], currentDirectory: root)
     try #require(install.status == 0, "install-tools failed:\n\(install.out)\n\(install.err)")
     let bin = prefix.appendingPathComponent("bin")
-    #expect(install.out.contains("install-tools: installed \(toolNames.joined(separator: ", ")) into \(bin.path)"))
+    #expect(
+      install.out.contains("install-tools: installed \(toolNames.joined(separator: ", ")) into \(bin.path)"))
     #expect(install.out.contains("  export PATH=\"\(bin.path):$PATH\""))
 
     for tool in toolNames {
@@ -68,7 +69,9 @@ struct InstallTests {
   /// Runs the installed tools with only system folders besides DIR/bin on PATH.
   func checkInstalledTools(prefix: URL) throws {
     let bin = prefix.appendingPathComponent("bin").path
-    let environment = ["PATH": "\(bin):/usr/bin:/bin", "MANPAGER": "cat", "MANWIDTH": "80", "LC_ALL": "C.UTF-8"]
+    let environment = [
+      "PATH": "\(bin):/usr/bin:/bin", "MANPAGER": "cat", "MANWIDTH": "80", "LC_ALL": "C.UTF-8",
+    ]
     func sh(_ command: String) throws -> TestSupport.Result {
       try TestSupport.runProcess("/bin/bash", ["-c", command], environment: environment)
     }
@@ -84,7 +87,9 @@ struct InstallTests {
     // orders and sales-chart are built on other branches; once merged, the issue's pipeline runs.
     let ordersHelp = try sh("orders --help; sales-chart --help")
     if ordersHelp.out.contains("not built yet") {
-      print("SKIP 'orders generate | sales-chart' with the installed tools: orders or sales-chart is not built yet")
+      print(
+        "SKIP 'orders generate | sales-chart' with the installed tools: orders or sales-chart is not built yet"
+      )
     } else {
       let pipeline = try sh("set -o pipefail; orders generate | sales-chart")
       #expect(pipeline.status == 0, "orders generate | sales-chart: \(pipeline.err)")
@@ -104,7 +109,8 @@ struct InstallTests {
 
     for tool in toolNames {
       let bash = try sh("source '\(share)/bash-completion/completions/\(tool)' && complete -p \(tool)")
-      #expect(bash.out == "complete -F _\(tool.replacingOccurrences(of: "-", with: "_")) \(tool)\n", "\(bash.err)")
+      #expect(
+        bash.out == "complete -F _\(tool.replacingOccurrences(of: "-", with: "_")) \(tool)\n", "\(bash.err)")
     }
     let direct = try sh("source <(orders --generate-completion-script bash); complete -p orders")
     #expect(direct.out == "complete -F _orders orders\n")
@@ -114,7 +120,8 @@ struct InstallTests {
       let home = try TestSupport.temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: home) }
       let zsh = try TestSupport.runProcess(
-        "/usr/bin/zsh", ["-f", "-c", "autoload -Uz compinit && compinit -u -D; " + script.joined(separator: "; ")],
+        "/usr/bin/zsh",
+        ["-f", "-c", "autoload -Uz compinit && compinit -u -D; " + script.joined(separator: "; ")],
         environment: environment.merging(["HOME": home.path]) { $1 })
       #expect(zsh.status == 0)
       #expect(zsh.err.isEmpty, "\(zsh.err)")

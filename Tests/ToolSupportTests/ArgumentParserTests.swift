@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import ToolSupport
 
 /// Parses `arguments` against the demo tool and returns the invocation to run.
@@ -251,7 +251,8 @@ struct ParserHelpTests {
   }
 
   @Test func helpWinsOverAMissingArgument() throws {
-    guard case .help(let invocation) = try ArgumentParser.parse(["next", "--help"], root: Fixtures.tool) else {
+    guard case .help(let invocation) = try ArgumentParser.parse(["next", "--help"], root: Fixtures.tool)
+    else {
       Issue.record("--help with a missing argument did not ask for help")
       return
     }
@@ -312,7 +313,9 @@ struct InvocationValueTests {
     #expect(try parse(["list", "--ratio", "0.25"]).double("ratio", default: 1, in: 0...1) == 0.25)
     #expect(try parse(["list"]).double("ratio", default: 1, in: 0...1) == 1)
     for bad in ["1.5", "abc", "nan", "inf"] {
-      let error = toolError { _ = try parse(["list", "--ratio", bad]).double("ratio", default: 1, in: 0...1) }
+      let error = toolError {
+        _ = try parse(["list", "--ratio", bad]).double("ratio", default: 1, in: 0...1)
+      }
       #expect(error?.message == "--ratio takes a number from 0.0 to 1.0, not '\(bad)'")
       #expect(error?.code == 64)
     }
@@ -326,7 +329,9 @@ struct InvocationValueTests {
     #expect(
       try parse(["list", "--since", "2026-11-29T10:00:00Z"]).date("since")
         == Int(expected.timeIntervalSince1970))
-    #expect(try parse(["list", "--since", "2026-11-29"]).date("since") == Int(expected.timeIntervalSince1970) - 36000)
+    #expect(
+      try parse(["list", "--since", "2026-11-29"]).date("since") == Int(expected.timeIntervalSince1970)
+        - 36000)
     #expect(try parse(["list", "--since", "@1000"]).date("since") == 1000)
     #expect(try parse(["list"]).date("since") == nil)
     let error = toolError { _ = try parse(["list", "--since", "yesterday"]).date("since") }

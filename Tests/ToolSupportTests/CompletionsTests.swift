@@ -109,7 +109,9 @@ struct ZshCompletionTests {
       whence -w _demo-tool _demo-tool_list _demo-tool_admin _demo-tool_admin_reset
 
       """
-    guard let result = try runShell("zsh", ["-f"], script: driver, files: ["script.zsh": script]) else { return }
+    guard let result = try runShell("zsh", ["-f"], script: driver, files: ["script.zsh": script]) else {
+      return
+    }
     #expect(result.status == 0, "\(result.err)")
     #expect(result.err.isEmpty, "\(result.err)")
     #expect(
@@ -196,7 +198,9 @@ struct ZshCompletionTests {
     #expect(script.hasPrefix("#compdef demo-tool\n"))
     #expect(script.contains("'(-f --format)'{-f+,--format=}'[how to write them]:F:(text json)'"))
     #expect(script.contains("'*'{-t+,--tag=}'[only records with TAG]:TAG: '"))
-    #expect(script.contains("'(-s --store)'{-s+,--store=}'[the store file \\[default: ~/demo.jsonl\\]]:FILE:_files'"))
+    #expect(
+      script.contains(
+        "'(-s --store)'{-s+,--store=}'[the store file \\[default: ~/demo.jsonl\\]]:FILE:_files'"))
     #expect(script.contains("'*:FILE:_files'"))
     #expect(script.contains("'next:advance one record'"))
     #expect(!script.contains("secret"))
@@ -204,8 +208,11 @@ struct ZshCompletionTests {
 
   @Test func realToolScriptLoads() throws {
     let script = try TestSupport.run("pipe-check", ["--generate-completion-script", "zsh"]).out
-    let driver = "autoload -Uz compinit && compinit -u -D\nsource $SCRIPTS/script.zsh\nprint -r -- $_comps[pipe-check]\n"
-    guard let result = try runShell("zsh", ["-f"], script: driver, files: ["script.zsh": script]) else { return }
+    let driver =
+      "autoload -Uz compinit && compinit -u -D\nsource $SCRIPTS/script.zsh\nprint -r -- $_comps[pipe-check]\n"
+    guard let result = try runShell("zsh", ["-f"], script: driver, files: ["script.zsh": script]) else {
+      return
+    }
     #expect(result.status == 0)
     #expect(result.err.isEmpty, "\(result.err)")
     #expect(result.out == "_pipe-check\n")
@@ -237,7 +244,8 @@ struct FishCompletionTests {
     for (line, _) in Self.cases {
       driver += "set -l found (complete -C '\(line)' | string split -f1 \\t | sort); echo \"$found\"\n"
     }
-    guard let result = try runShell("fish", ["--no-config"], script: driver, files: ["script.fish": script]) else {
+    guard let result = try runShell("fish", ["--no-config"], script: driver, files: ["script.fish": script])
+    else {
       return
     }
     #expect(result.status == 0, "\(result.err)")
@@ -254,7 +262,8 @@ struct FishCompletionTests {
       return
     }
     let result = try TestSupport.shell(
-      "pipe-check --generate-completion-script fish | fish --no-config -c 'source; complete -C \"pipe-check --pa\"'")
+      "pipe-check --generate-completion-script fish | fish --no-config -c 'source; complete -C \"pipe-check --pa\"'"
+    )
     #expect(result.status == 0)
     #expect(result.err.isEmpty, "\(result.err)")
     #expect(result.out.hasPrefix("--pass\t"))
@@ -268,9 +277,11 @@ struct CompletionScriptTests {
   }
 
   @Test func installPaths() {
-    #expect(Completions.installPath(tool: "orders", shell: "bash") == "share/bash-completion/completions/orders")
+    #expect(
+      Completions.installPath(tool: "orders", shell: "bash") == "share/bash-completion/completions/orders")
     #expect(Completions.installPath(tool: "orders", shell: "zsh") == "share/zsh/site-functions/_orders")
-    #expect(Completions.installPath(tool: "orders", shell: "fish") == "share/fish/vendor_completions.d/orders.fish")
+    #expect(
+      Completions.installPath(tool: "orders", shell: "fish") == "share/fish/vendor_completions.d/orders.fish")
   }
 
   @Test func unknownShellIsAUsageError() throws {

@@ -55,7 +55,9 @@ struct HelpTests {
 
   @Test func toolWithSubcommandsListsTheVisibleOnes() {
     let text = Help.render(Fixtures.tool, path: ["demo-tool"])
-    #expect(text.contains("\nCOMMANDS\n  list   list the records\n  next   advance one record\n  admin  administration\n"))
+    #expect(
+      text.contains(
+        "\nCOMMANDS\n  list   list the records\n  next   advance one record\n  admin  administration\n"))
     #expect(!text.contains("secret"))
   }
 

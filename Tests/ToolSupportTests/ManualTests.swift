@@ -15,7 +15,9 @@ private func renderWithMan(_ page: String) throws -> TestSupport.Result? {
   try page.write(to: file, atomically: true, encoding: .utf8)
   return try TestSupport.runProcess(
     "/usr/bin/man", ["--warnings", "-l", file.path],
-    environment: ["MANWIDTH": "100", "MANPAGER": "cat", "PAGER": "cat", "LC_ALL": "C.UTF-8", "HOME": work.path])
+    environment: [
+      "MANWIDTH": "100", "MANPAGER": "cat", "PAGER": "cat", "LC_ALL": "C.UTF-8", "HOME": work.path,
+    ])
 }
 
 @Suite("manual pages")
@@ -30,13 +32,17 @@ struct ManualTests {
 
   @Test func pageStructure() {
     let page = Manual.render(Fixtures.tool)
-    #expect(page.contains("\n.TH DEMO\\-TOOL 1 \"\" \"SamplePipes \(samplePipesVersion)\" \"SamplePipes Manual\"\n"))
+    #expect(
+      page.contains("\n.TH DEMO\\-TOOL 1 \"\" \"SamplePipes \(samplePipesVersion)\" \"SamplePipes Manual\"\n")
+    )
     #expect(page.contains("\n.SH NAME\ndemo\\-tool \\- a tool that exists for the tests\n"))
-    #expect(page.contains("\n.SH SYNOPSIS\n.nf\ndemo\\-tool [\\-\\-store FILE] [\\-\\-verbose] COMMAND\n.fi\n"))
+    #expect(
+      page.contains("\n.SH SYNOPSIS\n.nf\ndemo\\-tool [\\-\\-store FILE] [\\-\\-verbose] COMMAND\n.fi\n"))
     let sections = page.split(separator: "\n").filter { $0.hasPrefix(".SH ") }
     #expect(
       sections == [
-        ".SH NAME", ".SH SYNOPSIS", ".SH COMMANDS", ".SH OPTIONS", ".SH INPUT", ".SH OUTPUT", ".SH EXIT STATUS",
+        ".SH NAME", ".SH SYNOPSIS", ".SH COMMANDS", ".SH OPTIONS", ".SH INPUT", ".SH OUTPUT",
+        ".SH EXIT STATUS",
         ".SH EXAMPLES", ".SH SEE ALSO",
       ])
     let subsections = page.split(separator: "\n").filter { $0.hasPrefix(".SS ") }
@@ -52,8 +58,10 @@ struct ManualTests {
     let page = Manual.render(Fixtures.tool)
     #expect(
       page.contains(
-        ".TP\n\\fB\\-f\\fR, \\fB\\-\\-format\\fR \\fIF\\fR\nhow to write them\nOne of: \\fBtext\\fR, \\fBjson\\fR.\n"))
-    #expect(page.contains("\\fB\\-\\-tag\\fR \\fITAG\\fR\nonly records with TAG\nMay be given more than once.\n"))
+        ".TP\n\\fB\\-f\\fR, \\fB\\-\\-format\\fR \\fIF\\fR\nhow to write them\nOne of: \\fBtext\\fR, \\fBjson\\fR.\n"
+      ))
+    #expect(
+      page.contains("\\fB\\-\\-tag\\fR \\fITAG\\fR\nonly records with TAG\nMay be given more than once.\n"))
     #expect(page.contains(".TP\n\\fB\\-\\-version\\fR\nprint the version and exit\n"))
   }
 
