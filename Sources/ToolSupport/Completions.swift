@@ -15,16 +15,6 @@ public enum Completions {
     }
   }
 
-  /// Where a shell looks for the completion file of `tool`, relative to an install prefix.
-  public static func installPath(tool: String, shell: String) -> String? {
-    switch shell {
-    case "bash": return "share/bash-completion/completions/\(tool)"
-    case "zsh": return "share/zsh/site-functions/_\(tool)"
-    case "fish": return "share/fish/vendor_completions.d/\(tool).fish"
-    default: return nil
-    }
-  }
-
   /// One command of the tree, with the options it accepts (its own, then its parents' that it
   /// does not shadow, then `--help` and, for the tool itself, `--version`), as the parser sees them.
   struct Node {

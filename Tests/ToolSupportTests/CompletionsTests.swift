@@ -276,14 +276,6 @@ struct CompletionScriptTests {
     #expect(Completions.script(for: Fixtures.tool, shell: "tcsh") == nil)
   }
 
-  @Test func installPaths() {
-    #expect(
-      Completions.installPath(tool: "orders", shell: "bash") == "share/bash-completion/completions/orders")
-    #expect(Completions.installPath(tool: "orders", shell: "zsh") == "share/zsh/site-functions/_orders")
-    #expect(
-      Completions.installPath(tool: "orders", shell: "fish") == "share/fish/vendor_completions.d/orders.fish")
-  }
-
   @Test func unknownShellIsAUsageError() throws {
     let result = try TestSupport.run("pipe-check", ["--generate-completion-script", "tcsh"])
     #expect(result.status == 64)
