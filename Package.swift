@@ -28,6 +28,16 @@ var targets: [Target] = [
     swiftSettings: swiftSettings),
   .executableTarget(name: "embed-data", dependencies: ["PipeProtocol"], swiftSettings: swiftSettings),
   .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["embed-data"]),
+  .plugin(
+    name: "InstallTools",
+    capability: .command(
+      intent: .custom(
+        verb: "install-tools", description: "Build, strip and install the tools, pages, completions"),
+      permissions: [.writeToPackageDirectory(reason: "--local installs into the package's bin/.installed")])),
+  .plugin(
+    name: "GenerateManuals",
+    capability: .command(
+      intent: .custom(verb: "generate-manuals", description: "Write man pages and shell completions"))),
   .target(name: "TestSupport", dependencies: ["PipeProtocol"], path: "Tests/TestSupport"),
 ]
 

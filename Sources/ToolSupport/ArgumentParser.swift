@@ -31,7 +31,7 @@ public struct Invocation: Sendable {
   {
     guard let text = string(long) else { return defaultValue }
     guard let value = Int(text), range.contains(value) else {
-      throw .usage("--\(long) takes a whole number \(describe(range)), not '\(text)'")
+      throw .usage("--\(long) takes a whole number\(describe(range)), not '\(text)'")
     }
     return value
   }
@@ -73,8 +73,8 @@ public struct Invocation: Sendable {
 
   func describe(_ range: ClosedRange<Int>) -> String {
     if range.lowerBound == Int.min && range.upperBound == Int.max { return "" }
-    if range.upperBound == Int.max { return "of at least \(range.lowerBound)" }
-    return "from \(range.lowerBound) to \(range.upperBound)"
+    if range.upperBound == Int.max { return " of at least \(range.lowerBound)" }
+    return " from \(range.lowerBound) to \(range.upperBound)"
   }
 }
 
@@ -146,7 +146,7 @@ public enum ArgumentParser {
           help = true
           continue
         }
-        if name == "version" && chain.count == 1 { return .version }
+        if name == "version", lookup(long: name) == nil { return .version }
         guard let option = lookup(long: name) else {
           var notes: [String] = []
           if let suggestion = Suggest.closest(to: name, in: allLongNames()) {
@@ -241,8 +241,11 @@ public enum ArgumentParser {
 
 /// Did-you-mean suggestions by edit distance.
 public enum Suggest {
-  /// The candidate closest to `word`, when it is close enough to be a likely typo.
+  /// The one candidate that `word` begins, or else the candidate closest to `word` when it is close
+  /// enough to be a likely typo.
   public static func closest(to word: String, in candidates: [String]) -> String? {
+    let extended = candidates.filter { !word.isEmpty && $0.hasPrefix(word) }
+    if extended.count == 1 { return extended[0] }
     var best: (String, Int)?
     for candidate in candidates {
       let d = distance(word, candidate)
@@ -250,7 +253,7 @@ public enum Suggest {
     }
     guard let (candidate, d) = best else { return nil }
     let limit = max(2, word.count / 3)
-    return d <= limit || candidate.hasPrefix(word) ? candidate : nil
+    return d <= limit ? candidate : nil
   }
 
   /// Levenshtein distance.

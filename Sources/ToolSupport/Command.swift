@@ -23,6 +23,11 @@ extension Command {
   public static func execute(_ arguments: [String]) -> Int32 {
     let spec = Self.spec
     do {
+      if arguments.first == "--generate-manual" {
+        guard arguments.count == 1 else { throw ToolError.usage("--generate-manual takes no arguments") }
+        StandardOutput.shared.write(Manual.render(spec))
+        return ExitCode.ok
+      }
       if let shell = Runtime.completionShell(arguments) {
         guard let script = Completions.script(for: spec, shell: shell) else {
           throw ToolError.usage("no completion script for '\(shell)'; use bash, zsh or fish")

@@ -1,40 +1,366 @@
-/// Shell completion scripts generated from a `CommandSpec`.
+/// Shell completion scripts generated from a `CommandSpec`: subcommands (nested), options with
+/// their short forms, the values of options with closed choices, and file names where a value or
+/// an argument names a file.
 public enum Completions {
+  /// The shells a script can be generated for.
+  public static let shells = ["bash", "zsh", "fish"]
+
   /// The completion script for `shell` (`bash`, `zsh` or `fish`), or nil for another shell.
   public static func script(for spec: CommandSpec, shell: String) -> String? {
     switch shell {
     case "bash": return bash(spec)
+    case "zsh": return zsh(spec)
+    case "fish": return fish(spec)
     default: return nil
     }
   }
 
-  static func words(_ spec: CommandSpec) -> [String] {
-    spec.subcommands.filter { !$0.hidden }.map(\.name)
-      + (spec.options + CommandSpec.standardOptions).map { "--" + $0.long }
+  /// One command of the tree, with the options it accepts (its own, then its parents' that it
+  /// does not shadow, then `--help` and, for the tool itself, `--version`), as the parser sees them.
+  struct Node {
+    var path: [String]
+    var spec: CommandSpec
+    var options: [OptionSpec]
+
+    /// The path below the tool, as a key: `""` for the tool, `" next"` for `tool next`.
+    var key: String { path.dropFirst().map { " " + $0 }.joined() }
+    /// Visible subcommands.
+    var subcommands: [CommandSpec] { spec.subcommands.filter { !$0.hidden } }
+    /// Whether positional arguments are file names.
+    var takesFiles: Bool { spec.maxPositionals != 0 && Completions.namesFile(spec.positionalName) }
   }
 
+  /// Every visible command of the tree, the tool first, depth first.
+  static func nodes(_ root: CommandSpec) -> [Node] {
+    var result: [Node] = []
+    func visit(_ spec: CommandSpec, path: [String], parents: [CommandSpec]) {
+      var options = spec.options
+      for parent in parents.reversed() {
+        options += parent.options.filter { o in !options.contains { $0.long == o.long } }
+      }
+      let shortHelp: Character? = options.contains { $0.short == "h" } ? nil : "h"
+      options.append(.flag("help", short: shortHelp, help: "show this help and exit"))
+      if parents.isEmpty { options.append(.flag("version", help: "print the version and exit")) }
+      result.append(Node(path: path, spec: spec, options: options))
+      for sub in spec.subcommands where !sub.hidden {
+        visit(sub, path: path + [sub.name], parents: parents + [spec])
+      }
+    }
+    visit(root, path: [root.name], parents: [])
+    return result
+  }
+
+  /// Whether a value or argument placeholder names a file or folder (`FILE`, `PATH`, `DIR`, ...).
+  static func namesFile(_ placeholder: String?) -> Bool {
+    guard let name = placeholder?.uppercased() else { return false }
+    return ["FILE", "PATH", "DIR", "FOLDER"].contains { name.contains($0) }
+  }
+
+  /// The words that name an option: `--long` and, when it has one, `-s`.
+  static func words(_ option: OptionSpec) -> [String] {
+    ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? [])
+  }
+
+  /// A shell identifier made from a tool name.
+  static func identifier(_ name: String) -> String {
+    String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+  }
+
+  /// `text` in single quotes for POSIX shells (bash, zsh).
+  static func quoted(_ text: String) -> String {
+    "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+  }
+
+  // MARK: bash
+
   static func bash(_ spec: CommandSpec) -> String {
-    let function = "_" + spec.name.replacingDashes()
-    var cases = ""
-    for sub in spec.subcommands where !sub.hidden {
-      let subWords = words(sub) + spec.options.map { "--" + $0.long }
-      cases += "    \(sub.name)) words=\"\(subWords.joined(separator: " "))\" ;;\n"
+    let name = spec.name
+    let function = "_" + identifier(name)
+    let nodes = nodes(spec)
+    var nodeCases = ""
+    var valueCases = ""
+    for node in nodes {
+      let valued = node.options.filter { !$0.isFlag }
+      nodeCases += """
+            \(quoted(node.key)))
+              subs=\(quoted(node.subcommands.map(\.name).joined(separator: " ")))
+              opts=\(quoted(node.options.flatMap(words).joined(separator: " ")))
+              vals=\(quoted(valued.flatMap(words).joined(separator: " ")))
+              files=\(node.takesFiles ? 1 : 0) ;;
+
+        """
+      for option in valued {
+        let patterns = words(option).map { quoted(node.key + "|" + $0) }.joined(separator: "|")
+        if !option.choices.isEmpty {
+          valueCases +=
+            "    \(patterns)) kind=choices choices=\(quoted(option.choices.joined(separator: " "))) ;;\n"
+        } else if namesFile(option.valueName) {
+          valueCases += "    \(patterns)) kind=files ;;\n"
+        }
+      }
     }
     return """
-      # bash completion for \(spec.name) (SamplePipes)
-      \(function)() {
-        local cur="${COMP_WORDS[COMP_CWORD]}" words="\(words(spec).joined(separator: " "))"
-        case "${COMP_WORDS[1]}" in
-      \(cases)  esac
-        COMPREPLY=($(compgen -W "$words" -- "$cur"))
-        [ ${#COMPREPLY[@]} -eq 0 ] && COMPREPLY=($(compgen -f -- "$cur"))
+      # bash completion for \(name) (SamplePipes), generated by `\(name) --generate-completion-script bash`.
+      # Load it with: source <(\(name) --generate-completion-script bash)
+
+      # Sets subs, opts, vals (options that take a value) and files for a command path.
+      \(function)_node() {
+        case "$1" in
+      \(nodeCases)    *) subs='' opts='' vals='' files=0 ;;
+        esac
       }
-      complete -F \(function) \(spec.name)
+
+      # Sets kind (choices, files or none) and choices for the value of option $2 under path $1.
+      \(function)_value() {
+        kind=none choices=''
+        case "$1|$2" in
+      \(valueCases)  esac
+      }
+
+      \(function)() {
+        local cur="${COMP_WORDS[COMP_CWORD]}" prev='' path='' word i skip=0 ended=0 positional=0
+        local subs opts vals files kind choices option='' prefix=''
+        ((COMP_CWORD > 0)) && prev="${COMP_WORDS[COMP_CWORD - 1]}"
+        for ((i = 1; i < COMP_CWORD; i++)); do
+          word="${COMP_WORDS[i]}"
+          if [[ $word == = ]]; then skip=1; continue; fi
+          if ((skip)); then skip=0; continue; fi
+          if ((!ended)) && [[ $word == -- ]]; then ended=1; continue; fi
+          \(function)_node "$path"
+          if ((!ended)) && [[ $word == -?* ]]; then
+            [[ $word != *=* && " $vals " == *" $word "* ]] && skip=1
+            continue
+          fi
+          if ((!ended && !positional)) && [[ " $subs " == *" $word "* ]]; then
+            path="$path $word"
+          else
+            positional=1
+          fi
+        done
+        \(function)_node "$path"
+        COMPREPLY=()
+        if ((!ended)); then
+          if [[ $cur == = ]]; then
+            option=$prev cur=''
+          elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then
+            option="${COMP_WORDS[COMP_CWORD - 2]}"
+          elif [[ $cur == --*=* ]]; then
+            option="${cur%%=*}" prefix="${cur%%=*}=" cur="${cur#*=}"
+          elif [[ -n $prev && " $vals " == *" $prev "* ]]; then
+            option=$prev
+          fi
+        fi
+        if [[ -n $option ]]; then
+          \(function)_value "$path" "$option"
+          case $kind in
+            choices) mapfile -t COMPREPLY < <(compgen -W "$choices" -- "$cur") ;;
+            files) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+          esac
+          [[ -n $prefix ]] && COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
+          return 0
+        fi
+        if ((!ended)) && [[ $cur == -* ]]; then
+          mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
+          return 0
+        fi
+        ((!ended && !positional)) && mapfile -t COMPREPLY < <(compgen -W "$subs" -- "$cur")
+        if ((files)); then
+          compopt -o filenames 2>/dev/null
+          mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
+        fi
+        return 0
+      }
+      complete -F \(function) \(name)
 
       """
   }
-}
 
-extension String {
-  func replacingDashes() -> String { String(map { $0 == "-" ? "_" : $0 }) }
+  // MARK: zsh
+
+  static func zsh(_ spec: CommandSpec) -> String {
+    let name = spec.name
+    var functions = ""
+    for node in nodes(spec) {
+      let function = "_" + node.path.joined(separator: "_")
+      var lines = node.options.map(zshOption)
+      let subs = node.subcommands
+      if !subs.isEmpty {
+        lines += ["'1: :->command'", "'*:: :->args'"]
+      } else if node.spec.maxPositionals != 0 {
+        let placeholder = backslashed(node.spec.positionalName ?? "ARG", ":")
+        lines.append(node.takesFiles ? "'*:\(placeholder):_files'" : "'*:\(placeholder): '")
+      }
+      var body = "  local curcontext=\"$curcontext\" state line\n  typeset -A opt_args\n"
+      body += "  _arguments -C -s -S \\\n" + lines.map { "    " + $0 }.joined(separator: " \\\n") + "\n"
+      if !subs.isEmpty {
+        let described = subs.map { quoted($0.name + ":" + $0.summary) }.joined(separator: "\n      ")
+        let cases = subs.map { "      (\($0.name)) \(function)_\($0.name) ;;" }.joined(separator: "\n")
+        body += """
+            case $state in
+              (command)
+                local -a commands
+                commands=(
+                  \(described)
+                )
+                _describe -t commands \(quoted(node.path.joined(separator: " ") + " command")) commands ;;
+              (args)
+                curcontext="${curcontext%:*:*}:\(node.path.joined(separator: "-")):"
+                case $line[1] in
+          \(cases)
+                esac ;;
+            esac
+
+          """
+      }
+      functions += "\(function)() {\n\(body)}\n\n"
+    }
+    return """
+      #compdef \(name)
+      # zsh completion for \(name) (SamplePipes), generated by `\(name) --generate-completion-script zsh`.
+      # Install it as _\(name) in a folder of $fpath, or load it with:
+      # source <(\(name) --generate-completion-script zsh)
+
+      \(functions)if [ "$funcstack[1]" = "_\(name)" ]; then
+        _\(name) "$@"
+      else
+        compdef _\(name) \(name)
+      fi
+
+      """
+  }
+
+  /// One `_arguments` spec: `'(-t --type)'{-t+,--type=}'[help]:T:(a b)'`.
+  static func zshOption(_ option: OptionSpec) -> String {
+    let help = "[" + backslashed(option.help, "[]") + "]"
+    var action = ""
+    if let valueName = option.valueName {
+      let message = backslashed(valueName, ":")
+      if !option.choices.isEmpty {
+        action = ":\(message):(\(option.choices.map { backslashed($0, ":() ") }.joined(separator: " ")))"
+      } else if namesFile(valueName) {
+        action = ":\(message):_files"
+      } else {
+        action = ":\(message): "
+      }
+    }
+    let long = "--" + option.long + (option.isFlag ? "" : "=")
+    guard let short = option.short else {
+      return quoted((option.repeatable ? "*" : "") + long + help + action)
+    }
+    let shortWord = "-\(short)" + (option.isFlag ? "" : "+")
+    let exclusion = option.repeatable ? "'*'" : quoted("(-\(short) --\(option.long))")
+    return exclusion + "{\(shortWord),\(long)}" + quoted(help + action)
+  }
+
+  /// `text` with a backslash before each of `characters` (and before backslashes).
+  static func backslashed(_ text: String, _ characters: String) -> String {
+    var result = ""
+    for c in text {
+      if c == "\\" || characters.contains(c) { result += "\\" }
+      result.append(c)
+    }
+    return result
+  }
+
+  // MARK: fish
+
+  static func fish(_ spec: CommandSpec) -> String {
+    let name = spec.name
+    let function = "__" + identifier(name)
+    let nodes = nodes(spec)
+    let valuedPatterns = nodes.flatMap { node in
+      node.options.filter { !$0.isFlag }.flatMap(words).map { fishQuoted(node.key + "|" + $0) }
+    }
+    let commandPatterns = nodes.flatMap { node in
+      node.subcommands.map { fishQuoted(node.key + "|" + $0.name) }
+    }
+    var lines: [String] = []
+    for node in nodes {
+      let condition = fishQuoted("\(function)_at \"\(node.key)\"")
+      let prefix = "complete -c \(name) -n \(condition)"
+      for sub in node.subcommands {
+        lines.append("\(prefix) -f -a \(fishQuoted(sub.name)) -d \(fishQuoted(sub.summary))")
+      }
+      for option in node.options {
+        var line = prefix + " -l \(fishQuoted(option.long))"
+        if let short = option.short { line += " -s \(fishQuoted(String(short)))" }
+        if !option.isFlag {
+          if !option.choices.isEmpty {
+            line += " -x -a \(fishQuoted(option.choices.joined(separator: " ")))"
+          } else if namesFile(option.valueName) {
+            line += " -r -F"
+          } else {
+            line += " -x"
+          }
+        }
+        lines.append(line + " -d \(fishQuoted(option.help))")
+      }
+      if node.takesFiles { lines.append("\(prefix) -F") }
+    }
+    let valuedCase =
+      valuedPatterns.isEmpty
+      ? ""
+      : """
+              switch "$path|$token"
+                  case \(valuedPatterns.joined(separator: " "))
+                      set skip 1
+                      continue
+              end
+
+      """
+    let commandCase =
+      commandPatterns.isEmpty
+      ? ""
+      : """
+              switch "$path|$token"
+                  case \(commandPatterns.joined(separator: " "))
+                      set path "$path $token"
+                      continue
+              end
+
+      """
+    return """
+      # fish completion for \(name) (SamplePipes), generated by `\(name) --generate-completion-script fish`.
+      # Load it with: \(name) --generate-completion-script fish | source
+
+      # Prints the subcommand path of the command line being completed: '' or ' next'.
+      function \(function)_path
+          set -l tokens (commandline -opc)
+          set -l path ''
+          set -l skip 0
+          set -l positional 0
+          for token in $tokens[2..-1]
+              if test $skip = 1
+                  set skip 0
+                  continue
+              end
+              test "$token" = '--'; and break
+      \(valuedCase)        string match -q -- '-?*' "$token"; and continue
+              test $positional = 1; and continue
+      \(commandCase)        set positional 1
+          end
+          echo "$path"
+      end
+
+      # Whether the command line being completed is at subcommand path $argv[1].
+      function \(function)_at
+          set -l path (\(function)_path)
+          test "$path" = "$argv[1]"
+      end
+
+      complete -c \(name) -f
+      \(lines.joined(separator: "\n"))
+
+      """
+  }
+
+  /// `text` in single quotes for fish.
+  static func fishQuoted(_ text: String) -> String {
+    var result = "'"
+    for c in text {
+      if c == "'" || c == "\\" { result += "\\" }
+      result.append(c)
+    }
+    return result + "'"
+  }
 }

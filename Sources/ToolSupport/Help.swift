@@ -35,7 +35,8 @@ public enum Help {
   }
 
   static func lines(_ text: String) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if text.isEmpty { return [] }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
   static func section(_ title: String, _ lines: [String]) -> String {

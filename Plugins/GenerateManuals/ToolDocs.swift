@@ -1,0 +1,71 @@
+import Foundation
+import PackagePlugin
+
+/// Writes the manual pages and shell completions of built tools under a prefix, by asking each tool
+/// (`TOOL --generate-manual`, `TOOL --generate-completion-script SHELL`): the tools generate them
+/// from the same specification that produces their `--help`.
+///
+/// This file is shared by the GenerateManuals and InstallTools plugins (InstallTools links to it).
+enum ToolDocs {
+  /// Where each kind of file goes, relative to the prefix; `%` is the tool's name.
+  static let layout: [(arguments: [String], path: String)] = [
+    (["--generate-manual"], "share/man/man1/%.1"),
+    (["--generate-completion-script", "bash"], "share/bash-completion/completions/%"),
+    (["--generate-completion-script", "zsh"], "share/zsh/site-functions/_%"),
+    (["--generate-completion-script", "fish"], "share/fish/vendor_completions.d/%.fish"),
+  ]
+
+  /// The package's tools: its executable products built on ToolSupport (so not build helpers such
+  /// as embed-data), sorted by name.
+  static func tools(in package: Package) -> [String] {
+    package.products.compactMap { $0 as? ExecutableProduct }.filter { product in
+      product.mainTarget.recursiveTargetDependencies.contains { $0.name == "ToolSupport" }
+    }.map(\.name).sorted()
+  }
+
+  /// Writes every tool's files under `prefix`.
+  static func write(tools: [(name: String, executable: URL)], prefix: URL) throws {
+    for tool in tools {
+      for (arguments, path) in layout {
+        let output = try run(tool.executable, arguments)
+        let file = prefix.appending(path: path.replacingOccurrences(of: "%", with: tool.name))
+        try FileManager.default.createDirectory(
+          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try output.write(to: file, options: .atomic)
+      }
+    }
+  }
+
+  /// The folders the files went to, for the closing message.
+  static func folders(prefix: URL) -> [String] {
+    layout.map { prefix.appending(path: $0.path).deletingLastPathComponent().path }
+  }
+
+  /// Runs a tool and returns its standard output; fails with its standard error.
+  static func run(_ executable: URL, _ arguments: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw PluginFailure(
+        "\(executable.path) \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus)): "
+          + String(decoding: message, as: UTF8.self))
+    }
+    return data
+  }
+}
+
+/// A plugin error with a plain message.
+struct PluginFailure: Error, CustomStringConvertible {
+  var description: String
+
+  init(_ description: String) { self.description = description }
+}

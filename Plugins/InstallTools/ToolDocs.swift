@@ -1,0 +1,1 @@
+../GenerateManuals/ToolDocs.swift

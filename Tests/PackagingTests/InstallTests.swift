@@ -1,0 +1,166 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The seven tools, as Package.swift names their products.
+let toolNames = ["achievements", "orders", "pipe-check", "sales-chart", "story-io", "trips", "weather"]
+
+/// `swift package install-tools` end to end: a static release build (minutes on a small machine,
+/// so it runs only with SAMPLEPIPES_INSTALL_TEST=1, which .ci/run sets), then the installed tools
+/// must need no Swift runtime library, work with the build folder gone, and come with manual pages
+/// and completions that load.
+@Suite("install-tools plugin", .serialized)
+struct InstallTests {
+  static let enabled = ProcessInfo.processInfo.environment["SAMPLEPIPES_INSTALL_TEST"] == "1"
+
+  @Test func installBuildsStaticToolsWithPagesAndCompletions() throws {
+    guard Self.enabled else {
+      print(
+        "SKIP install-tools test: it makes a static release build (minutes); "
+          + "run it with SAMPLEPIPES_INSTALL_TEST=1 swift test --filter InstallTests (.ci/run sets it)")
+      return
+    }
+    let fm = FileManager.default
+    let swift = try #require(findOnPath("swift"), "swift is not on PATH")
+    let root = TestSupport.packageRoot
+    // Its own scratch folder: `swift test` holds .build, and a second build there would wait for it.
+    let scratch = root.appendingPathComponent(".build-install")
+    let prefix = try TestSupport.temporaryDirectory().appendingPathComponent("prefix with space")
+    defer { try? fm.removeItem(at: prefix.deletingLastPathComponent()) }
+
+    let install = try TestSupport.runProcess(
+      swift,
+      [
+        "package", "--scratch-path", scratch.path, "--allow-writing-to-package-directory", "install-tools",
+        "--prefix", prefix.path,
+      ], currentDirectory: root)
+    try #require(install.status == 0, "install-tools failed:\n\(install.out)\n\(install.err)")
+    let bin = prefix.appendingPathComponent("bin")
+    #expect(
+      install.out.contains("install-tools: installed \(toolNames.joined(separator: ", ")) into \(bin.path)"))
+    #expect(install.out.contains("  export PATH=\"\(bin.path):$PATH\""))
+
+    for tool in toolNames {
+      let path = bin.appendingPathComponent(tool).path
+      #expect(fm.isExecutableFile(atPath: path), "\(tool) is not installed")
+      let ldd = try TestSupport.runProcess("/usr/bin/ldd", [path])
+      #expect(ldd.status == 0)
+      #expect(ldd.out.contains("libc.so"), "ldd \(tool): \(ldd.out)")
+      #expect(!ldd.out.contains("libswift"), "\(tool) needs a Swift runtime library:\n\(ldd.out)")
+      #expect(!ldd.out.contains("libFoundation"), "\(tool) links Foundation:\n\(ldd.out)")
+      let file = try TestSupport.runProcess("/usr/bin/env", ["file", path])
+      if file.status == 0 { #expect(file.out.contains("stripped") && !file.out.contains("not stripped")) }
+      for relative in [
+        "share/man/man1/\(tool).1", "share/bash-completion/completions/\(tool)",
+        "share/zsh/site-functions/_\(tool)", "share/fish/vendor_completions.d/\(tool).fish",
+      ] {
+        #expect(fm.fileExists(atPath: prefix.appendingPathComponent(relative).path), "\(relative) is missing")
+      }
+    }
+
+    // The build folder goes away: the tools carry their data and runtime.
+    let moved = root.appendingPathComponent(".build-install.moved")
+    try? fm.removeItem(at: moved)
+    try fm.moveItem(at: scratch, to: moved)
+    defer { try? fm.moveItem(at: moved, to: scratch) }
+    try checkInstalledTools(prefix: prefix)
+  }
+
+  /// Runs the installed tools with only system folders besides DIR/bin on PATH.
+  func checkInstalledTools(prefix: URL) throws {
+    let bin = prefix.appendingPathComponent("bin").path
+    let environment = [
+      "PATH": "\(bin):/usr/bin:/bin", "MANPAGER": "cat", "MANWIDTH": "80", "LC_ALL": "C.UTF-8",
+    ]
+    func sh(_ command: String) throws -> TestSupport.Result {
+      try TestSupport.runProcess("/bin/bash", ["-c", command], environment: environment)
+    }
+
+    let version = try sh("pipe-check --version")
+    #expect(version.status == 0)
+    #expect(version.out == "pipe-check (SamplePipes) 0.1.0\n")
+    let check = try sh(#"printf '%s\n' '{"type":"a"}' '{"type":"b","n":1}' | pipe-check --pass"#)
+    #expect(check.status == 0)
+    #expect(check.out == "{\"type\":\"a\"}\n{\"type\":\"b\",\"n\":1}\n")
+    #expect(check.err == "pipe-check: 2 records, 2 types, 0 problems\n")
+
+    // orders and sales-chart are built on other branches; once merged, the issue's pipeline runs.
+    let ordersHelp = try sh("orders --help; sales-chart --help")
+    if ordersHelp.out.contains("not built yet") {
+      print(
+        "SKIP 'orders generate | sales-chart' with the installed tools: orders or sales-chart is not built yet"
+      )
+    } else {
+      let pipeline = try sh("set -o pipefail; orders generate | sales-chart")
+      #expect(pipeline.status == 0, "orders generate | sales-chart: \(pipeline.err)")
+      #expect(!pipeline.out.isEmpty)
+    }
+
+    let share = prefix.appendingPathComponent("share").path
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
+      for tool in ["pipe-check", "orders"] {
+        let man = try sh("man -l '\(share)/man/man1/\(tool).1'")
+        #expect(man.status == 0)
+        #expect(man.out.contains("\(tool) - "), "man -l \(tool).1:\n\(man.out)\(man.err)")
+      }
+    } else {
+      print("SKIP man -l with the installed pages: man is not installed (.ci/run installs man-db)")
+    }
+
+    for tool in toolNames {
+      let bash = try sh("source '\(share)/bash-completion/completions/\(tool)' && complete -p \(tool)")
+      #expect(
+        bash.out == "complete -F _\(tool.replacingOccurrences(of: "-", with: "_")) \(tool)\n", "\(bash.err)")
+    }
+    let direct = try sh("source <(orders --generate-completion-script bash); complete -p orders")
+    #expect(direct.out == "complete -F _orders orders\n")
+
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
+      let script = toolNames.map { "source '\(share)/zsh/site-functions/_\($0)'; print -r -- $_comps[\($0)]" }
+      let home = try TestSupport.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: home) }
+      let zsh = try TestSupport.runProcess(
+        "/usr/bin/zsh",
+        ["-f", "-c", "autoload -Uz compinit && compinit -u -D; " + script.joined(separator: "; ")],
+        environment: environment.merging(["HOME": home.path]) { $1 })
+      #expect(zsh.status == 0)
+      #expect(zsh.err.isEmpty, "\(zsh.err)")
+      #expect(zsh.out == toolNames.map { "_\($0)\n" }.joined())
+    } else {
+      print("SKIP zsh completion loading: zsh is not installed (.ci/run installs it)")
+    }
+
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
+      let home = try TestSupport.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: home) }
+      let fish = try TestSupport.runProcess(
+        "/usr/bin/fish",
+        [
+          "--no-config", "-c",
+          "set -p fish_complete_path '\(share)/fish/vendor_completions.d'; complete -C 'pipe-check --pa'",
+        ], environment: environment.merging(["HOME": home.path, "XDG_CONFIG_HOME": home.path]) { $1 })
+      #expect(fish.status == 0)
+      #expect(fish.err.isEmpty, "\(fish.err)")
+      #expect(fish.out.hasPrefix("--pass\t"))
+    } else {
+      print("SKIP fish completion loading: fish is not installed (.ci/run installs it)")
+    }
+  }
+
+  @Test func unknownArgumentIsRefused() throws {
+    guard Self.enabled else {
+      print("SKIP install-tools argument test: set SAMPLEPIPES_INSTALL_TEST=1 (.ci/run does)")
+      return
+    }
+    let swift = try #require(findOnPath("swift"))
+    let root = TestSupport.packageRoot
+    let result = try TestSupport.runProcess(
+      swift,
+      [
+        "package", "--scratch-path", root.appendingPathComponent(".build-install").path,
+        "--allow-writing-to-package-directory", "install-tools", "--prefix", "/tmp/x", "--local",
+      ], currentDirectory: root)
+    #expect(result.status != 0)
+    #expect((result.out + result.err).contains("install-tools: give --prefix DIR or --local, not both"))
+  }
+}
