@@ -90,10 +90,11 @@ enum Illustration {
           + "stroke-linecap=\"round\" opacity=\"\(["0.55", "0.4", "0.3"][band])\"/>\n"
       }
     }
-    let sunX = random.int(90...560)
-    let sunY = random.int(80...190)
-    let sunR = random.int(32...58)
-    svg += "<circle cx=\"\(sunX)\" cy=\"\(sunY)\" r=\"\(sunR + 18)\" fill=\"\(colors.sun)\" opacity=\"0.3\"/>\n"
+    // Kept where a compact card's crop (the middle 360 of 650) and a wide hero's crop both show it.
+    let sunX = random.int(200...450)
+    let sunY = random.int(130...200)
+    let sunR = random.int(30...52)
+    svg += "<circle cx=\"\(sunX)\" cy=\"\(sunY)\" r=\"\(sunR + 14)\" fill=\"\(colors.sun)\" opacity=\"0.3\"/>\n"
     svg += "<circle cx=\"\(sunX)\" cy=\"\(sunY)\" r=\"\(sunR)\" fill=\"\(colors.sun)\"/>\n"
     let peaks = random.int(0...1) == 0
     for (layer, color) in colors.layers.enumerated() {
