@@ -44,9 +44,10 @@ SKIP = 77
 REVEAL_PROBE = """
 addEventListener("pagereveal", (event) => {
   const vt = event.viewTransition;
-  const record = { viewTransition: vt !== null && vt !== undefined, pseudo: [], done: !vt };
+  const record = { viewTransition: vt !== null && vt !== undefined, pseudo: [], done: !vt, finished: !vt };
   window.__reveal = record;
   if (vt) {
+    vt.finished.finally(() => { record.finished = true; });
     vt.ready.then(() => {
       record.pseudo = document.getAnimations()
         .map((a) => a.effect && a.effect.pseudoElement).filter(Boolean);
@@ -90,7 +91,7 @@ class Browser:
         port = free_port()
         self.process = subprocess.Popen(
             [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--no-default-browser-check", "--hide-scrollbars", f"--remote-debugging-port={port}",
+             "--no-default-browser-check", "--hide-scrollbars", "--allow-file-access-from-files", f"--remote-debugging-port={port}",
              f"--user-data-dir={self.profile}", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30
@@ -159,6 +160,9 @@ class Browser:
           return {{x: r.left + r.width / 2, y: r.top + r.height / 2}};
         }})()""")
         expect(box is not None, f"no element matches {selector}")
+        # A view transition needs a rendered old page: let two frames go by after the scroll.
+        self.evaluate("new Promise((done) => requestAnimationFrame(() => "
+                      "requestAnimationFrame(() => done(true))))")
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", {
                 "type": kind, "x": box["x"], "y": box["y"], "button": "left", "clickCount": 1})
@@ -211,6 +215,8 @@ def navigate_by_click(browser, selector, expected_url):
     browser.click(selector)
     browser.wait_for(f"location.href === {json.dumps(expected_url)} && window.__reveal && "
                      "window.__reveal.done", f"the page {expected_url} to be revealed")
+    # Let the transition end before anything else navigates (a navigation during one skips it).
+    browser.wait_for("window.__reveal.finished", "the view transition to finish")
     reveal = browser.evaluate("window.__reveal")
     hero = browser.evaluate(
         "(() => { const h = document.querySelector('img.hero'); "

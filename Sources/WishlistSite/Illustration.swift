@@ -83,7 +83,8 @@ enum Illustration {
         let base = 60 + band * 34 + random.int(0...20)
         var path = "M0 \(base)"
         for step in 1...4 {
-          path += " Q\(step * 162 - 81) \(base + random.int(-70...40)) \(step * 162) \(base + random.int(-20...30))"
+          path +=
+            " Q\(step * 162 - 81) \(base + random.int(-70...40)) \(step * 162) \(base + random.int(-20...30))"
         }
         svg +=
           "<path d=\"\(path)\" fill=\"none\" stroke=\"\(colors.accent)\" stroke-width=\"\(14 - band * 4)\" "
@@ -94,7 +95,8 @@ enum Illustration {
     let sunX = random.int(200...450)
     let sunY = random.int(130...200)
     let sunR = random.int(30...52)
-    svg += "<circle cx=\"\(sunX)\" cy=\"\(sunY)\" r=\"\(sunR + 14)\" fill=\"\(colors.sun)\" opacity=\"0.3\"/>\n"
+    svg +=
+      "<circle cx=\"\(sunX)\" cy=\"\(sunY)\" r=\"\(sunR + 14)\" fill=\"\(colors.sun)\" opacity=\"0.3\"/>\n"
     svg += "<circle cx=\"\(sunX)\" cy=\"\(sunY)\" r=\"\(sunR)\" fill=\"\(colors.sun)\"/>\n"
     let peaks = random.int(0...1) == 0
     for (layer, color) in colors.layers.enumerated() {
@@ -158,7 +160,8 @@ enum Illustration {
       fill = "#1fa39a"
     }
     let ring = achievement.achieved ? "#ffd66b" : "#5a5a5e"
-    let label = achievement.kind == "activitiesCompleted" ? "✓" : achievement.kind == "tripsCompleted" ? "✈" : "★"
+    let label =
+      achievement.kind == "activitiesCompleted" ? "✓" : achievement.kind == "tripsCompleted" ? "✈" : "★"
     return """
       <svg class="badge" width="72" height="72" viewBox="0 0 72 72" aria-hidden="true">\
       <circle cx="36" cy="36" r="33" fill="\(fill)" stroke="\(ring)" stroke-width="4"/>\

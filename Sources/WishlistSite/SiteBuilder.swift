@@ -27,7 +27,8 @@ struct Photo: Sendable, Equatable {
 
 /// HTML text helpers.
 enum HTML {
-  /// Escapes text for an element or a quoted attribute.
+  /// Escapes text for an element or a quoted attribute. Characters HTML forbids in a document
+  /// (controls other than tab, line feed and carriage return, and noncharacters) become U+FFFD.
   static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
@@ -38,7 +39,12 @@ enum HTML {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&#39;"
-      default: out.unicodeScalars.append(character)
+      case "\t", "\n", "\r": out.unicodeScalars.append(character)
+      default:
+        let v = character.value
+        let forbidden =
+          v < 0x20 || (0x7F...0x9F).contains(v) || (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE
+        out.unicodeScalars.append(forbidden ? "\u{FFFD}" : character)
       }
     }
     return out
@@ -82,7 +88,9 @@ enum SiteBuilder {
 
   /// The trips of one collection, by name in code-point order (the sample's `trips(in:)`).
   static func trips(in collection: String, _ trips: [SiteTrip]) -> [SiteTrip] {
-    trips.filter { $0.collection == collection }.sorted { $0.name != $1.name ? $0.name < $1.name : $0.id < $1.id }
+    trips.filter { $0.collection == collection }.sorted {
+      $0.name != $1.name ? $0.name < $1.name : $0.id < $1.id
+    }
   }
 
   /// Achieved goals newest first (ties keep input order), then the rest in input order.
@@ -122,6 +130,8 @@ enum SiteBuilder {
 
   // MARK: Pages
 
+  /// A page. The head holds back the first frame until `main` is parsed (`rel=expect`), so that a
+  /// page entered with a view transition has its named card or hero in that frame.
   static func page(title: String, current: String, bodyClass: String, main: String, script: String = "")
     -> String
   {
@@ -139,11 +149,12 @@ enum SiteBuilder {
       <meta name="color-scheme" content="dark">
       <title>\(HTML.escape(title))</title>
       <link rel="stylesheet" href="style.css">
+      <link rel="expect" href="#content" blocking="render">
       </head>
       <body class="\(bodyClass)">
       <header class="bar"><nav aria-label="Sections">\(tab("index.html", "Wishlist"))\(tab("goals.html", "Goals"))\
       </nav></header>
-      <main>
+      <main id="content">
       \(main)</main>
       \(script)</body>
       </html>
@@ -219,7 +230,8 @@ enum SiteBuilder {
       main += "</section>\n"
     }
     if input.trips.isEmpty {
-      main += "<p class=\"empty\">No trips in the input: try <code>trips list | trips site --out site</code>.</p>\n"
+      main +=
+        "<p class=\"empty\">No trips in the input: try <code>trips list | trips site --out site</code>.</p>\n"
     }
     return page(
       title: "Wishlist", current: "index.html", bodyClass: "home", main: main,
@@ -300,7 +312,8 @@ enum SiteBuilder {
         """
       for goal in achieved {
         let date = goal.dateAchieved ?? 0
-        main += "<li class=\"goal achieved\">\(Illustration.badge(goal, season: season(of: goal, input)))<div>"
+        main +=
+          "<li class=\"goal achieved\">\(Illustration.badge(goal, season: season(of: goal, input)))<div>"
         main += "<h3>\(HTML.escape(goal.name))</h3>"
         if let subtitle = goal.subtitle, !subtitle.isEmpty { main += "<p>\(HTML.escape(subtitle))</p>" }
         main +=
@@ -321,7 +334,8 @@ enum SiteBuilder {
         let label = "\(goal.shownCount) of \(goal.target)"
         main += "<li class=\"goal\">\(Illustration.badge(goal, season: season(of: goal, input)))<div>"
         main += "<h3>\(HTML.escape(goal.name))</h3><p class=\"of\">\(label)</p>"
-        main += "<progress max=\"\(goal.target)\" value=\"\(goal.shownCount)\">\(label)</progress></div></li>\n"
+        main +=
+          "<progress max=\"\(goal.target)\" value=\"\(goal.shownCount)\">\(label)</progress></div></li>\n"
       }
       main += "</ul>\n</section>\n"
     }

@@ -128,13 +128,17 @@ struct FieldReader {
 
   func string(_ key: String) throws(InputError) -> String {
     guard let value = object[key] else { throw fail("\(type) record has no \"\(key)\" field") }
-    guard let s = value.stringValue else { throw fail("\(type) \"\(key)\" must be a string, not \(value.typeName)") }
+    guard let s = value.stringValue else {
+      throw fail("\(type) \"\(key)\" must be a string, not \(value.typeName)")
+    }
     return s
   }
 
   func optionalString(_ key: String) throws(InputError) -> String? {
     guard let value = object[key], value != .null else { return nil }
-    guard let s = value.stringValue else { throw fail("\(type) \"\(key)\" must be a string, not \(value.typeName)") }
+    guard let s = value.stringValue else {
+      throw fail("\(type) \"\(key)\" must be a string, not \(value.typeName)")
+    }
     return s
   }
 
@@ -146,7 +150,9 @@ struct FieldReader {
 
   func bool(_ key: String) throws(InputError) -> Bool {
     guard let value = object[key] else { throw fail("\(type) record has no \"\(key)\" field") }
-    guard let b = value.boolValue else { throw fail("\(type) \"\(key)\" must be true or false, not \(value.jsonText)") }
+    guard let b = value.boolValue else {
+      throw fail("\(type) \"\(key)\" must be true or false, not \(value.jsonText)")
+    }
     return b
   }
 
@@ -195,7 +201,9 @@ extension SiteTrip {
     var seen: Set<String> = []
     for (index, item) in items.enumerated() {
       let place = "activity \(index + 1) of trip '\(name)'"
-      guard let member = item.objectValue else { throw fail("\(place) must be an object, not \(item.typeName)") }
+      guard let member = item.objectValue else {
+        throw fail("\(place) must be an object, not \(item.typeName)")
+      }
       let activityFields = FieldReader(object: member, type: place, fail: fail)
       let activity = SiteActivity(
         id: try activityFields.nonEmpty("id"), name: try activityFields.string("name"),

@@ -80,7 +80,8 @@ enum SiteWriter {
     if exists {
       guard info.st_mode & S_IFMT == S_IFDIR else {
         throw ToolError(
-          "'\(dir)' exists and is not a folder", notes: ["give a new folder, or an earlier trips site to replace"])
+          "'\(dir)' exists and is not a folder",
+          notes: ["give a new folder, or an earlier trips site to replace"])
       }
       let foreign = try list(trimmed).filter { $0.isDirectory || !isSiteFileName($0.name) }.map(\.name)
       guard foreign.isEmpty else {
@@ -159,7 +160,8 @@ enum SiteWriter {
     }
     var files: [(path: String, text: String?)] = []
     for entry in try list(dir) where !entry.isDirectory {
-      let text = isText(entry.name) ? String(decoding: try Files.read("\(dir)/\(entry.name)"), as: UTF8.self) : nil
+      let text =
+        isText(entry.name) ? String(decoding: try Files.read("\(dir)/\(entry.name)"), as: UTF8.self) : nil
       files.append((entry.name, text))
     }
     return files

@@ -271,7 +271,9 @@ enum TransitionCheck {
           missing.append(target)
         }
       }
-      for target in missing { report.problems.append("\(file.path): links to '\(target)', which is not in the site") }
+      for target in missing {
+        report.problems.append("\(file.path): links to '\(target)', which is not in the site")
+      }
       var counts: [String: Int] = [:]
       for use in uses where !use.isMoved { counts[use.name, default: 0] += 1 }
       for (name, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
@@ -307,7 +309,8 @@ enum TransitionCheck {
     for use in homeUses where use.isMoved {
       guard staticHome.contains(where: { $0.name == use.name && $0.link == use.link }) else {
         report.problems.append(
-          "\(home): the card for \(use.link ?? "no page") moves '\(use.name)', which no card for that page has")
+          "\(home): the card for \(use.link ?? "no page") moves '\(use.name)', which no card for that page has"
+        )
         continue
       }
     }

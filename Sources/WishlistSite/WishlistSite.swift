@@ -92,8 +92,11 @@ public enum WishlistSite {
   static func checkListing(_ report: TransitionCheck.Report) -> String {
     var text = ""
     for pair in report.pairs { text += "\(pair.name)  \(TransitionCheck.home)  \(pair.page)\n" }
-    let names = report.pairs.count == 1 ? "1 view-transition name pairs" : "\(report.pairs.count) view-transition names pair"
-    text += "ok: \(names) a card on \(TransitionCheck.home) with its trip page (\(report.pages) pages checked)\n"
+    let names =
+      report.pairs.count == 1
+      ? "1 view-transition name pairs" : "\(report.pairs.count) view-transition names pair"
+    text +=
+      "ok: \(names) a card on \(TransitionCheck.home) with its trip page (\(report.pages) pages checked)\n"
     return text
   }
 }

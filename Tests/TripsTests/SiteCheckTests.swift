@@ -44,7 +44,8 @@ struct SiteCheckTests {
   func mismatch() throws {
     let slug = try Self.caliSlug()
     let files = Self.tamper(
-      try Self.sampleFiles(), "\(slug).html", "view-transition-name: \(slug)\"", "view-transition-name: trip-x\"")
+      try Self.sampleFiles(), "\(slug).html", "view-transition-name: \(slug)\"",
+      "view-transition-name: trip-x\"")
     let report = TransitionCheck.check(Self.texts(files))
     #expect(
       report.problems == [
@@ -56,16 +57,24 @@ struct SiteCheckTests {
   @Test("a name used twice on one page, or on the wrong trip's page, is reported")
   func reuse() throws {
     let slug = try Self.caliSlug()
-    let other = SiteBuilder.slug(forTripID: SiteFixture.trip("Japan Mystique", in: try SiteFixture.input()).id)
+    let other = SiteBuilder.slug(
+      forTripID: SiteFixture.trip("Japan Mystique", in: try SiteFixture.input()).id)
     // The recent row's cards must not carry the name statically as well.
-    var files = Self.tamper(try Self.sampleFiles(), "index.html", "data-vt=\"", "style=\"view-transition-name: x\" data-vt=\"")
+    var files = Self.tamper(
+      try Self.sampleFiles(), "index.html", "data-vt=\"", "style=\"view-transition-name: x\" data-vt=\"")
     var problems = TransitionCheck.check(Self.texts(files)).problems
     #expect(problems.contains("index.html: 'x' is used 5 times on one page"))
     files = Self.tamper(
-      try Self.sampleFiles(), "\(other).html", "view-transition-name: \(other)\"", "view-transition-name: \(slug)\"")
+      try Self.sampleFiles(), "\(other).html", "view-transition-name: \(other)\"",
+      "view-transition-name: \(slug)\"")
     problems = TransitionCheck.check(Self.texts(files)).problems
-    #expect(problems.contains("\(other).html: '\(slug)' is on index.html on the card for \(slug).html, not for this page"))
-    #expect(problems.contains { $0.hasPrefix("index.html: '\(other)' on the card for \(other).html has no partner there") })
+    #expect(
+      problems.contains(
+        "\(other).html: '\(slug)' is on index.html on the card for \(slug).html, not for this page"))
+    #expect(
+      problems.contains {
+        $0.hasPrefix("index.html: '\(other)' on the card for \(other).html has no partner there")
+      })
   }
 
   @Test("a missing page, a broken link, a stray data-vt and names in style sheets are reported")
@@ -73,13 +82,21 @@ struct SiteCheckTests {
     let slug = try Self.caliSlug()
     var files = try Self.sampleFiles().filter { $0.path != "\(slug).svg" }
     var problems = TransitionCheck.check(Self.texts(files)).problems
-    #expect(problems == ["\(slug).html: links to '\(slug).svg', which is not in the site", "index.html: links to '\(slug).svg', which is not in the site"].sorted())
+    #expect(
+      problems
+        == [
+          "\(slug).html: links to '\(slug).svg', which is not in the site",
+          "index.html: links to '\(slug).svg', which is not in the site",
+        ].sorted())
     files = Self.tamper(try Self.sampleFiles(), "index.html", "data-vt=\"trip-", "data-vt=\"trap-")
     problems = TransitionCheck.check(Self.texts(files)).problems
     #expect(problems.count == 5)
     #expect(problems.allSatisfy { $0.contains("moves 'trap-") })
-    files = Self.tamper(try Self.sampleFiles(), "style.css", ".hero {", ".hero { view-transition-name : hero;")
-    #expect(TransitionCheck.check(Self.texts(files)).problems.first?.hasPrefix("style.css: sets view-transition-name") == true)
+    files = Self.tamper(
+      try Self.sampleFiles(), "style.css", ".hero {", ".hero { view-transition-name : hero;")
+    #expect(
+      TransitionCheck.check(Self.texts(files)).problems.first?.hasPrefix(
+        "style.css: sets view-transition-name") == true)
     #expect(TransitionCheck.check([("goals.html", "<p>")]).problems == ["index.html is missing"])
   }
 
@@ -106,11 +123,13 @@ struct SiteCheckTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let slug = try Self.caliSlug()
     let files = Self.tamper(
-      try Self.sampleFiles(), "\(slug).html", "view-transition-name: \(slug)\"", "view-transition-name: trip-x\"")
+      try Self.sampleFiles(), "\(slug).html", "view-transition-name: \(slug)\"",
+      "view-transition-name: trip-x\"")
     let site = dir.appendingPathComponent("site").path
     let error = #expect(throws: ToolError.self) { try SiteWriter.write(files, to: site) }
     #expect(error?.code == 65)
-    #expect(error?.message == "view transition names do not pair up (2 problems); nothing was written to '\(site)'")
+    #expect(
+      error?.message == "view transition names do not pair up (2 problems); nothing was written to '\(site)'")
     #expect(error?.notes.count == 2)
     #expect(error?.notes.allSatisfy { $0.contains("trip-x") && $0.contains("\(slug)") } == true)
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
@@ -124,14 +143,18 @@ struct SiteCheckTests {
     let files = try Self.sampleFiles()
     try SiteWriter.write(files, to: site)
     #expect(try FileManager.default.contentsOfDirectory(atPath: site).sorted() == files.map(\.path))
-    for file in files { #expect(try Data(contentsOf: URL(fileURLWithPath: "\(site)/\(file.path)")) == Data(file.bytes)) }
+    for file in files {
+      #expect(try Data(contentsOf: URL(fileURLWithPath: "\(site)/\(file.path)")) == Data(file.bytes))
+    }
     // A smaller site replaces it: the trips that are gone leave no pages behind.
     var input = SiteInput()
     try input.add(SiteFixture.record(SiteFixture.oneTrip))
     let small = SiteBuilder.build(input, sort: .title)
     try SiteWriter.write(small, to: site + "/")
     #expect(try FileManager.default.contentsOfDirectory(atPath: site).sorted() == small.map(\.path))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("deep").path) == ["site"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("deep").path) == ["site"]
+    )
     #expect(TransitionCheck.check(try SiteWriter.read(site)).problems == [])
   }
 
@@ -143,10 +166,15 @@ struct SiteCheckTests {
     try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
     try Data("keep".utf8).write(to: site.appendingPathComponent("notes.txt"))
     try Data("<p>".utf8).write(to: site.appendingPathComponent("index.html"))
-    let error = #expect(throws: ToolError.self) { try SiteWriter.write(try Self.sampleFiles(), to: site.path) }
+    let error = #expect(throws: ToolError.self) {
+      try SiteWriter.write(try Self.sampleFiles(), to: site.path)
+    }
     #expect(error?.code == 1)
-    #expect(error?.message == "'\(site.path)' holds files that trips site did not write (notes.txt); it was left as it is")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == ["index.html", "notes.txt"])
+    #expect(
+      error?.message
+        == "'\(site.path)' holds files that trips site did not write (notes.txt); it was left as it is")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == ["index.html", "notes.txt"])
     let file = dir.appendingPathComponent("plain")
     try Data().write(to: file)
     #expect(throws: ToolError.self) { try SiteWriter.write(try Self.sampleFiles(), to: file.path) }
@@ -174,7 +202,8 @@ struct SiteCheckTests {
 
     var input = SiteInput()
     try input.add(SiteFixture.record(SiteFixture.oneTrip))
-    let files = SiteBuilder.build(input, sort: .title, photos: ["T1": Photo(fileExtension: "png", bytes: bytes)])
+    let files = SiteBuilder.build(
+      input, sort: .title, photos: ["T1": Photo(fileExtension: "png", bytes: bytes)])
     #expect(files.map(\.path) == ["goals.html", "index.html", "style.css", "trip-T1.html", "trip-T1.png"])
     #expect(SiteFixture.file("trip-T1.html", in: files).contains("<img class=\"hero\" src=\"trip-T1.png\""))
     #expect(files.last?.bytes == bytes)
@@ -201,15 +230,19 @@ struct SiteCheckTests {
     let report = TransitionCheck.check(files)
     #expect(report.problems.isEmpty)
     let listing = WishlistSite.checkListing(report)
-    #expect(listing.hasSuffix("ok: 12 view-transition names pair a card on index.html with its trip page (14 pages checked)\n"))
+    #expect(
+      listing.hasSuffix(
+        "ok: 12 view-transition names pair a card on index.html with its trip page (14 pages checked)\n"))
     #expect(listing.split(separator: "\n").count == 13)
 
     let usage = #expect(throws: ToolError.self) { try Self.invoke([]) }
     #expect(usage?.code == 64)
     #expect(usage?.message == "give --out DIR to write a site, or --check DIR to check one")
-    #expect((#expect(throws: ToolError.self) { try Self.invoke(["--out", site, "--check", site]) })?.code == 64)
+    #expect(
+      (#expect(throws: ToolError.self) { try Self.invoke(["--out", site, "--check", site]) })?.code == 64)
     #expect((#expect(throws: ToolError.self) { try Self.invoke(["--check", site, "x.jsonl"]) })?.code == 64)
-    #expect((#expect(throws: ToolError.self) { try Self.invoke(["--out", site, "--sort", "size"]) })?.code == 64)
+    #expect(
+      (#expect(throws: ToolError.self) { try Self.invoke(["--out", site, "--sort", "size"]) })?.code == 64)
     let missing = #expect(throws: ToolError.self) { try Self.invoke(["--check", dir.path + "/none"]) }
     #expect(missing?.code == 66)
   }

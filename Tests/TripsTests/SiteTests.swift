@@ -8,7 +8,8 @@ import Testing
 /// The hand-made sample stream (12 trips of the Wishlist sample, then the 18 `achievement` records
 /// that `achievements` gives for them), shared with the golden cases.
 enum SiteFixture {
-  static let url = TestSupport.packageRoot.appendingPathComponent("Tests/golden/trips-site/sample-site/input.jsonl")
+  static let url = TestSupport.packageRoot.appendingPathComponent(
+    "Tests/golden/trips-site/sample-site/input.jsonl")
 
   static func lines() throws -> [String] {
     try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -89,15 +90,19 @@ struct SiteInputTests {
   func otherErrors() throws {
     var input = SiteInput()
     let unknown = #expect(throws: InputError.self) {
-      try input.add(try SiteFixture.record(SiteFixture.oneTrip.replacingOccurrences(of: "fallGetaways", with: "autumn")))
+      try input.add(
+        try SiteFixture.record(SiteFixture.oneTrip.replacingOccurrences(of: "fallGetaways", with: "autumn")))
     }
     #expect(unknown?.message.contains("'autumn' is not one of springEscapes, summerVibes") == true)
     let date = #expect(throws: InputError.self) {
-      try input.add(try SiteFixture.record(SiteFixture.oneTrip.replacingOccurrences(of: "2026-03-12T", with: "x")))
+      try input.add(
+        try SiteFixture.record(SiteFixture.oneTrip.replacingOccurrences(of: "2026-03-12T", with: "x")))
     }
     #expect(date?.message.contains("\"creationDate\" is not an ISO 8601 date") == true)
     try input.add(try SiteFixture.record(SiteFixture.oneTrip, line: 4))
-    let twice = #expect(throws: InputError.self) { try input.add(try SiteFixture.record(SiteFixture.oneTrip, line: 9)) }
+    let twice = #expect(throws: InputError.self) {
+      try input.add(try SiteFixture.record(SiteFixture.oneTrip, line: 9))
+    }
     #expect(twice?.line == 9)
     #expect(twice?.message == "trip id 'T1' was already given on line 4; give each trip once")
   }
@@ -122,7 +127,8 @@ struct SiteInputTests {
 struct SiteRulesTests {
   @Test("collections in the sample's order; only Summer Vibes (with a summary) is expanded")
   func collections() {
-    #expect(SiteCollection.all.map(\.id) == ["springEscapes", "summerVibes", "fallGetaways", "winterRetreats"])
+    #expect(
+      SiteCollection.all.map(\.id) == ["springEscapes", "summerVibes", "fallGetaways", "winterRetreats"])
     #expect(SiteCollection.all.map(\.isExpanded) == [false, true, false, false])
   }
 
@@ -134,7 +140,9 @@ struct SiteRulesTests {
         "Angkor Temple Run", "Hike Joshua Tree", "Hunting Auroras",
       ])
     var trips = input.trips
-    trips.append(SiteTrip(id: "z", name: "apple", collection: "winterRetreats", photo: "", creationDate: 0, activities: []))
+    trips.append(
+      SiteTrip(
+        id: "z", name: "apple", collection: "winterRetreats", photo: "", creationDate: 0, activities: []))
     // Swift `<`: uppercase before lowercase.
     #expect(SiteBuilder.trips(in: "winterRetreats", trips).last?.name == "apple")
   }
@@ -159,7 +167,8 @@ struct SiteRulesTests {
     #expect(SiteFixture.trip("Japan Mystique", in: input).percent == 0)
     func trip(done: Int, of total: Int) -> SiteTrip {
       let activities = (0..<total).map { SiteActivity(id: "\($0)", name: "a", isComplete: $0 < done) }
-      return SiteTrip(id: "t", name: "t", collection: "fallGetaways", photo: "", creationDate: 0, activities: activities)
+      return SiteTrip(
+        id: "t", name: "t", collection: "fallGetaways", photo: "", creationDate: 0, activities: activities)
     }
     #expect(trip(done: 2, of: 3).percent == 67)
     #expect(trip(done: 1, of: 8).percent == 12)  // 12.5 → 12
@@ -221,7 +230,10 @@ struct SitePageTests {
 
   @Test("every user text is escaped")
   func escaping() throws {
-    #expect(HTML.escape(#"<a href="x">Tom & Jerry's</a>"#) == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+    #expect(
+      HTML.escape(#"<a href="x">Tom & Jerry's</a>"#)
+        == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+    #expect(HTML.escape("a\u{0}b\u{7}\tc\u{85}\u{FFFF}é") == "a\u{FFFD}b\u{FFFD}\tc\u{FFFD}\u{FFFD}é")
     var input = SiteInput()
     let name = #"<script>alert(\"x\")</script> & Co"#
     try input.add(
@@ -253,7 +265,9 @@ struct SitePageTests {
     #expect(home.components(separatedBy: "width=\"180\" height=\"260\"").count - 1 == 9)
     #expect(home.components(separatedBy: "width=\"325\" height=\"260\"").count - 1 == 8)
     #expect(home.contains("<p class=\"summary\">Soak up open roads, salt water, and endless daylight</p>"))
-    #expect(home.contains("<span class=\"name\">Cali Coastal Trails</span><span class=\"count\">6 ACTIVITIES</span>"))
+    #expect(
+      home.contains(
+        "<span class=\"name\">Cali Coastal Trails</span><span class=\"count\">6 ACTIVITIES</span>"))
     #expect(home.contains("@view-transition") == false)  // in style.css, linked by every page
     #expect(home.contains("<link rel=\"stylesheet\" href=\"style.css\">"))
   }
@@ -273,11 +287,13 @@ struct SitePageTests {
     }
     #expect(
       names == [
-        "Browse the night markets", "Hike through the jungle temples", "Watch the sunrise over the temple lotus ponds",
+        "Browse the night markets", "Hike through the jungle temples",
+        "Watch the sunrise over the temple lotus ponds",
         "Hop on a tuk-tuk tour", "Take a scenic balloon ride",
       ])
     let zero = SiteFixture.trip("Japan Mystique", in: input)
-    let zeroPage = SiteFixture.file("\(SiteBuilder.slug(forTripID: zero.id)).html", in: SiteBuilder.build(input, sort: .title))
+    let zeroPage = SiteFixture.file(
+      "\(SiteBuilder.slug(forTripID: zero.id)).html", in: SiteBuilder.build(input, sort: .title))
     #expect(!zeroPage.contains("class=\"percent\""))  // the sample hides 0%
   }
 
@@ -288,7 +304,8 @@ struct SitePageTests {
     let milestones = page.range(of: "Next Milestones")!.lowerBound
     #expect(achieved < page.range(of: "First Activity")!.lowerBound)
     #expect(page.range(of: "First Activity")!.lowerBound < milestones)
-    #expect(page.contains("<h3>10 Activities</h3><p class=\"of\">9 of 10</p><progress max=\"10\" value=\"9\">"))
+    #expect(
+      page.contains("<h3>10 Activities</h3><p class=\"of\">9 of 10</p><progress max=\"10\" value=\"9\">"))
     #expect(page.contains("You earned this award for completing your first fall trip."))
     let empty = SiteFixture.file("goals.html", in: SiteBuilder.build(SiteInput(), sort: .title))
     #expect(empty.contains("No goals in the input"))
@@ -298,7 +315,8 @@ struct SitePageTests {
   func style() {
     let css = SiteBuilder.stylesheet
     #expect(css.contains("@view-transition { navigation: auto; }"))
-    #expect(css.contains("@media (prefers-reduced-motion: reduce) {\n  @view-transition { navigation: none; }"))
+    #expect(
+      css.contains("@media (prefers-reduced-motion: reduce) {\n  @view-transition { navigation: none; }"))
     #expect(css.contains("animation-duration: 0.5s;"))
     #expect(css.contains("animation-timing-function: linear(0, 0.06,"))
   }
