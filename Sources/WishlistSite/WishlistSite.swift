@@ -19,7 +19,8 @@ public enum WishlistSite {
         "check", name: "DIR",
         help: "check that every view-transition name in the site in DIR pairs up, and list the pairs"),
       .value(
-        "sort", name: "ORDER", help: "order of each trip page's activities (default title)",
+        "sort", name: "ORDER",
+        help: "order of each trip page's activities: title (default), dateCreated, dateEdited or completed",
         choices: ActivitySort.allCases.map(\.rawValue)),
     ],
     positionalName: "FILE",
