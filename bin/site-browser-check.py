@@ -42,6 +42,10 @@ import urllib.request
 SKIP = 77
 
 REVEAL_PROBE = """
+addEventListener("pageswap", (event) => {
+  sessionStorage.setItem("swap", JSON.stringify({ viewTransition: !!event.viewTransition,
+    visibility: document.visibilityState, url: location.href }));
+});
 addEventListener("pagereveal", (event) => {
   const vt = event.viewTransition;
   const record = { viewTransition: vt !== null && vt !== undefined, pseudo: [], done: !vt, finished: !vt };
@@ -209,15 +213,29 @@ def card_info(browser, selector):
     }})()""")
 
 
-def navigate_by_click(browser, selector, expected_url):
-    """Clicks a card and returns what the trip page's pagereveal saw, and the hero's name."""
-    browser.evaluate("window.__reveal = null")
-    browser.click(selector)
-    browser.wait_for(f"location.href === {json.dumps(expected_url)} && window.__reveal && "
-                     "window.__reveal.done", f"the page {expected_url} to be revealed")
-    # Let the transition end before anything else navigates (a navigation during one skips it).
-    browser.wait_for("window.__reveal.finished", "the view transition to finish")
-    reveal = browser.evaluate("window.__reveal")
+def navigate_by_click(browser, selector, expected_url, retries):
+    """Clicks a card and returns what the trip page's pagereveal saw, and the hero's name.
+
+    When the old page set a transition up (its pageswap had one) but the new page got none, the
+    browser gave up on the hand-over (it does so when the new page takes too long, as on a loaded
+    machine): the step is retried from the home page, at most twice, and counted in `retries`."""
+    home = browser.evaluate("location.href")
+    for attempt in range(3):
+        browser.evaluate("window.__reveal = null; sessionStorage.removeItem('swap'); true")
+        browser.click(selector)
+        browser.wait_for(f"location.href === {json.dumps(expected_url)} && window.__reveal && "
+                         "window.__reveal.done", f"the page {expected_url} to be revealed")
+        # Let the transition end before anything else navigates (a navigation during one skips it).
+        browser.wait_for("window.__reveal.finished", "the view transition to finish")
+        reveal = browser.evaluate("window.__reveal")
+        swap = browser.evaluate("sessionStorage.getItem('swap') || 'null'")
+        reveal["swap"] = json.loads(swap)
+        dropped = not reveal["viewTransition"] and (reveal["swap"] or {}).get("viewTransition")
+        if dropped and attempt < 2:
+            retries.append(f"{expected_url}: the browser dropped the transition; retried")
+            browser.open(home)
+            continue
+        break
     hero = browser.evaluate(
         "(() => { const h = document.querySelector('img.hero'); "
         "return h ? getComputedStyle(h).viewTransitionName : null; })()")
@@ -244,7 +262,8 @@ def run_check(args):
 
     site = os.path.abspath(args.site)
     work = None
-    summary = {"site": site, "mode": "break" if args.broken else "check"}
+    retries = []
+    summary = {"site": site, "mode": "break" if args.broken else "check", "retries": retries}
     if args.broken:
         work = tempfile.mkdtemp(prefix="site-broken-")
         broken_site = os.path.join(work, "site")
@@ -274,7 +293,7 @@ def run_check(args):
             broken_name = card["name"] + "-broken"
             with open(page, "w", encoding="utf-8") as f:
                 f.write(text.replace(needle, f"view-transition-name: {broken_name}\""))
-            reveal, hero = navigate_by_click(browser, selector, card["href"])
+            reveal, hero = navigate_by_click(browser, selector, card["href"], retries)
             summary["broken"] = {"hero": hero, "reveal": reveal}
             # The trap: the browser reveals the page with a view transition all the same (the whole
             # page cross-fades), and says nothing; only the zoom is gone.
@@ -295,7 +314,7 @@ def run_check(args):
             return 0
 
         # card -> trip page: the zoom in
-        reveal, hero = navigate_by_click(browser, selector, card["href"])
+        reveal, hero = navigate_by_click(browser, selector, card["href"], retries)
         summary["forward"] = {"hero": hero, "reveal": reveal}
         expect(reveal["viewTransition"], "the trip page was revealed without a view transition")
         expect("error" not in reveal, f"the view transition was skipped: {reveal.get('error')}")
@@ -303,11 +322,21 @@ def run_check(args):
         expect(pairs(reveal, hero), f"{hero} was not animated from card to hero: {reveal['pseudo']}")
 
         # back: the zoom out
-        browser.evaluate("window.__reveal = null")
-        browser.evaluate("history.back()")
-        browser.wait_for(f"location.href === {json.dumps(home)} && window.__reveal && "
-                         "window.__reveal.done", "the home page to be revealed again")
-        back = browser.evaluate("window.__reveal")
+        for attempt in range(3):
+            browser.evaluate("window.__reveal = null; sessionStorage.removeItem('swap'); true")
+            browser.evaluate("new Promise((done) => requestAnimationFrame(() => "
+                             "requestAnimationFrame(() => done(true))))")
+            browser.evaluate("history.back()")
+            browser.wait_for(f"location.href === {json.dumps(home)} && window.__reveal && "
+                             "window.__reveal.done", "the home page to be revealed again")
+            browser.wait_for("window.__reveal.finished", "the view transition to finish")
+            back = browser.evaluate("window.__reveal")
+            swap = json.loads(browser.evaluate("sessionStorage.getItem('swap') || 'null'") or "null")
+            if not back["viewTransition"] and (swap or {}).get("viewTransition") and attempt < 2:
+                retries.append("back: the browser dropped the transition; retried")
+                browser.open(card["href"])
+                continue
+            break
         summary["back"] = back
         expect(back["viewTransition"], "going back ran no view transition")
         expect(pairs(back, hero), f"{hero} was not animated back into the card: {back['pseudo']}")
@@ -316,7 +345,7 @@ def run_check(args):
         browser.open(home)
         recent = card_info(browser, "section.recent a.card")
         if recent is not None:
-            reveal, hero = navigate_by_click(browser, "section.recent a.card", recent["href"])
+            reveal, hero = navigate_by_click(browser, "section.recent a.card", recent["href"], retries)
             summary["recent"] = {"card": recent, "hero": hero, "reveal": reveal}
             expect(reveal["viewTransition"], "a recent card's page was revealed without a transition")
             expect(pairs(reveal, hero), f"the recent card did not zoom: {reveal['pseudo']}")
@@ -325,9 +354,11 @@ def run_check(args):
         browser.call("Emulation.setEmulatedMedia", {
             "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
         browser.open(home)
-        reveal, hero = navigate_by_click(browser, selector, card["href"])
+        reveal, hero = navigate_by_click(browser, selector, card["href"], retries)
         summary["reducedMotion"] = reveal
         expect(not reveal["viewTransition"], "prefers-reduced-motion should turn the transition off")
+        expect(not (reveal["swap"] or {}).get("viewTransition", True),
+               "with prefers-reduced-motion the old page should set no transition up either")
         summary["ok"] = True
         return 0
     except Failure as failure:

@@ -91,6 +91,7 @@ struct SiteBrowserTests {
     let script = TestSupport.packageRoot.appendingPathComponent("bin/site-browser-check.py").path
     let result = try TestSupport.runProcess("/usr/bin/env", ["python3", script] + arguments)
     let summary = (try? JSONSerialization.jsonObject(with: result.stdout)) as? [String: Any] ?? [:]
+    for retry in summary["retries"] as? [String] ?? [] { print("NOTE trips site browser test: \(retry)") }
     return (result, summary)
   }
 
@@ -129,7 +130,7 @@ struct SiteBrowserTests {
     let site = try Self.writeSite(files)
     defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
     // Once `trips` has the `site` subcommand (after the merge), the built checker is run too.
-    var arguments = ["check", site.path, "--break", "--file"]
+    var arguments = ["check", site.path, "--break"]
     if Self.succeeds("trips site --help | grep -q -- --check") {
       arguments += ["--check-cmd", "\(TestSupport.tool("trips")) site --check"]
     }
