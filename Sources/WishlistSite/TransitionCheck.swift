@@ -209,16 +209,15 @@ enum TransitionCheck {
     var result: [Use] = []
     var links: [String] = []
     var openLink: String?
-    var moved: String?
     for tag in tags {
       if tag.name == "a" {
         if tag.isEnd {
           openLink = nil
-          moved = nil
         } else {
           openLink = tag.attribute("href")
-          moved = tag.attribute("data-vt")
-          if let moved { result.append(Use(name: moved, link: openLink, isMoved: true)) }
+          if let moved = tag.attribute("data-vt") {
+            result.append(Use(name: moved, link: openLink, isMoved: true))
+          }
         }
       }
       guard !tag.isEnd else { continue }
@@ -227,7 +226,6 @@ enum TransitionCheck {
         result.append(Use(name: name, link: openLink, isMoved: false))
       }
     }
-    _ = moved
     return (result, links, styles)
   }
 
@@ -285,6 +283,7 @@ enum TransitionCheck {
       return report
     }
     let staticHome = homeUses.filter { !$0.isMoved }
+    let homeByName = Dictionary(grouping: staticHome, by: \.name)
     func names(on page: String) -> [String] { (pages[page] ?? []).filter { !$0.isMoved }.map(\.name) }
     func pagesWith(_ name: String) -> [String] {
       pages.keys.filter { $0 != home && names(on: $0).contains(name) }.sorted()
@@ -307,7 +306,7 @@ enum TransitionCheck {
       }
     }
     for use in homeUses where use.isMoved {
-      guard staticHome.contains(where: { $0.name == use.name && $0.link == use.link }) else {
+      guard (homeByName[use.name] ?? []).contains(where: { $0.link == use.link }) else {
         report.problems.append(
           "\(home): the card for \(use.link ?? "no page") moves '\(use.name)', which no card for that page has"
         )
@@ -316,7 +315,7 @@ enum TransitionCheck {
     }
     for page in pages.keys.sorted() where page != home {
       for name in names(on: page) {
-        let cards = staticHome.filter { $0.name == name }
+        let cards = homeByName[name] ?? []
         if cards.isEmpty {
           report.problems.append("\(page): '\(name)' has no partner on \(home)")
         } else if !cards.contains(where: { $0.link.flatMap(localTarget) == page }) {
