@@ -1,14 +1,103 @@
 import PipeProtocol
 import ToolSupport
 
-/// The static web wishlist written by `trips site` (not built yet; see its issue).
+/// `trips site`: the wishlist as a static web site in which a trip card zooms into the trip's page
+/// (cross-document view transitions), and a check that every card has its partner.
 public enum WishlistSite {
   /// The `trips site` subcommand's specification.
   public static let spec = CommandSpec(
-    name: "site", summary: "not built yet", usage: ["trips site --out DIR"], hidden: true)
+    name: "site", summary: "write the wishlist as a static web site where a trip card zooms into its page",
+    usage: [
+      "trips site --out DIR [--sort ORDER] [FILE...]",
+      "trips site --check DIR",
+    ],
+    options: [
+      .value(
+        "out", short: "o", name: "DIR",
+        help: "write the site into DIR (created; an empty folder or an earlier site is replaced whole)"),
+      .value(
+        "check", name: "DIR",
+        help: "check that every view-transition name in the site in DIR pairs up, and list the pairs"),
+      .value(
+        "sort", name: "ORDER",
+        help: "order of each trip page's activities: title (default), dateCreated, dateEdited or completed",
+        choices: ActivitySort.allCases.map(\.rawValue)),
+    ],
+    positionalName: "FILE",
+    input: """
+      JSON lines (files or stdin): `trip` records (as `trips list` writes them), optionally `achievement` \
+      records (from `achievements`) for the goals page and `collection` records (from `trips collections`) \
+      to rename collections. Other record types are ignored. A malformed trip or achievement, or one \
+      given twice, stops the run (exit 65, its line named) before anything is written.
+      """,
+    output: """
+      With --out, nothing on stdout: DIR gets index.html (Recently Added, then the four collections \
+      with 325x260 cards for a collection with a summary and 180x260 otherwise), one trip-ID.html page \
+      per trip (hero picture, progress, activities), goals.html, style.css and each trip's picture (an \
+      SVG drawn from its photo name and season, or its readable local photo file, copied). The card \
+      image and the hero share one view-transition-name, so a card zooms into its page and back; \
+      prefers-reduced-motion turns the zoom off. Before writing, every name must pair up between \
+      index.html and the trip page its card links to, and be used once per page. The site is written \
+      to a temporary folder and renamed into place, so a failed run leaves DIR as it was. With --check, \
+      one line per pair (NAME  index.html  PAGE) and a summary line.
+      """,
+    exitStatus: [
+      "1    DIR exists and holds files that trips site did not write",
+      "65   bad input, or view-transition names that do not pair up (each named with its pages)",
+    ],
+    examples: [
+      "trips list | trips site --out site",
+      "{ trips list; trips list | achievements; } | trips site --out site --sort completed",
+      "trips site --check site",
+      "python3 -m http.server -d site 8000",
+    ])
 
   /// Runs `trips site`.
   public static func run(_ invocation: Invocation) throws -> Int32 {
-    throw ToolError("trips site is not built yet")
+    let tool = invocation.path.first ?? "trips"
+    switch (invocation.string("out"), invocation.string("check")) {
+    case (nil, nil):
+      throw ToolError.usage(
+        "give --out DIR to write a site, or --check DIR to check one",
+        notes: ["see '\(invocation.path.joined(separator: " ")) --help'"])
+    case (.some, .some):
+      throw ToolError.usage("--out and --check cannot be used together; give one")
+    case (nil, .some(let dir)):
+      if let extra = invocation.positionals.first {
+        throw ToolError.usage("--check reads the site, not input: unexpected argument '\(extra)'")
+      }
+      if invocation.string("sort") != nil { throw ToolError.usage("--sort applies to --out, not --check") }
+      let report = TransitionCheck.check(try SiteWriter.read(dir))
+      if let refusal = SiteWriter.refusal(report, site: dir, written: true) { throw refusal }
+      StandardOutput.shared.write(checkListing(report))
+      return ExitCode.ok
+    case (.some(let dir), nil):
+      let sort = ActivitySort(rawValue: invocation.choice("sort", default: "title")) ?? .title
+      var input = SiteInput()
+      try Inputs.forEach(invocation.positionals, tool: tool) { reader in
+        while let record = try reader.next() { try input.add(record) }
+      }
+      var photos: [String: Photo] = [:]
+      for trip in input.trips {
+        let photo = SiteWriter.photo(trip.photo) { message in
+          Diagnostics.warn("trip '\(trip.name)' (line \(trip.line)): \(message)", tool: tool)
+        }
+        if let photo { photos[trip.id] = photo }
+      }
+      try SiteWriter.write(SiteBuilder.build(input, sort: sort, photos: photos), to: dir)
+      return ExitCode.ok
+    }
+  }
+
+  /// The `--check` listing: one line per pair, then a summary.
+  static func checkListing(_ report: TransitionCheck.Report) -> String {
+    var text = ""
+    for pair in report.pairs { text += "\(pair.name)  \(TransitionCheck.home)  \(pair.page)\n" }
+    let names =
+      report.pairs.count == 1
+      ? "1 view-transition name pairs" : "\(report.pairs.count) view-transition names pair"
+    text +=
+      "ok: \(names) a card on \(TransitionCheck.home) with its trip page (\(report.pages) pages checked)\n"
+    return text
   }
 }

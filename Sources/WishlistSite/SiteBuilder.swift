@@ -1,0 +1,427 @@
+import PipeProtocol
+import ToolSupport
+
+/// One file of the site: a path relative to the site folder (flat) and its bytes.
+struct SiteFile: Sendable, Equatable {
+  var path: String
+  var bytes: [UInt8]
+
+  init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
+  }
+
+  init(path: String, text: String) {
+    self.init(path: path, bytes: Array(text.utf8))
+  }
+
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// A trip's own picture, read from a local image file.
+struct Photo: Sendable, Equatable {
+  /// The file name extension (`jpg`, `png`, ...).
+  var fileExtension: String
+  var bytes: [UInt8]
+}
+
+/// HTML text helpers.
+enum HTML {
+  /// Escapes text for an element or a quoted attribute. Characters HTML forbids in a document
+  /// (controls other than tab, line feed and carriage return, and noncharacters) become U+FFFD.
+  static func escape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for character in text.unicodeScalars {
+      switch character {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      case "\t", "\n", "\r": out.unicodeScalars.append(character)
+      default:
+        let v = character.value
+        let forbidden =
+          v < 0x20 || (0x7F...0x9F).contains(v) || (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE
+        out.unicodeScalars.append(forbidden ? "\u{FFFD}" : character)
+      }
+    }
+    return out
+  }
+}
+
+/// Builds the site's files from the input, in memory (nothing is written here).
+enum SiteBuilder {
+  /// How many trips the "Recently Added" row shows (the sample's `recentlyAddedTrips`).
+  static let recentCount = 5
+
+  /// The name shared by a trip's card image and its page's hero, also the base of its file names:
+  /// `trip-` then the id with every byte other than ASCII letters, digits and `-` written as `_hh`.
+  /// Distinct ids give distinct names, and every name is a valid CSS identifier and file name.
+  static func slug(forTripID id: String) -> String {
+    var out = "trip-"
+    let hex = Array("0123456789abcdef")
+    for byte in id.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        out += "_"
+        out.append(hex[Int(byte >> 4)])
+        out.append(hex[Int(byte & 15)])
+      }
+    }
+    return out
+  }
+
+  /// The trips of the "Recently Added" row: newest `creationDate` first (ties: later in the input
+  /// first), at most `recentCount`.
+  static func recent(_ trips: [SiteTrip]) -> [SiteTrip] {
+    let ordered = trips.enumerated().sorted { a, b in
+      a.element.creationDate != b.element.creationDate
+        ? a.element.creationDate > b.element.creationDate : a.offset > b.offset
+    }
+    return ordered.prefix(recentCount).map(\.element)
+  }
+
+  /// The trips of one collection, by name in code-point order (the sample's `trips(in:)`).
+  static func trips(in collection: String, _ trips: [SiteTrip]) -> [SiteTrip] {
+    trips.filter { $0.collection == collection }.sorted {
+      $0.name != $1.name ? $0.name < $1.name : $0.id < $1.id
+    }
+  }
+
+  /// Achieved goals newest first (ties keep input order), then the rest in input order.
+  static func goalsInDisplayOrder(_ achievements: [SiteAchievement]) -> (
+    achieved: [SiteAchievement], next: [SiteAchievement]
+  ) {
+    let achieved = achievements.enumerated().filter(\.element.achieved).sorted { a, b in
+      let (x, y) = (a.element.dateAchieved ?? 0, b.element.dateAchieved ?? 0)
+      return x != y ? x > y : a.offset < b.offset
+    }.map(\.element)
+    return (achieved, achievements.filter { !$0.achieved })
+  }
+
+  /// Every file of the site, sorted by path.
+  static func build(_ input: SiteInput, sort: ActivitySort, photos: [String: Photo] = [:]) -> [SiteFile] {
+    var files: [SiteFile] = [SiteFile(path: "style.css", text: stylesheet)]
+    var pictures: [String: String] = [:]
+    for trip in input.trips {
+      let slug = slug(forTripID: trip.id)
+      if let photo = photos[trip.id] {
+        pictures[trip.id] = "\(slug).\(photo.fileExtension)"
+        files.append(SiteFile(path: "\(slug).\(photo.fileExtension)", bytes: photo.bytes))
+      } else {
+        let season = input.collections.first { $0.id == trip.collection }?.season ?? ""
+        pictures[trip.id] = "\(slug).svg"
+        files.append(
+          SiteFile(path: "\(slug).svg", text: Illustration.landscape(photo: trip.photo, season: season)))
+      }
+      files.append(
+        SiteFile(
+          path: "\(slug).html", text: tripPage(trip, picture: pictures[trip.id]!, input: input, sort: sort)))
+    }
+    files.append(SiteFile(path: "index.html", text: homePage(input, pictures: pictures)))
+    files.append(SiteFile(path: "goals.html", text: goalsPage(input)))
+    return files.sorted { $0.path < $1.path }
+  }
+
+  // MARK: Pages
+
+  /// A page. The head holds back the first frame until `main` is parsed (`rel=expect`), so that a
+  /// page entered with a view transition has its named card or hero in that frame.
+  static func page(title: String, current: String, bodyClass: String, main: String, script: String = "")
+    -> String
+  {
+    func tab(_ href: String, _ label: String) -> String {
+      href == current
+        ? "<a href=\"\(href)\" aria-current=\"page\">\(label)</a>" : "<a href=\"\(href)\">\(label)</a>"
+    }
+    return """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="generator" content="trips site (SamplePipes \(samplePipesVersion))">
+      <meta name="color-scheme" content="dark">
+      <title>\(HTML.escape(title))</title>
+      <link rel="stylesheet" href="style.css">
+      <link rel="expect" href="#content" blocking="render">
+      </head>
+      <body class="\(bodyClass)">
+      <header class="bar"><nav aria-label="Sections">\(tab("index.html", "Wishlist"))\(tab("goals.html", "Goals"))\
+      </nav></header>
+      <main id="content">
+      \(main)</main>
+      \(script)</body>
+      </html>
+
+      """
+  }
+
+  static func card(_ trip: SiteTrip, picture: String, width: Int, className: String, named: Bool) -> String {
+    let slug = slug(forTripID: trip.id)
+    let link = named ? "" : " data-vt=\"\(slug)\""
+    let style = named ? " style=\"view-transition-name: \(slug)\"" : ""
+    return """
+      <li><a class="\(className)" href="\(slug).html"\(link)>\
+      <img src="\(picture)" alt="" width="\(width)" height="260"\(style)>\
+      <span class="label"><span class="name">\(HTML.escape(trip.name))</span>\
+      <span class="count">\(Text.activityCount(trip.activities.count))</span></span></a></li>
+
+      """
+  }
+
+  /// Moves a trip's transition name onto a clicked "Recently Added" card, so that this card (and not
+  /// the same trip's card further down) zooms; each trip keeps one name on the page at any time.
+  static let recentCardScript = """
+    <script>
+    document.addEventListener("click", (event) => {
+      const card = event.target.closest("a[data-vt]");
+      if (!card) return;
+      for (const img of document.querySelectorAll("img[style]"))
+        if (img.style.viewTransitionName === card.dataset.vt) img.style.viewTransitionName = "none";
+      card.querySelector("img").style.viewTransitionName = card.dataset.vt;
+    });
+    </script>
+
+    """
+
+  static func homePage(_ input: SiteInput, pictures: [String: String]) -> String {
+    var main = "<h1>Wishlist</h1>\n"
+    let recent = recent(input.trips)
+    if !recent.isEmpty {
+      main += """
+        <section class="recent" aria-labelledby="recent">
+        <h2 id="recent">Recently Added</h2>
+        <ul class="row">
+
+        """
+      for trip in recent {
+        main += card(trip, picture: pictures[trip.id]!, width: 325, className: "card wide", named: false)
+      }
+      main += "</ul>\n</section>\n"
+    }
+    for collection in input.collections {
+      let expanded = collection.isExpanded
+      main += """
+        <section class="collection\(expanded ? " expanded" : "")" aria-labelledby="\(collection.id)">
+        <h2 id="\(collection.id)">\(HTML.escape(collection.name))</h2>
+
+        """
+      if let summary = collection.summary, !summary.isEmpty {
+        main += "<p class=\"summary\">\(HTML.escape(summary))</p>\n"
+      }
+      let members = trips(in: collection.id, input.trips)
+      if members.isEmpty {
+        main += "<p class=\"empty\">No trips yet.</p>\n"
+      } else {
+        main += "<ul class=\"row\">\n"
+        for trip in members {
+          main += card(
+            trip, picture: pictures[trip.id]!, width: expanded ? 325 : 180,
+            className: expanded ? "card expanded" : "card compact", named: true)
+        }
+        main += "</ul>\n"
+      }
+      main += "</section>\n"
+    }
+    if input.trips.isEmpty {
+      main +=
+        "<p class=\"empty\">No trips in the input: try <code>trips list | trips site --out site</code>.</p>\n"
+    }
+    return page(
+      title: "Wishlist", current: "index.html", bodyClass: "home", main: main,
+      script: recent.isEmpty ? "" : recentCardScript)
+  }
+
+  static func tripPage(_ trip: SiteTrip, picture: String, input: SiteInput, sort: ActivitySort) -> String {
+    let slug = slug(forTripID: trip.id)
+    let collection = input.collections.first { $0.id == trip.collection }?.name ?? trip.collection
+    var main = """
+      <article>
+      <img class="hero" src="\(picture)" alt="" width="650" height="520" style="view-transition-name: \(slug)">
+      <div class="intro">
+      <p class="collection-name">\(HTML.escape(collection))</p>
+      <h1>\(HTML.escape(trip.name))</h1>
+
+      """
+    if let subtitle = trip.subtitle, !subtitle.isEmpty {
+      main += "<p class=\"subtitle\">\(HTML.escape(subtitle))</p>\n"
+    }
+    main += """
+      <p class="added">Added <time datetime="\(ISODate.format(trip.creationDate))">\
+      \(ISODate.formatDay(trip.creationDate))</time></p>
+      </div>
+      <section class="activities" aria-labelledby="activities">
+      <div class="progress-head"><h2 id="activities">Trip Activities</h2>
+      """
+    // The sample hides the percentage while it is 0.
+    main += trip.percent > 0 ? "<span class=\"percent\">\(trip.percent)%</span></div>\n" : "</div>\n"
+    let total = trip.activities.count
+    if total == 0 {
+      main += "<p class=\"empty\">No activities yet.</p>\n"
+    } else {
+      let done = trip.completedCount
+      main += """
+        <progress max="\(total)" value="\(done)">\(trip.percent)%</progress>
+        <p class="sort">\(done) of \(total) complete · sorted by \(sort.title)</p>
+        <ul class="activity-list">
+
+        """
+      for activity in sort.sorted(trip.activities) {
+        main +=
+          activity.isComplete
+          ? "<li class=\"done\"><span class=\"tick\" aria-hidden=\"true\">✓</span>"
+            + "<span class=\"name\">\(HTML.escape(activity.name))</span><span class=\"hidden\"> (done)</span></li>\n"
+          : "<li><span class=\"tick\" aria-hidden=\"true\"></span>"
+            + "<span class=\"name\">\(HTML.escape(activity.name))</span></li>\n"
+      }
+      main += "</ul>\n"
+    }
+    main += "</section>\n</article>\n"
+    return page(title: "\(trip.name) · Wishlist", current: "", bodyClass: "trip", main: main)
+  }
+
+  static func season(of achievement: SiteAchievement, _ input: SiteInput) -> String? {
+    if let id = achievement.collection, let collection = input.collections.first(where: { $0.id == id }) {
+      return collection.season
+    }
+    return ["spring", "summer", "fall", "winter"].first { achievement.badge.hasPrefix($0) }
+  }
+
+  static func goalsPage(_ input: SiteInput) -> String {
+    var main = "<h1>Goals</h1>\n"
+    let (achieved, next) = goalsInDisplayOrder(input.achievements)
+    if input.achievements.isEmpty {
+      main += """
+        <p class="empty">No goals in the input: pipe the trips through <code>achievements</code> too, as in \
+        <code>{ trips list; trips list | achievements; } | trips site --out site</code>.</p>
+
+        """
+    }
+    if !achieved.isEmpty {
+      main += """
+        <section aria-labelledby="achieved">
+        <h2 id="achieved">Achieved</h2>
+        <ul class="goals">
+
+        """
+      for goal in achieved {
+        let date = goal.dateAchieved ?? 0
+        main +=
+          "<li class=\"goal achieved\">\(Illustration.badge(goal, season: season(of: goal, input)))<div>"
+        main += "<h3>\(HTML.escape(goal.name))</h3>"
+        if let subtitle = goal.subtitle, !subtitle.isEmpty { main += "<p>\(HTML.escape(subtitle))</p>" }
+        main +=
+          "<p class=\"date\">Achieved <time datetime=\"\(ISODate.format(date))\">\(ISODate.formatDay(date))</time>"
+          + "</p></div></li>\n"
+      }
+      main += "</ul>\n</section>\n"
+    }
+    if !next.isEmpty {
+      main += """
+        <section aria-labelledby="next">
+        <h2 id="next">Next Milestones</h2>
+        <p class="note">Earn these awards by completing trips and activities</p>
+        <ul class="goals">
+
+        """
+      for goal in next {
+        let label = "\(goal.shownCount) of \(goal.target)"
+        main += "<li class=\"goal\">\(Illustration.badge(goal, season: season(of: goal, input)))<div>"
+        main += "<h3>\(HTML.escape(goal.name))</h3><p class=\"of\">\(label)</p>"
+        main +=
+          "<progress max=\"\(goal.target)\" value=\"\(goal.shownCount)\">\(label)</progress></div></li>\n"
+      }
+      main += "</ul>\n</section>\n"
+    }
+    return page(title: "Goals · Wishlist", current: "goals.html", bodyClass: "goals-page", main: main)
+  }
+
+  // MARK: Style
+
+  /// Points of a critically damped spring (SwiftUI's `.spring(duration: 0.5)`, bounce 0:
+  /// ω = 2π / 0.5 s, x(t) = 1 − (1 + ωt)·e^(−ωt)) sampled every 1/32 s, last point set to 1.
+  static let springEasing =
+    "linear(0, 0.06, 0.186, 0.329, 0.466, 0.584, 0.682, 0.76, 0.821, 0.868, 0.903, 0.929, 0.949, "
+    + "0.963, 0.973, 0.981, 1)"
+
+  static let stylesheet = """
+    /* Written by trips site. The zoom: a card's image and its trip page's hero carry the same
+       transition name (in their style attributes), and cross-document view transitions morph one
+       into the other. */
+    @view-transition { navigation: auto; }
+    @media (prefers-reduced-motion: reduce) {
+      @view-transition { navigation: none; }
+    }
+    ::view-transition-group(*) {
+      animation-duration: 0.5s;
+      animation-timing-function: \(springEasing);
+    }
+    ::view-transition-old(*), ::view-transition-new(*) { height: 100%; object-fit: cover; }
+    ::view-transition-old(root), ::view-transition-new(root) { animation-duration: 0.3s; }
+
+    :root {
+      color-scheme: dark;
+      --bg: #000; --panel: #1c1c1e; --text: #f2f2f7; --muted: #a1a1a8; --accent: #0a84ff;
+      font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+    }
+    * { box-sizing: border-box; }
+    body { margin: 0; background: var(--bg); color: var(--text); line-height: 1.35; }
+    a { color: inherit; }
+    .bar { position: sticky; top: 0; z-index: 2; background: rgb(0 0 0 / 0.82); backdrop-filter: blur(12px);
+      border-bottom: 1px solid #2c2c2e; }
+    .bar nav { display: flex; gap: 4px; max-width: 1100px; margin: 0 auto; padding: 8px 16px; }
+    .bar a { text-decoration: none; padding: 6px 14px; border-radius: 999px; color: var(--muted); font-weight: 600; }
+    .bar a[aria-current="page"] { background: var(--panel); color: var(--text); }
+    main { max-width: 1100px; margin: 0 auto; padding: 8px 16px 48px; }
+    h1 { font-size: 34px; font-weight: 500; font-stretch: expanded; letter-spacing: 0.01em; margin: 16px 0 8px; }
+    h2 { font-size: 22px; margin: 28px 0 4px; }
+    .recent h2 { font-size: 13px; letter-spacing: 0.08em; text-transform: uppercase; color: var(--muted); }
+    .summary, .note, .empty, .sort, .added, .date, .of { color: var(--muted); margin: 0 0 8px; }
+    .row { list-style: none; margin: 8px -16px 0; padding: 4px 16px 12px; display: flex; gap: 12px;
+      overflow-x: auto; scroll-snap-type: x mandatory; scroll-padding: 16px; }
+    .row li { flex: none; scroll-snap-align: start; }
+    .card { position: relative; display: block; height: 260px; text-decoration: none; color: #fff; }
+    .card.compact { width: 180px; }
+    .card.expanded { width: 325px; }
+    .card.wide { width: min(325px, calc(100vw - 48px)); }
+    .card img { display: block; width: 100%; height: 100%; object-fit: cover; border-radius: 20px; }
+    .card .label { position: absolute; inset: auto 0 0 0; padding: 40px 14px 14px; border-radius: 0 0 20px 20px;
+      background: linear-gradient(transparent, rgb(0 0 0 / 0.72)); display: flex; flex-direction: column; }
+    .card .name { font-weight: 700; font-size: 18px; }
+    .card .count { font-size: 12px; letter-spacing: 0.06em; opacity: 0.85; }
+    .card:focus-visible { outline: 3px solid var(--accent); outline-offset: 3px; border-radius: 22px; }
+    .trip article { max-width: 760px; margin: 0 auto; }
+    .hero { display: block; width: 100%; height: min(56vw, 440px); object-fit: cover; border-radius: 24px;
+      margin-top: 12px; }
+    .collection-name { margin: 16px 0 0; color: var(--muted); text-transform: uppercase; font-size: 13px;
+      letter-spacing: 0.08em; }
+    .subtitle { font-size: 18px; margin: 0 0 4px; }
+    .progress-head { display: flex; align-items: baseline; justify-content: space-between; }
+    .percent { font-size: 22px; font-weight: 700; color: var(--accent); }
+    progress { width: 100%; height: 8px; accent-color: var(--accent); margin: 4px 0 8px; }
+    .activity-list { list-style: none; padding: 0; margin: 0; background: var(--panel); border-radius: 14px; }
+    .activity-list li { display: flex; gap: 12px; align-items: center; padding: 12px 14px;
+      border-bottom: 1px solid #2c2c2e; }
+    .activity-list li:last-child { border-bottom: 0; }
+    .tick { flex: none; width: 24px; height: 24px; border-radius: 50%; border: 2px solid #636366;
+      display: inline-flex; align-items: center; justify-content: center; font-size: 14px; font-weight: 700; }
+    .done .tick { background: var(--accent); border-color: var(--accent); color: #fff; }
+    .hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+    .goals { list-style: none; padding: 0; margin: 12px 0; display: grid; gap: 12px;
+      grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); }
+    .goal { display: flex; gap: 14px; align-items: center; background: var(--panel); border-radius: 16px;
+      padding: 14px; }
+    .goal div { flex: 1; min-width: 0; }
+    .goal h3 { margin: 0 0 2px; font-size: 17px; }
+    .goal p { margin: 0; font-size: 14px; }
+    .badge { flex: none; }
+    code { font-size: 0.9em; background: var(--panel); padding: 1px 5px; border-radius: 5px; }
+
+    """
+}

@@ -1,0 +1,442 @@
+#!/usr/bin/env python3
+"""Drives headless Chromium over the DevTools protocol against a site written by `trips site`.
+
+  bin/site-browser-check.py check SITE [--break] [--check-cmd CMD] [--file]
+  bin/site-browser-check.py screenshots SITE OUTDIR
+
+check: opens SITE/index.html (served by a local http.server on 127.0.0.1, or file:// with --file),
+clicks the first collection card, and asserts that the trip page was revealed with a view
+transition (a `pagereveal` event with a non-null `viewTransition`), that the card's and the hero's
+view-transition names match and that the transition animated that name from old to new (the zoom).
+Then it goes back (the zoom out), clicks a "Recently Added" card, and finally turns on
+prefers-reduced-motion and checks that no transition runs.
+
+check --break: copies SITE, breaks the clicked trip page's hero name and shows what the browser does
+with a mismatch: it still reveals the page with a view transition (a plain cross-fade) and reports
+no error, but nothing pairs the card with the hero. With --check-cmd (for example
+"trips site --check"), runs that command on the broken copy and asserts it refuses (exit 65) naming
+both names and the page.
+
+screenshots: full-page PNGs of the home page, the first collection card's trip page and the goals
+page at 390 px (phone) and 1280 px (desktop) widths, into OUTDIR.
+
+Prints a JSON summary on stdout. Exit 0: all assertions hold; 1: one failed; 77: Chromium or the
+Python package websocket-client is missing (a skip).
+"""
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import shlex
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+SKIP = 77
+
+REVEAL_PROBE = """
+addEventListener("pageswap", (event) => {
+  sessionStorage.setItem("swap", JSON.stringify({ viewTransition: !!event.viewTransition,
+    visibility: document.visibilityState, url: location.href }));
+});
+addEventListener("pagereveal", (event) => {
+  const vt = event.viewTransition;
+  const record = { viewTransition: vt !== null && vt !== undefined, pseudo: [], done: !vt, finished: !vt };
+  window.__reveal = record;
+  if (vt) {
+    vt.finished.finally(() => { record.finished = true; });
+    vt.ready.then(() => {
+      record.pseudo = document.getAnimations()
+        .map((a) => a.effect && a.effect.pseudoElement).filter(Boolean);
+      record.done = true;
+    }, (error) => { record.error = String(error); record.done = true; });
+  }
+});
+"""
+
+
+def find_chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Failure(Exception):
+    pass
+
+
+def expect(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+class Browser:
+    """One headless Chromium and a DevTools connection to its page."""
+
+    def __init__(self, chromium):
+        import websocket  # websocket-client
+
+        self.profile = tempfile.mkdtemp(prefix="site-chromium-")
+        port = free_port()
+        self.process = subprocess.Popen(
+            [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--no-default-browser-check", "--hide-scrollbars", "--allow-file-access-from-files", f"--remote-debugging-port={port}",
+             f"--user-data-dir={self.profile}", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 30
+        target = None
+        while time.time() < deadline and target is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json", timeout=2) as r:
+                    pages = [t for t in json.load(r) if t.get("type") == "page"]
+                    target = pages[0] if pages else None
+            except OSError:
+                time.sleep(0.2)
+        if target is None:
+            self.close()
+            raise Failure("Chromium did not open its DevTools port within 30 s")
+        self.ws = websocket.create_connection(
+            target["webSocketDebuggerUrl"], timeout=30, suppress_origin=True)
+        self.next_id = 0
+        self.events = []
+        self.call("Page.enable")
+        self.call("Runtime.enable")
+
+    def call(self, method, params=None):
+        self.next_id += 1
+        ident = self.next_id
+        self.ws.send(json.dumps({"id": ident, "method": method, "params": params or {}}))
+        while True:
+            message = json.loads(self.ws.recv())
+            if message.get("id") == ident:
+                if "error" in message:
+                    raise Failure(f"{method}: {message['error']}")
+                return message.get("result", {})
+            if "method" in message:
+                self.events.append(message)
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", {
+            "expression": expression, "returnByValue": True, "awaitPromise": True})
+        if "exceptionDetails" in result:
+            raise Failure(f"script failed: {expression[:80]}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def wait_for(self, expression, what, timeout=15):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                value = self.evaluate(expression)
+            except Failure:
+                value = None  # the page is being replaced
+            if value:
+                return value
+            time.sleep(0.05)
+        raise Failure(f"timed out waiting for {what}")
+
+    def open(self, url):
+        self.call("Page.navigate", {"url": url})
+        self.wait_for(f"location.href === {json.dumps(url)} && document.readyState === 'complete'",
+                      f"{url} to load")
+
+    def click(self, selector):
+        """Scrolls the element into view and clicks its centre with real mouse events."""
+        box = self.evaluate(f"""(() => {{
+          const el = document.querySelector({json.dumps(selector)});
+          if (!el) return null;
+          el.scrollIntoView({{block: "center", inline: "center"}});
+          const r = el.getBoundingClientRect();
+          return {{x: r.left + r.width / 2, y: r.top + r.height / 2}};
+        }})()""")
+        expect(box is not None, f"no element matches {selector}")
+        # A view transition needs a rendered old page: let two frames go by after the scroll.
+        self.evaluate("new Promise((done) => requestAnimationFrame(() => "
+                      "requestAnimationFrame(() => done(true))))")
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", {
+                "type": kind, "x": box["x"], "y": box["y"], "button": "left", "clickCount": 1})
+
+    def close(self):
+        try:
+            self.ws.close()
+        except Exception:
+            pass
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+class Server:
+    """A quiet http.server for one folder on 127.0.0.1."""
+
+    def __init__(self, folder):
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+        handler = functools.partial(Quiet, directory=folder)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def card_info(browser, selector):
+    return browser.evaluate(f"""(() => {{
+      const a = document.querySelector({json.dumps(selector)});
+      const img = a && a.querySelector("img");
+      if (!img) return null;
+      return {{href: a.href, name: getComputedStyle(img).viewTransitionName,
+               title: a.querySelector(".name").textContent}};
+    }})()""")
+
+
+def navigate_by_click(browser, selector, expected_url, retries):
+    """Clicks a card and returns what the trip page's pagereveal saw, and the hero's name.
+
+    When the old page set a transition up (its pageswap had one) but the new page got none, the
+    browser gave up on the hand-over (it does so when the new page takes too long, as on a loaded
+    machine): the step is retried from the home page, at most twice, and counted in `retries`."""
+    home = browser.evaluate("location.href")
+    for attempt in range(3):
+        browser.evaluate("window.__reveal = null; sessionStorage.removeItem('swap'); true")
+        browser.click(selector)
+        browser.wait_for(f"location.href === {json.dumps(expected_url)} && window.__reveal && "
+                         "window.__reveal.done", f"the page {expected_url} to be revealed")
+        # Let the transition end before anything else navigates (a navigation during one skips it).
+        browser.wait_for("window.__reveal.finished", "the view transition to finish")
+        reveal = browser.evaluate("window.__reveal")
+        swap = browser.evaluate("sessionStorage.getItem('swap') || 'null'")
+        reveal["swap"] = json.loads(swap)
+        dropped = not reveal["viewTransition"] and (reveal["swap"] or {}).get("viewTransition")
+        if dropped and attempt < 2:
+            retries.append(f"{expected_url}: the browser dropped the transition; retried")
+            browser.open(home)
+            continue
+        break
+    hero = browser.evaluate(
+        "(() => { const h = document.querySelector('img.hero'); "
+        "return h ? getComputedStyle(h).viewTransitionName : null; })()")
+    return reveal, hero
+
+
+def pairs(reveal, name):
+    """Whether the transition animated `name` from an old to a new snapshot (the zoom)."""
+    pseudo = set(reveal.get("pseudo") or [])
+    return (f"::view-transition-old({name})" in pseudo and f"::view-transition-new({name})" in pseudo)
+
+
+def run_check(args):
+    chromium = find_chromium()
+    if chromium is None:
+        print("SKIP: chromium is not installed (apt-get install chromium)", file=sys.stderr)
+        return SKIP
+    try:
+        import websocket  # noqa: F401
+    except ImportError:
+        print("SKIP: the Python package websocket-client is missing (pip install websocket-client)",
+              file=sys.stderr)
+        return SKIP
+
+    site = os.path.abspath(args.site)
+    work = None
+    retries = []
+    summary = {"site": site, "mode": "break" if args.broken else "check", "retries": retries}
+    if args.broken:
+        work = tempfile.mkdtemp(prefix="site-broken-")
+        broken_site = os.path.join(work, "site")
+        shutil.copytree(site, broken_site)
+        site = broken_site
+    server = None if args.file else Server(site)
+    base = "file://" + site + "/" if args.file else server.base
+    browser = Browser(chromium)
+    try:
+        browser.call("Page.addScriptToEvaluateOnNewDocument", {"source": REVEAL_PROBE})
+        browser.call("Emulation.setDeviceMetricsOverride", {
+            "width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        home = base + "index.html"
+        browser.open(home)
+        selector = "section.collection a.card"
+        card = card_info(browser, selector)
+        expect(card is not None, "the home page has no collection card")
+        expect(card["name"] not in (None, "", "none"), "the card's image has no view-transition-name")
+        summary["card"] = card
+
+        if args.broken:
+            page = os.path.join(site, card["href"].rsplit("/", 1)[-1])
+            with open(page, encoding="utf-8") as f:
+                text = f.read()
+            needle = f"view-transition-name: {card['name']}\""
+            expect(needle in text, f"the trip page does not carry {card['name']}")
+            broken_name = card["name"] + "-broken"
+            with open(page, "w", encoding="utf-8") as f:
+                f.write(text.replace(needle, f"view-transition-name: {broken_name}\""))
+            reveal, hero = navigate_by_click(browser, selector, card["href"], retries)
+            summary["broken"] = {"hero": hero, "reveal": reveal}
+            # The trap: the browser reveals the page with a view transition all the same (the whole
+            # page cross-fades), and says nothing; only the zoom is gone.
+            expect(reveal["viewTransition"], "expected the browser's silent fallback transition")
+            expect(hero == broken_name, f"the hero should carry the broken name, not {hero}")
+            expect(not pairs(reveal, card["name"]) and not pairs(reveal, broken_name),
+                   f"nothing should pair a broken name: {reveal['pseudo']}")
+            if args.check_cmd:
+                command = shlex.split(args.check_cmd) + [site]
+                done = subprocess.run(command, capture_output=True, text=True)
+                summary["checkCommand"] = {"command": command, "status": done.returncode,
+                                           "stderr": done.stderr}
+                expect(done.returncode == 65, f"the check should refuse with 65: {done.returncode}")
+                page_name = os.path.basename(page)
+                for word in (card["name"], broken_name, page_name, "index.html"):
+                    expect(word in done.stderr, f"the check's message should name {word}")
+            summary["ok"] = True
+            return 0
+
+        # card -> trip page: the zoom in
+        reveal, hero = navigate_by_click(browser, selector, card["href"], retries)
+        summary["forward"] = {"hero": hero, "reveal": reveal}
+        expect(reveal["viewTransition"], "the trip page was revealed without a view transition")
+        expect("error" not in reveal, f"the view transition was skipped: {reveal.get('error')}")
+        expect(hero == card["name"], f"card name {card['name']} != hero name {hero}")
+        expect(pairs(reveal, hero), f"{hero} was not animated from card to hero: {reveal['pseudo']}")
+
+        # back: the zoom out
+        for attempt in range(3):
+            browser.evaluate("window.__reveal = null; sessionStorage.removeItem('swap'); true")
+            browser.evaluate("new Promise((done) => requestAnimationFrame(() => "
+                             "requestAnimationFrame(() => done(true))))")
+            browser.evaluate("history.back()")
+            browser.wait_for(f"location.href === {json.dumps(home)} && window.__reveal && "
+                             "window.__reveal.done", "the home page to be revealed again")
+            browser.wait_for("window.__reveal.finished", "the view transition to finish")
+            back = browser.evaluate("window.__reveal")
+            swap = json.loads(browser.evaluate("sessionStorage.getItem('swap') || 'null'") or "null")
+            if not back["viewTransition"] and (swap or {}).get("viewTransition") and attempt < 2:
+                retries.append("back: the browser dropped the transition; retried")
+                browser.open(card["href"])
+                continue
+            break
+        summary["back"] = back
+        expect(back["viewTransition"], "going back ran no view transition")
+        expect(pairs(back, hero), f"{hero} was not animated back into the card: {back['pseudo']}")
+
+        # a "Recently Added" card: its script moves the trip's name onto the clicked card
+        browser.open(home)
+        recent = card_info(browser, "section.recent a.card")
+        if recent is not None:
+            reveal, hero = navigate_by_click(browser, "section.recent a.card", recent["href"], retries)
+            summary["recent"] = {"card": recent, "hero": hero, "reveal": reveal}
+            expect(reveal["viewTransition"], "a recent card's page was revealed without a transition")
+            expect(pairs(reveal, hero), f"the recent card did not zoom: {reveal['pseudo']}")
+
+        # prefers-reduced-motion: no transition at all
+        browser.call("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        browser.open(home)
+        reveal, hero = navigate_by_click(browser, selector, card["href"], retries)
+        summary["reducedMotion"] = reveal
+        expect(not reveal["viewTransition"], "prefers-reduced-motion should turn the transition off")
+        expect(not (reveal["swap"] or {}).get("viewTransition", True),
+               "with prefers-reduced-motion the old page should set no transition up either")
+        summary["ok"] = True
+        return 0
+    except Failure as failure:
+        summary["ok"] = False
+        summary["failure"] = str(failure)
+        return 1
+    finally:
+        print(json.dumps(summary, indent=2))
+        browser.close()
+        if server:
+            server.close()
+        if work:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def run_screenshots(args):
+    chromium = find_chromium()
+    if chromium is None:
+        print("SKIP: chromium is not installed", file=sys.stderr)
+        return SKIP
+    try:
+        import websocket  # noqa: F401
+    except ImportError:
+        print("SKIP: the Python package websocket-client is missing", file=sys.stderr)
+        return SKIP
+    import base64
+
+    site = os.path.abspath(args.site)
+    os.makedirs(args.outdir, exist_ok=True)
+    server = Server(site)
+    browser = Browser(chromium)
+    written = []
+    try:
+        browser.open(server.base + "index.html")
+        trip = browser.evaluate(
+            "document.querySelector('section.collection a.card').getAttribute('href')")
+        pages = [("home", "index.html"), ("trip", trip), ("goals", "goals.html")]
+        for width, height, label in ((390, 844, "phone"), (1280, 800, "desktop")):
+            browser.call("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+            for name, path in pages:
+                browser.open(server.base + path)
+                browser.evaluate("document.fonts.ready.then(() => true)")
+                full = browser.evaluate("document.documentElement.scrollHeight")
+                shot = browser.call("Page.captureScreenshot", {
+                    "format": "png", "captureBeyondViewport": True,
+                    "clip": {"x": 0, "y": 0, "width": width, "height": max(full, height), "scale": 1}})
+                out = os.path.join(args.outdir, f"{name}-{label}-{width}.png")
+                with open(out, "wb") as f:
+                    f.write(base64.b64decode(shot["data"]))
+                written.append(out)
+        print(json.dumps({"ok": True, "screenshots": written}, indent=2))
+        return 0
+    finally:
+        browser.close()
+        server.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="mode", required=True)
+    check = sub.add_parser("check", help="click a card and assert the zoom")
+    check.add_argument("site")
+    check.add_argument("--break", dest="broken", action="store_true",
+                       help="break the hero's name in a copy and show the silent fallback")
+    check.add_argument("--check-cmd", help="a checker to run on the broken copy, such as "
+                       "'trips site --check'")
+    check.add_argument("--file", action="store_true", help="open file:// pages instead of http")
+    shots = sub.add_parser("screenshots", help="phone and desktop screenshots")
+    shots.add_argument("site")
+    shots.add_argument("outdir")
+    args = parser.parse_args()
+    try:
+        return run_check(args) if args.mode == "check" else run_screenshots(args)
+    except Failure as failure:
+        print(f"site-browser-check: {failure}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
