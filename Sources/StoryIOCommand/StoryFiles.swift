@@ -46,7 +46,7 @@ public enum StoryFiles {
       let what = kind == S_IFDIR ? "a folder" : "not a regular file"
       throw corrupt(path, "'\(path)' is \(what), not a document file")
     }
-    let bytes = try readAll(fd, path: path, sizeHint: Int(info.st_size))
+    let bytes = try Files.read(fd: fd, name: path, sizeHint: Int(info.st_size))
     if let offset = UTF8Check.firstInvalidOffset(bytes) {
       let byte = String(bytes[offset], radix: 16, uppercase: true)
       throw corrupt(
@@ -64,23 +64,6 @@ public enum StoryFiles {
     ToolError.data(StoryDocument.corruptMessage(StoryDocument.fileName(ofPath: path)), notes: [detail])
   }
 
-  /// Reads an open file to its end.
-  static func readAll(_ fd: Int32, path: String, sizeHint: Int) throws(ToolError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(max(0, sizeHint))
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-      if n == 0 { break }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ToolError.io("cannot read '\(path)': \(Files.describe(errno))")
-      }
-      bytes.append(contentsOf: chunk[0..<n])
-    }
-    return bytes
-  }
-
   /// Reads a whole file if it is a regular file; nil when it does not exist.
   static func readIfPresent(_ path: String) throws(ToolError) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -89,7 +72,7 @@ public enum StoryFiles {
       throw ToolError.io("cannot read '\(path)': \(Files.describe(errno))")
     }
     defer { close(fd) }
-    return try readAll(fd, path: path, sizeHint: 0)
+    return try Files.read(fd: fd, name: path)
   }
 
   /// What a path is, without following a final symbolic link.

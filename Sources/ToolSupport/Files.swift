@@ -98,8 +98,9 @@ public enum Files {
 
   /// Reads everything from an open file descriptor (stdin: `read(fd: 0, name: "stdin")`) to its
   /// end. Exit 74 on a read error, naming `name`.
-  public static func read(fd: Int32, name: String) throws(ToolError) -> [UInt8] {
+  public static func read(fd: Int32, name: String, sizeHint: Int = 0) throws(ToolError) -> [UInt8] {
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(max(0, sizeHint))
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
@@ -155,6 +156,17 @@ public enum Files {
   public static func writeAtomically(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws(ToolError) {
     try writeAtomically(path, mode: mode) { (writer: FileWriter) throws(ToolError) in try writer.write(bytes)
     }
+  }
+
+  /// Creates a new file (it must not exist) holding `bytes`, synced before returning.
+  public static func create(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws(ToolError) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    guard fd >= 0 else { throw ToolError.io("cannot write '\(path)': \(describe(errno))") }
+    defer { close(fd) }
+    let writer = FileWriter(fd: fd, path: path)
+    try writer.write(bytes)
+    try writer.flush()
+    guard fsync(fd) == 0 else { throw ToolError.io("cannot sync '\(path)': \(describe(errno))") }
   }
 
   /// Appends `bytes` to `path` (created when missing) and syncs it before returning.

@@ -107,7 +107,7 @@ enum SiteWriter {
         let path = "\(temp)/\(file.path)"
         Cleanup.register(path)
         registered.append(path)
-        try writeFile(path, bytes: file.bytes)
+        try Files.create(path, bytes: file.bytes)
       }
       Files.syncDirectory(temp)
       if exists {
@@ -134,22 +134,6 @@ enum SiteWriter {
   }
 
   static func isText(_ path: String) -> Bool { path.hasSuffix(".html") || path.hasSuffix(".css") }
-
-  static func writeFile(_ path: String, bytes: [UInt8]) throws(ToolError) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw ToolError.io("cannot write '\(path)': \(Files.describe(errno))") }
-    defer { close(fd) }
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ToolError.io("cannot write '\(path)': \(Files.describe(errno))")
-      }
-      offset += n
-    }
-    guard fsync(fd) == 0 else { throw ToolError.io("cannot sync '\(path)': \(Files.describe(errno))") }
-  }
 
   /// Reads the site in `dir` for the check: every file's name, and the text of its HTML and CSS.
   static func read(_ dir: String) throws(ToolError) -> [(path: String, text: String?)] {
