@@ -66,7 +66,9 @@ enum Format {
   }
 
   /// The three-letter English month names.
-  static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  static let monthNames = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
 
   /// Round tick values from at or below `low` to at or above `high`, at most `count` steps of
   /// 1, 2 or 5 × 10ⁿ.

@@ -76,18 +76,24 @@ public final class HistoryTally {
     }
     do throws(FieldError) {
       let b = view.bytes
-      guard let cityMember = view.member("city") else { throw FieldError("order-summary record has no \"city\"") }
+      guard let cityMember = view.member("city") else {
+        throw FieldError("order-summary record has no \"city\"")
+      }
       guard let city = Scan.string(b, cityMember.value), !city.isEmpty else {
         throw FieldError("\"city\" must be a city's name, not \(Scan.text(b, cityMember.value))")
       }
       let (period, date) = try SalesTally.summaryDate(view)
-      guard let sales = view.member("sales") else { throw FieldError("order-summary record has no \"sales\" array") }
+      guard let sales = view.member("sales") else {
+        throw FieldError("order-summary record has no \"sales\" array")
+      }
       let sum = try scratch.withUnsafeMutableBufferPointer { row throws(FieldError) in
         try Scan.addSales(b, sales.value, field: "sales", into: row.baseAddress!)
       }
       if let total = view.member("totalSales") {
         let stated = try Scan.integer(b, total.value, "\"totalSales\"")
-        guard stated == sum else { throw FieldError("\"totalSales\" is \(stated), but the sales add up to \(sum)") }
+        guard stated == sum else {
+          throw FieldError("\"totalSales\" is \(stated), but the sales add up to \(sum)")
+        }
       }
       for i in scratch.indices { scratch[i] = 0 }
       if period == .day {
@@ -208,7 +214,8 @@ public struct HistoryChart: Sendable {
         spark.append(Self.sparks[level])
       }
       let color = Self.ansiColors[i % Self.ansiColors.count]
-      out += Format.pad(line.city, nameWidth) + "  " + style.apply(color, spark) + "  "
+      out +=
+        Format.pad(line.city, nameWidth) + "  " + style.apply(color, spark) + "  "
         + Format.padLeft(total, totalWidth) + "\n"
     }
     return out
@@ -224,7 +231,8 @@ public struct HistoryChart: Sendable {
         guard let value else { continue }
         records.append([
           "type": .string("sales-history"), "city": .string(line.city), "date": .string(recordDate(point)),
-          "period": .string(range.monthly ? "month" : "day"), "sales": .int(value), "range": .string(range.rawValue),
+          "period": .string(range.monthly ? "month" : "day"), "sales": .int(value),
+          "range": .string(range.rawValue),
         ])
       }
     }
@@ -272,8 +280,10 @@ public struct HistoryChart: Sendable {
     }
     s += "  </g>\n"
     guard !series.isEmpty else {
-      s += "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" stroke=\"#c7c7cc\"/>\n"
-      s += "  <text x=\"\(f((left + plotRight) / 2))\" y=\"\(f((plotTop + axisY) / 2))\" text-anchor=\"middle\" "
+      s +=
+        "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" stroke=\"#c7c7cc\"/>\n"
+      s +=
+        "  <text x=\"\(f((left + plotRight) / 2))\" y=\"\(f((plotTop + axisY) / 2))\" text-anchor=\"middle\" "
       s += "font-size=\"15\" fill=\"#6e6e73\">No sales history in this range.</text>\n"
       return s + "</svg>\n"
     }
@@ -283,7 +293,8 @@ public struct HistoryChart: Sendable {
     let top = Double(max(ticks[ticks.count - 1], ticks[0] + 1))
     func y(_ value: Int) -> Double { axisY - (Double(value) - bottom) / (top - bottom) * (axisY - plotTop) }
     func px(_ index: Int) -> Double {
-      points.count == 1 ? (left + plotRight) / 2 : left + Double(index) / Double(points.count - 1) * (plotRight - left)
+      points.count == 1
+        ? (left + plotRight) / 2 : left + Double(index) / Double(points.count - 1) * (plotRight - left)
     }
     s += "  <g font-size=\"11\" fill=\"#8e8e93\">\n"
     for tick in ticks {
@@ -347,11 +358,14 @@ public struct HistoryChart: Sendable {
     let f = Format.number
     switch i % 4 {
     case 0: return "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"3.5\" fill=\"\(color)\"/>"
-    case 1: return "<rect x=\"\(f(x - 3.5))\" y=\"\(f(y - 3.5))\" width=\"7\" height=\"7\" fill=\"\(color)\"/>"
+    case 1:
+      return "<rect x=\"\(f(x - 3.5))\" y=\"\(f(y - 3.5))\" width=\"7\" height=\"7\" fill=\"\(color)\"/>"
     case 2:
-      return "<path d=\"M\(f(x)),\(f(y - 4.5)) L\(f(x + 4.5)),\(f(y + 3.5)) L\(f(x - 4.5)),\(f(y + 3.5)) Z\" fill=\"\(color)\"/>"
+      return
+        "<path d=\"M\(f(x)),\(f(y - 4.5)) L\(f(x + 4.5)),\(f(y + 3.5)) L\(f(x - 4.5)),\(f(y + 3.5)) Z\" fill=\"\(color)\"/>"
     default:
-      return "<path d=\"M\(f(x)),\(f(y - 5)) L\(f(x + 5)),\(f(y)) L\(f(x)),\(f(y + 5)) L\(f(x - 5)),\(f(y)) Z\" fill=\"\(color)\"/>"
+      return
+        "<path d=\"M\(f(x)),\(f(y - 5)) L\(f(x + 5)),\(f(y)) L\(f(x)),\(f(y + 5)) L\(f(x - 5)),\(f(y)) Z\" fill=\"\(color)\"/>"
     }
   }
 }
@@ -361,7 +375,9 @@ enum History {
   static let spec = CommandSpec(
     name: "history",
     summary: "chart each city's sales over time from order-summary records (the Sales History chart)",
-    usage: ["sales-chart history [--range 2weeks|month|year] [--now T] [--format text|svg|json|csv] [FILE...]"],
+    usage: [
+      "sales-chart history [--range 2weeks|month|year] [--now T] [--format text|svg|json|csv] [FILE...]"
+    ],
     options: [
       .value(
         "range", short: "r", name: "RANGE",
@@ -408,7 +424,8 @@ enum History {
         "counted \(Format.records(tally.summaries, "order-summary"))", tool: SalesChart.spec.name)
       SalesChart.reportIgnored(tally.ignored)
     }
-    let chart = HistoryChart(range: range, points: range.points(today: today), series: tally.series(range, today: today))
+    let chart = HistoryChart(
+      range: range, points: range.points(today: today), series: tally.series(range, today: today))
     let out = StandardOutput.shared
     switch format {
     case "svg": out.write(chart.svg(width: width ?? 640, height: height ?? 400))

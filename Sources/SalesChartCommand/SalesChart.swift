@@ -22,15 +22,19 @@ public enum SalesChart: Command {
           + "or all; default week",
         choices: Timeframe.allCases.map(\.rawValue)),
       .value("now", name: "T", help: "the time the timeframe ends at (ISO 8601 or @SECONDS); default: now"),
-      .value("top", short: "n", name: "N", help: "how many donuts to rank, 1 to \(Menu.all.count); default 5"),
+      .value(
+        "top", short: "n", name: "N", help: "how many donuts to rank, 1 to \(Menu.all.count); default 5"),
       .value(
         "format", short: "f", name: "FORMAT", help: "text (default), svg, json (donut-sales records) or csv",
         choices: ["text", "svg", "json", "csv"]),
-      .value("width", name: "N", help: "svg: width in pixels (default 640); text: columns (default: the terminal's)"),
+      .value(
+        "width", name: "N",
+        help: "svg: width in pixels (default 640); text: columns (default: the terminal's)"),
       .value("height", name: "N", help: "svg: height in pixels (default 400)"),
       .flag("partial", help: "write one sales-partial record (counts per donut per day) instead of a chart"),
       .flag("merge", help: "also read sales-partial records and add them in (the result equals one pass)"),
-      .flag("verbose", short: "v", help: "report on stderr what was counted and which record types were ignored"),
+      .flag(
+        "verbose", short: "v", help: "report on stderr what was counted and which record types were ignored"),
     ],
     subcommands: [History.spec],
     positionalName: "FILE",
@@ -65,7 +69,8 @@ public enum SalesChart: Command {
     if invocation.subcommand == History.spec.name { return try History.run(invocation) }
     let partial = invocation.flag("partial")
     if partial {
-      for option in ["timeframe", "now", "top", "format", "width", "height"] where invocation.string(option) != nil {
+      for option in ["timeframe", "now", "top", "format", "width", "height"]
+      where invocation.string(option) != nil {
         throw ToolError.usage(
           "--\(option) does not apply to --partial, which keeps every day's counts",
           notes: ["give chart options to the 'sales-chart --merge' that reads the partials"])
@@ -110,7 +115,8 @@ public enum SalesChart: Command {
       out.flush()
       Diagnostics.note(
         "\(chart.emptyLine.prefix(1).lowercased())\(chart.emptyLine.dropFirst().dropLast()), but \(Format.donuts(totals.outside).lowercased()) "
-          + "\(totals.outside == 1 ? "was" : "were") sold at other times (--now \(ISODate.format(now)); try --timeframe all)", tool: spec.name)
+          + "\(totals.outside == 1 ? "was" : "were") sold at other times (--now \(ISODate.format(now)); try --timeframe all)",
+        tool: spec.name)
     }
     return ExitCode.ok
   }
@@ -135,7 +141,8 @@ public enum SalesChart: Command {
 
   /// The `--verbose` report: what was counted and what was ignored, by record type.
   static func report(_ tally: SalesTally) {
-    var counted = "counted \(Format.records(tally.orders, "order")) and \(Format.records(tally.summaries, "order-summary"))"
+    var counted =
+      "counted \(Format.records(tally.orders, "order")) and \(Format.records(tally.summaries, "order-summary"))"
     if tally.partials > 0 { counted += " (merged from \(Format.records(tally.partials, "sales-partial")))" }
     Diagnostics.note(counted, tool: spec.name)
     reportIgnored(tally.ignored)

@@ -108,13 +108,17 @@ public final class SalesTally {
 
   func addOrder(_ view: RecordView) throws(FieldError) {
     let b = view.bytes
-    guard let date = view.member("creationDate") else { throw FieldError("order record has no \"creationDate\"") }
+    guard let date = view.member("creationDate") else {
+      throw FieldError("order record has no \"creationDate\"")
+    }
     guard let items = view.member("items") else { throw FieldError("order record has no \"items\" array") }
     let offset = try rowFor(dateTime: b, date.value)
     let sum = try Scan.addSales(b, items.value, field: "items", into: counts + offset)
     if let total = view.member("totalSales") {
       let stated = try Scan.integer(b, total.value, "\"totalSales\"")
-      guard stated == sum else { throw FieldError("\"totalSales\" is \(stated), but the items add up to \(sum)") }
+      guard stated == sum else {
+        throw FieldError("\"totalSales\" is \(stated), but the items add up to \(sum)")
+      }
     }
     orders += 1
   }
@@ -176,12 +180,16 @@ public final class SalesTally {
   func addSummary(_ view: RecordView) throws(FieldError) {
     let b = view.bytes
     let (period, date) = try Self.summaryDate(view)
-    guard let sales = view.member("sales") else { throw FieldError("order-summary record has no \"sales\" array") }
+    guard let sales = view.member("sales") else {
+      throw FieldError("order-summary record has no \"sales\" array")
+    }
     let offset = period == .day ? rowFor(day: date) : rowFor(month: date)
     let sum = try Scan.addSales(b, sales.value, field: "sales", into: counts + offset)
     if let total = view.member("totalSales") {
       let stated = try Scan.integer(b, total.value, "\"totalSales\"")
-      guard stated == sum else { throw FieldError("\"totalSales\" is \(stated), but the sales add up to \(sum)") }
+      guard stated == sum else {
+        throw FieldError("\"totalSales\" is \(stated), but the sales add up to \(sum)")
+      }
     }
     summaries += 1
   }
@@ -201,7 +209,9 @@ public final class SalesTally {
     guard let text = Scan.string(b, periodMember.value), let period = Period(rawValue: text) else {
       throw FieldError("\"period\" must be \"day\" or \"month\", not \(Scan.text(b, periodMember.value))")
     }
-    guard let dateMember = view.member("date") else { throw FieldError("order-summary record has no \"date\"") }
+    guard let dateMember = view.member("date") else {
+      throw FieldError("order-summary record has no \"date\"")
+    }
     let s = Scan.string(b, dateMember.value) ?? ""
     if period == .month, let month = MonthNumber.parse(s) { return (.month, month) }
     guard s.utf8.count >= 10, let seconds = ISODate.parse(s) else {
@@ -214,14 +224,18 @@ public final class SalesTally {
 
   func addPartial(_ view: RecordView) throws(FieldError) {
     if let version = view["version"], version.intValue != 1 {
-      throw FieldError("sales-partial version \(version.jsonText) is not supported (this sales-chart reads version 1)")
+      throw FieldError(
+        "sales-partial version \(version.jsonText) is not supported (this sales-chart reads version 1)")
     }
-    guard case .object(let days)? = view["days"] else { throw FieldError("sales-partial record has no \"days\" object") }
+    guard case .object(let days)? = view["days"] else {
+      throw FieldError("sales-partial record has no \"days\" object")
+    }
     for member in days.members {
       guard member.key.utf8.count == 10, let seconds = ISODate.parse(member.key) else {
         throw FieldError("sales-partial day \"\(member.key)\" is not a day (YYYY-MM-DD)")
       }
-      try addCounts(member.value, at: rowFor(day: ISODate.floorDiv(seconds, 86_400)), place: "days.\(member.key)")
+      try addCounts(
+        member.value, at: rowFor(day: ISODate.floorDiv(seconds, 86_400)), place: "days.\(member.key)")
     }
     if let months = view["months"] {
       guard case .object(let months) = months else { throw FieldError("\"months\" must be an object") }
@@ -243,7 +257,9 @@ public final class SalesTally {
     }
     for key in ["orders", "summaries"] {
       guard let value = view[key] else { continue }
-      guard let n = value.intValue, n >= 0 else { throw FieldError("\"\(key)\" must be a count, not \(value.jsonText)") }
+      guard let n = value.intValue, n >= 0 else {
+        throw FieldError("\"\(key)\" must be a count, not \(value.jsonText)")
+      }
       if key == "orders" { orders += n } else { summaries += n }
     }
     partials += 1
@@ -275,9 +291,13 @@ public final class SalesTally {
       .array((0..<SalesTally.width).map { .int(counts[offset + $0]) })
     }
     var dayObject = JSONObject()
-    for day in days { dayObject.members.append(JSONMember(ISODate.formatDay(day * 86_400), array(dayRows[day]!))) }
+    for day in days {
+      dayObject.members.append(JSONMember(ISODate.formatDay(day * 86_400), array(dayRows[day]!)))
+    }
     var monthObject = JSONObject()
-    for month in months { monthObject.members.append(JSONMember(MonthNumber.format(month), array(monthRows[month]!))) }
+    for month in months {
+      monthObject.members.append(JSONMember(MonthNumber.format(month), array(monthRows[month]!)))
+    }
     return [
       "type": .string("sales-partial"), "version": .int(1), "days": .object(dayObject),
       "months": .object(monthObject), "ignored": .object(JSONObject(sorted: ignored.mapValues { .int($0) })),

@@ -155,7 +155,8 @@ enum Scan {
       let elementEnd = skipValue(b, i)
       func place() -> String { "\(field)[\(index)]" }
       guard b[i] == UInt8(ascii: "{") else {
-        throw FieldError("\(place()) must be an object with \"donut\" and \"quantity\", not \(text(b, i..<elementEnd))")
+        throw FieldError(
+          "\(place()) must be an object with \"donut\" and \"quantity\", not \(text(b, i..<elementEnd))")
       }
       var donutRange: Range<Int>?
       var quantityRange: Range<Int>?
@@ -195,7 +196,9 @@ enum Scan {
           "unknown donut id \(donut) in \(place()) (the menu has ids \(Menu.validIDs); see 'orders menu')")
       }
       let quantity = try integer(b, quantityRange, "\(place()).quantity")
-      guard quantity >= 0 else { throw FieldError("\(place()).quantity must not be negative, not \(quantity)") }
+      guard quantity >= 0 else {
+        throw FieldError("\(place()).quantity must not be negative, not \(quantity)")
+      }
       if let nameRange { try checkName(b, nameRange, donut: donut, place: place) }
       let (total, overflow) = row[donut].addingReportingOverflow(quantity)
       guard !overflow else { throw FieldError("sales of donut \(donut) are too large to count") }
@@ -240,7 +243,8 @@ enum Scan {
     throws(FieldError) -> Int
   {
     guard let s = string(b, range), let seconds = ISODate.parse(s) else {
-      throw FieldError("\"\(what)\" must be an ISO 8601 date such as 2026-11-29T10:02:13Z, not \(text(b, range))")
+      throw FieldError(
+        "\"\(what)\" must be an ISO 8601 date such as 2026-11-29T10:02:13Z, not \(text(b, range))")
     }
     return ISODate.floorDiv(seconds, 86_400)
   }

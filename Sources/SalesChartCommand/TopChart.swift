@@ -22,7 +22,8 @@ public struct DonutSales: Equatable, Sendable {
   /// "timeframe":"today","type":"donut-sales"}`.
   public func record(timeframe: Timeframe) -> JSONObject {
     [
-      "type": .string("donut-sales"), "rank": .int(rank), "donut": .int(donut.id), "name": .string(donut.name),
+      "type": .string("donut-sales"), "rank": .int(rank), "donut": .int(donut.id),
+      "name": .string(donut.name),
       "sales": .int(sales), "timeframe": .string(timeframe.rawValue),
     ]
   }
@@ -53,7 +54,9 @@ public struct TopChart: Sendable {
     let order = sales.indices.filter { sales[$0] > 0 }.sorted { a, b in
       sales[a] != sales[b] ? sales[a] > sales[b] : a > b
     }
-    return order.prefix(top).enumerated().map { DonutSales(rank: $0.offset + 1, donut: Menu.all[$0.element], sales: sales[$0.element]) }
+    return order.prefix(top).enumerated().map {
+      DonutSales(rank: $0.offset + 1, donut: Menu.all[$0.element], sales: sales[$0.element])
+    }
   }
 
   /// The header total, as in the sample: the sum of the bars shown.
@@ -90,7 +93,8 @@ public struct TopChart: Sendable {
     for (bar, value) in zip(bars, values) {
       let eighths = max(1, Int((Double(bar.sales) / Double(best) * Double(barWidth * 8)).rounded()))
       let blocks = String(repeating: "█", count: eighths / 8) + Self.partialBlocks[eighths % 8]
-      out += Format.pad(bar.donut.name, nameWidth) + "  " + style.apply("38;5;205", blocks) + " " + value + "\n"
+      out +=
+        Format.pad(bar.donut.name, nameWidth) + "  " + style.apply("38;5;205", blocks) + " " + value + "\n"
     }
     return out
   }
@@ -139,8 +143,10 @@ public struct TopChart: Sendable {
       """
     s += Chart.header(title: title, subtitle: totalLine, label: timeframe.label, detail: span, width: w)
     guard let best = bars.first?.sales else {
-      s += "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" stroke=\"#c7c7cc\"/>\n"
-      s += "  <text x=\"\(f((left + plotRight) / 2))\" y=\"\(f((barsTop + axisY) / 2))\" text-anchor=\"middle\" "
+      s +=
+        "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" stroke=\"#c7c7cc\"/>\n"
+      s +=
+        "  <text x=\"\(f((left + plotRight) / 2))\" y=\"\(f((barsTop + axisY) / 2))\" text-anchor=\"middle\" "
       s += "font-size=\"15\" fill=\"#6e6e73\">\(Format.xml(emptyLine))</text>\n"
       return s + "</svg>\n"
     }
@@ -158,7 +164,8 @@ public struct TopChart: Sendable {
       s += "    <text x=\"\(f(plotRight + 8))\" y=\"\(f(ty + 4))\">\(Format.grouped(tick))</text>\n"
     }
     s += "  </g>\n"
-    s += "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" stroke=\"#c7c7cc\"/>\n"
+    s +=
+      "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" stroke=\"#c7c7cc\"/>\n"
     let slot = (plotRight - left) / Double(max(bars.count, 1))
     let barWidth = min(slot * 0.6, 96)
     let charsPerLine = max(4, Int(slot / 7))
@@ -171,12 +178,14 @@ public struct TopChart: Sendable {
       s += "    <title>\(Format.xml(bar.donut.name)): \(value)</title>\n"
       s += "    <rect x=\"\(f(center - barWidth / 2))\" y=\"\(f(barTop))\" width=\"\(f(barWidth))\" "
       s += "height=\"\(f(axisY - barTop))\" rx=\"6\" fill=\"url(#barFill)\"/>\n"
-      s += "    <rect x=\"\(f(center - capsuleWidth / 2))\" y=\"\(f(barTop - 30))\" width=\"\(f(capsuleWidth))\" "
+      s +=
+        "    <rect x=\"\(f(center - capsuleWidth / 2))\" y=\"\(f(barTop - 30))\" width=\"\(f(capsuleWidth))\" "
       s += "height=\"22\" rx=\"11\" fill=\"#fde7ef\"/>\n"
       s += "    <text x=\"\(f(center))\" y=\"\(f(barTop - 14.5))\" text-anchor=\"middle\" font-size=\"12\" "
       s += "font-weight=\"600\" fill=\"#a61e4d\">\(value)</text>\n"
       let lines = Format.wrap(bar.donut.name, limit: charsPerLine, maxLines: 2)
-      s += "    <text x=\"\(f(center))\" y=\"\(f(axisY + 20))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1c1c1e\">"
+      s +=
+        "    <text x=\"\(f(center))\" y=\"\(f(axisY + 20))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1c1c1e\">"
       for (n, line) in lines.enumerated() {
         s += "<tspan x=\"\(f(center))\" dy=\"\(n == 0 ? "0" : "15")\">\(Format.xml(line))</tspan>"
       }
@@ -212,10 +221,12 @@ enum Chart {
   }
 
   /// The title and subtitle on the left, a label and its detail on the right.
-  static func header(title: String, subtitle: String, label: String, detail: String?, width: Double) -> String {
+  static func header(title: String, subtitle: String, label: String, detail: String?, width: Double) -> String
+  {
     let f = Format.number
     let parts = subtitle.split(separator: " · ", maxSplits: 1).map(String.init)
-    var s = "  <text x=\"24\" y=\"40\" font-size=\"22\" font-weight=\"700\" fill=\"#1c1c1e\">\(Format.xml(title))</text>\n"
+    var s =
+      "  <text x=\"24\" y=\"40\" font-size=\"22\" font-weight=\"700\" fill=\"#1c1c1e\">\(Format.xml(title))</text>\n"
     s += "  <text x=\"24\" y=\"68\" font-size=\"14\" fill=\"#6e6e73\">\(Format.xml(parts[0]))"
     if parts.count > 1 {
       s += " · <tspan font-weight=\"600\" fill=\"#1c1c1e\">\(Format.xml(parts[1]))</tspan>"

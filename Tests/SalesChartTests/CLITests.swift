@@ -21,16 +21,19 @@ struct CLITests {
 
   @Test("the same file twice counts twice")
   func twoFiles() throws {
-    let once = try TestSupport.run("sales-chart", Self.now + ["-t", "all", "-f", "csv", Fixture.goldenInput.path])
+    let once = try TestSupport.run(
+      "sales-chart", Self.now + ["-t", "all", "-f", "csv", Fixture.goldenInput.path])
     let twice = try TestSupport.run(
-      "sales-chart", Self.now + ["-t", "all", "-f", "csv", Fixture.goldenInput.path, Fixture.goldenInput.path])
+      "sales-chart",
+      Self.now + ["-t", "all", "-f", "csv", Fixture.goldenInput.path, Fixture.goldenInput.path])
     #expect(once.out.contains("1,13,Fire Zest,66,all"))
     #expect(twice.out.contains("1,13,Fire Zest,132,all"))
   }
 
   @Test("an unknown donut id: exit 65, the line named, nothing on stdout")
   func unknownDonut() throws {
-    let lines = [Fixture.order("2026-11-29T10:00:00Z", [(1, 1)]), Fixture.order("2026-11-29T10:00:00Z", [(1, 1)])]
+    let lines =
+      [Fixture.order("2026-11-29T10:00:00Z", [(1, 1)]), Fixture.order("2026-11-29T10:00:00Z", [(1, 1)])]
       .joined(separator: "\n") + "\n"
       + #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":42,"quantity":1}]}"# + "\n"
     for format in ["text", "svg", "json", "csv"] {
@@ -100,7 +103,9 @@ struct CLITests {
       }
     }
     let verbose = try TestSupport.run("sales-chart", Self.now + ["--merge", "-v"], stdin: partials)
-    #expect(verbose.err.contains("counted 2,000 order records and 50 order-summary records (merged from 7 sales-partial records)"))
+    #expect(
+      verbose.err.contains(
+        "counted 2,000 order records and 50 order-summary records (merged from 7 sales-partial records)"))
     #expect(verbose.err.contains("ignored 40 other records (40 notice)"))
   }
 

@@ -2,9 +2,10 @@ import FoodTruckKit
 import Foundation
 import FoundationXML
 import PipeProtocol
-@testable import SalesChartCommand
 import Testing
 import ToolSupport
+
+@testable import SalesChartCommand
 
 @Suite("the chart renderings")
 struct ChartTests {
@@ -23,9 +24,10 @@ struct ChartTests {
     #expect(lines[1] == "Total Sales · 91 Donuts")
     #expect(lines[2] == "")
     let bars = Array(lines[3..<8])
-    #expect(bars.map { String($0.prefix(20)).trimmingCharacters(in: .whitespaces) } == [
-      "Picnic Basket", "Black Raspberry", "Strawberry Sprinkles", "The Classic", "Rainbow",
-    ])
+    #expect(
+      bars.map { String($0.prefix(20)).trimmingCharacters(in: .whitespaces) } == [
+        "Picnic Basket", "Black Raspberry", "Strawberry Sprinkles", "The Classic", "Rainbow",
+      ])
     #expect(bars.map { $0.split(separator: " ").last! } == ["28", "24", "17", "12", "10"])
     // The best bar ends one column before the edge, so a full line never wraps.
     #expect(bars[0].count == 79)
@@ -33,13 +35,15 @@ struct ChartTests {
     // 24/28 of the best bar's length, in eighths of a column.
     let best = bars[0].filter { "█▏▎▍▌▋▊▉".contains($0) }.count
     #expect(best == 80 - 1 - 20 - 2 - 1 - 2)
-    let blocks = { (line: String) in line.unicodeScalars.reduce(0.0) { sum, c in
-      switch c {
-      case "█": return sum + 1
-      case "\u{2589}"..."\u{258F}": return sum + Double(0x2590 - Int(c.value)) / 8  // ▉ 7/8 ... ▏ 1/8
-      default: return sum
+    let blocks = { (line: String) in
+      line.unicodeScalars.reduce(0.0) { sum, c in
+        switch c {
+        case "█": return sum + 1
+        case "\u{2589}"..."\u{258F}": return sum + Double(0x2590 - Int(c.value)) / 8  // ▉ 7/8 ... ▏ 1/8
+        default: return sum
+        }
       }
-    } }
+    }
     #expect(abs(blocks(bars[1]) - Double(best) * 24 / 28) <= 0.0625)
     #expect(lines.last == "")
   }
@@ -112,7 +116,8 @@ struct ChartTests {
 
   @Test("svg: names and text are escaped")
   func escaping() throws {
-    #expect(Format.xml("Shakespeare's <Globe> & \"Co\"") == "Shakespeare&apos;s &lt;Globe&gt; &amp; &quot;Co&quot;")
+    #expect(
+      Format.xml("Shakespeare's <Globe> & \"Co\"") == "Shakespeare&apos;s &lt;Globe&gt; &amp; &quot;Co&quot;")
     #expect(Format.xml("bell\u{07}") == "bell\u{FFFD}")
     let chart = HistoryChart(
       range: .twoWeeks, points: HistoryRange.twoWeeks.points(today: Fixture.today),
@@ -172,7 +177,8 @@ final class SVGElements: NSObject, XMLParserDelegate {
     elements.append(Element(name: name, attributes: attributes))
   }
 
-  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?)
+  {
     let index = open.removeLast()
     if let parent = open.last { elements[parent].text += elements[index].text }
   }

@@ -19,7 +19,8 @@ enum Fixture {
     ]
     let list = items.map { "{\"donut\":\($0.0),\"name\":\"\(names[$0.0])\",\"quantity\":\($0.1)}" }
     let total = items.reduce(0) { $0 + $1.1 }
-    return "{\"type\":\"order\",\"id\":\"Order#\(id)\",\"status\":\"placed\",\"items\":[\(list.joined(separator: ","))],"
+    return
+      "{\"type\":\"order\",\"id\":\"Order#\(id)\",\"status\":\"placed\",\"items\":[\(list.joined(separator: ","))],"
       + "\"totalSales\":\(total),\"grandTotal\":\(Double(total) * 5.78),\"city\":\"Cupertino\","
       + "\"parkingSpot\":\"Apple Park\",\"creationDate\":\"\(date)\"}"
   }

@@ -46,7 +46,8 @@ struct HistoryTests {
     #expect(series[0].values.prefix(12).allSatisfy { $0 == nil })
     #expect(series[1].total == 15)
     #expect(series[2].values[5] == 2)
-    let chart = HistoryChart(range: .twoWeeks, points: HistoryRange.twoWeeks.points(today: Fixture.today), series: series)
+    let chart = HistoryChart(
+      range: .twoWeeks, points: HistoryRange.twoWeeks.points(today: Fixture.today), series: series)
     #expect(chart.total == 11 + 15 + 2)
     #expect(chart.span == "2026-11-15 to 2026-11-28")
   }
@@ -100,7 +101,8 @@ struct HistoryTests {
     JSONWriter.append(chart.records[0], to: &bytes)
     #expect(
       String(decoding: bytes, as: UTF8.self)
-        == #"{"city":"London","date":"2025-11-01","period":"month","range":"year","sales":5,"type":"sales-history"}"#)
+        == #"{"city":"London","date":"2025-11-01","period":"month","range":"year","sales":5,"type":"sales-history"}"#
+    )
     #expect(chart.csv == "city,period,date,sales\nLondon,month,2025-11-01,5\n")
   }
 
@@ -108,9 +110,18 @@ struct HistoryTests {
   func errors() {
     for (line, message) in [
       (#"{"type":"order-summary","period":"day","date":"2026-11-28","sales":[]}"#, #"no "city""#),
-      (#"{"type":"order-summary","city":"","period":"day","date":"2026-11-28","sales":[]}"#, #""city" must be a city's name"#),
-      (#"{"type":"order-summary","city":"X","period":"day","date":"2026-11-28","sales":[{"donut":17,"quantity":1}]}"#, "unknown donut id 17"),
-      (#"{"type":"order-summary","city":"X","period":"day","date":"2026-11-28","sales":[{"donut":1,"quantity":1}],"totalSales":2}"#, #""totalSales" is 2, but the sales add up to 1"#),
+      (
+        #"{"type":"order-summary","city":"","period":"day","date":"2026-11-28","sales":[]}"#,
+        #""city" must be a city's name"#
+      ),
+      (
+        #"{"type":"order-summary","city":"X","period":"day","date":"2026-11-28","sales":[{"donut":17,"quantity":1}]}"#,
+        "unknown donut id 17"
+      ),
+      (
+        #"{"type":"order-summary","city":"X","period":"day","date":"2026-11-28","sales":[{"donut":1,"quantity":1}],"totalSales":2}"#,
+        #""totalSales" is 2, but the sales add up to 1"#
+      ),
     ] {
       do {
         _ = try history([Fixture.summary("X", "day", "2026-11-01", []), line])

@@ -5,7 +5,8 @@ import Testing
 
 @Suite("ranking the top five as the sample does")
 struct RankingTests {
-  @Test("DonutSales.previewArray ranks Black Raspberry, Strawberry Sprinkles, Classic, Nighttime, Picnic Basket")
+  @Test(
+    "DonutSales.previewArray ranks Black Raspberry, Strawberry Sprinkles, Classic, Nighttime, Picnic Basket")
   func previewArray() {
     // classic 5, picnicBasket 3, strawberrySprinkles 10, nighttime 4, blackRaspberry 12 (domain 2.4).
     var sales = Array(repeating: 0, count: 17)
@@ -17,7 +18,10 @@ struct RankingTests {
     let bars = TopChart.rank(sales, top: 5)
     #expect(bars.map(\.donut.id) == [14, 4, 0, 16, 7])
     #expect(bars.map(\.rank) == [1, 2, 3, 4, 5])
-    #expect(bars.map(\.donut.name) == ["Black Raspberry", "Strawberry Sprinkles", "The Classic", "Nighttime", "Picnic Basket"])
+    #expect(
+      bars.map(\.donut.name) == [
+        "Black Raspberry", "Strawberry Sprinkles", "The Classic", "Nighttime", "Picnic Basket",
+      ])
     let chart = TopChart(bars: bars, top: 5, timeframe: .week, span: nil)
     #expect(chart.total == 34)
     #expect(chart.totalLine == "Total Sales · 34 Donuts")
@@ -57,8 +61,10 @@ struct RankingTests {
     JSONWriter.append(bar.record(timeframe: .today), to: &bytes)
     #expect(
       String(decoding: bytes, as: UTF8.self)
-        == #"{"donut":7,"name":"Picnic Basket","rank":1,"sales":28,"timeframe":"today","type":"donut-sales"}"#)
-    let problems = ProtocolSchemas.schema(for: "donut-sales")!.problems(in: Record(object: bar.record(timeframe: .today)))
+        == #"{"donut":7,"name":"Picnic Basket","rank":1,"sales":28,"timeframe":"today","type":"donut-sales"}"#
+    )
+    let problems = ProtocolSchemas.schema(for: "donut-sales")!.problems(
+      in: Record(object: bar.record(timeframe: .today)))
     #expect(problems.isEmpty)
   }
 }

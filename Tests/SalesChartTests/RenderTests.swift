@@ -13,13 +13,22 @@ struct RenderTests {
   /// The charts to check: top five (default size, a small one, an empty one) and the history.
   static func charts(in dir: URL) throws -> [(URL, Int, Int)] {
     let input = Fixture.goldenInput.path
-    let history = TestSupport.packageRoot.appendingPathComponent("Tests/golden/sales-chart/history-svg/input.jsonl").path
+    let history = TestSupport.packageRoot.appendingPathComponent(
+      "Tests/golden/sales-chart/history-svg/input.jsonl"
+    ).path
     var charts: [(URL, Int, Int)] = []
     for (name, command, width, height) in [
       ("top.svg", "sales-chart --now \(Fixture.now) -f svg \(input)", 640, 400),
-      ("small.svg", "sales-chart --now \(Fixture.now) -t all -f svg --width 320 --height 240 \(input)", 320, 240),
+      (
+        "small.svg", "sales-chart --now \(Fixture.now) -t all -f svg --width 320 --height 240 \(input)", 320,
+        240
+      ),
       ("empty.svg", "sales-chart --now \(Fixture.now) -f svg < /dev/null", 640, 400),
-      ("history.svg", "sales-chart history --now \(Fixture.now) -r month -f svg --width 900 --height 420 \(history)", 900, 420),
+      (
+        "history.svg",
+        "sales-chart history --now \(Fixture.now) -r month -f svg --width 900 --height 420 \(history)", 900,
+        420
+      ),
     ] {
       let url = dir.appendingPathComponent(name)
       let result = try TestSupport.shell(command)

@@ -63,25 +63,69 @@ struct TallyTests {
   @Test(
     "bad records are errors naming their line",
     arguments: [
-      (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":17,"quantity":1}]}"#, "unknown donut id 17 in items[0] (the menu has ids 0...16"),
-      (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":-1,"quantity":1}]}"#, "unknown donut id -1"),
-      (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"name":"Rainbow","quantity":1}]}"#, #"items[0] names donut 3 "Rainbow", but donut 3 is "Cosmos" on the menu"#),
-      (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":-2}]}"#, "items[0].quantity must not be negative"),
-      (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":1.5}]}"#, "items[0].quantity must be a whole number, not 1.5"),
-      (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":"3","quantity":1}]}"#, #"items[0].donut must be a whole number, not "3""#),
-      (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"quantity":1}]}"#, #"items[0] has no "donut" id"#),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":17,"quantity":1}]}"#,
+        "unknown donut id 17 in items[0] (the menu has ids 0...16"
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":-1,"quantity":1}]}"#,
+        "unknown donut id -1"
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"name":"Rainbow","quantity":1}]}"#,
+        #"items[0] names donut 3 "Rainbow", but donut 3 is "Cosmos" on the menu"#
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":-2}]}"#,
+        "items[0].quantity must not be negative"
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":1.5}]}"#,
+        "items[0].quantity must be a whole number, not 1.5"
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":"3","quantity":1}]}"#,
+        #"items[0].donut must be a whole number, not "3""#
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"quantity":1}]}"#,
+        #"items[0] has no "donut" id"#
+      ),
       (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[3]}"#, "items[0] must be an object"),
       (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":{}}"#, #""items" must be an array"#),
       (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z"}"#, #"order record has no "items" array"#),
-      (#"{"type":"order","creationDate":"yesterday","items":[]}"#, #""creationDate" must be an ISO 8601 date"#),
-      (#"{"type":"order","creationDate":"2026-02-30T10:00:00Z","items":[]}"#, #""creationDate" must be an ISO 8601 date"#),
-      (#"{"type":"order","creationDate":"2026-11-29T25:00:00Z","items":[]}"#, #""creationDate" must be an ISO 8601 date"#),
+      (
+        #"{"type":"order","creationDate":"yesterday","items":[]}"#,
+        #""creationDate" must be an ISO 8601 date"#
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-02-30T10:00:00Z","items":[]}"#,
+        #""creationDate" must be an ISO 8601 date"#
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T25:00:00Z","items":[]}"#,
+        #""creationDate" must be an ISO 8601 date"#
+      ),
       (#"{"type":"order","items":[]}"#, #"order record has no "creationDate""#),
-      (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":2}],"totalSales":3}"#, #""totalSales" is 3, but the items add up to 2"#),
-      (#"{"type":"order-summary","period":"week","date":"2026-11-28","sales":[]}"#, #""period" must be "day" or "month", not "week""#),
-      (#"{"type":"order-summary","period":"day","date":"2026-11","sales":[]}"#, #""date" must be a day such as 2026-11-28"#),
-      (#"{"type":"order-summary","period":"day","date":"2026-11-28","sales":[{"donut":20,"quantity":1}]}"#, "unknown donut id 20 in sales[0]"),
-      (#"{"type":"sales-partial","version":1,"days":{}}"#, "a sales-partial record is only read with --merge"),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":2}],"totalSales":3}"#,
+        #""totalSales" is 3, but the items add up to 2"#
+      ),
+      (
+        #"{"type":"order-summary","period":"week","date":"2026-11-28","sales":[]}"#,
+        #""period" must be "day" or "month", not "week""#
+      ),
+      (
+        #"{"type":"order-summary","period":"day","date":"2026-11","sales":[]}"#,
+        #""date" must be a day such as 2026-11-28"#
+      ),
+      (
+        #"{"type":"order-summary","period":"day","date":"2026-11-28","sales":[{"donut":20,"quantity":1}]}"#,
+        "unknown donut id 20 in sales[0]"
+      ),
+      (
+        #"{"type":"sales-partial","version":1,"days":{}}"#, "a sales-partial record is only read with --merge"
+      ),
     ])
   func errors(line: String, message: String) {
     let error = Fixture.error([Fixture.order("2026-11-29T10:00:00Z", [(0, 1)]), line])
@@ -147,7 +191,8 @@ struct PartialTests {
     var pieces: [String] = []
     for chunk in stride(from: 0, to: lines.count, by: 10) {
       var bytes: [UInt8] = []
-      JSONWriter.append(try Fixture.tally(Array(lines[chunk..<min(chunk + 10, lines.count)])).partialRecord, to: &bytes)
+      JSONWriter.append(
+        try Fixture.tally(Array(lines[chunk..<min(chunk + 10, lines.count)])).partialRecord, to: &bytes)
       pieces.append(String(decoding: bytes, as: UTF8.self))
     }
     let merged = try Fixture.tally(pieces, merge: true).partialRecord
@@ -166,8 +211,14 @@ struct PartialTests {
       (#"{"type":"sales-partial","version":2,"days":{}}"#, "version 2 is not supported"),
       (#"{"type":"sales-partial","version":1}"#, #"no "days" object"#),
       (#"{"type":"sales-partial","version":1,"days":{"2026-13-01":[1]}}"#, "is not a day"),
-      (#"{"type":"sales-partial","version":1,"days":{"2026-11-01":[1,-1]}}"#, "days.2026-11-01[1] must be a count"),
-      (#"{"type":"sales-partial","version":1,"days":{"2026-11-01":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,5]}}"#, "unknown donut id 17"),
+      (
+        #"{"type":"sales-partial","version":1,"days":{"2026-11-01":[1,-1]}}"#,
+        "days.2026-11-01[1] must be a count"
+      ),
+      (
+        #"{"type":"sales-partial","version":1,"days":{"2026-11-01":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,5]}}"#,
+        "unknown donut id 17"
+      ),
     ] {
       do {
         _ = try Fixture.tally([line], merge: true)
@@ -198,7 +249,8 @@ struct IndependentCountTests {
       case .month: calendar.date(byAdding: .day, value: -29, to: today)
       case .year:
         calendar.date(
-          byAdding: .month, value: -11, to: calendar.date(from: calendar.dateComponents([.year, .month], from: today))!)
+          byAdding: .month, value: -11,
+          to: calendar.date(from: calendar.dateComponents([.year, .month], from: today))!)
       case .all: nil
       }
     let end = calendar.date(byAdding: .day, value: 1, to: today)!
@@ -233,7 +285,8 @@ struct IndependentCountTests {
   static func instant(_ text: String, calendar: Calendar) -> Date {
     let digits = text.split(whereSeparator: { !$0.isNumber }).map { Int($0)! }
     var components = DateComponents(
-      year: digits[0], month: digits[1], day: digits[2], hour: digits[3], minute: digits[4], second: digits[5])
+      year: digits[0], month: digits[1], day: digits[2], hour: digits[3], minute: digits[4], second: digits[5]
+    )
     components.timeZone = TimeZone(secondsFromGMT: 0)
     var date = calendar.date(from: components)!
     if !text.hasSuffix("Z") {

@@ -16,7 +16,8 @@ extension ProtocolSchemas {
       writers: ["sales-chart"]),
     RecordSchema(
       type: "sales-partial",
-      summary: "Mergeable donut sales of part of a stream (sales-chart --partial), read by sales-chart --merge.",
+      summary:
+        "Mergeable donut sales of part of a stream (sales-chart --partial), read by sales-chart --merge.",
       fields: [
         FieldSpec("version", .int(1...1), note: "the format's version"),
         FieldSpec(
