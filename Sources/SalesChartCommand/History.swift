@@ -383,7 +383,18 @@ enum History {
         "range", short: "r", name: "RANGE",
         help: "2weeks (the 14 days before today, default), month (the 30 days before today) or year "
           + "(the 12 months before this one, and this one)",
-        choices: HistoryRange.allCases.map(\.rawValue))
+        choices: HistoryRange.allCases.map(\.rawValue)),
+      .value(
+        "now", name: "T",
+        help: "the time whose day the range ends before (ISO 8601 or @SECONDS); default: now"),
+      .value(
+        "format", short: "f", name: "FORMAT",
+        help: "text (default), svg, json (sales-history records) or csv",
+        choices: ["text", "svg", "json", "csv"]),
+      .value("width", name: "N", help: "svg: width in pixels (default 640)"),
+      .value("height", name: "N", help: "svg: height in pixels (default 400)"),
+      .flag(
+        "verbose", short: "v", help: "report on stderr how many summaries were counted and what was ignored"),
     ],
     positionalName: "FILE",
     input: """
@@ -413,6 +424,11 @@ enum History {
     }
     let format = invocation.choice("format", default: "text")
     let range = HistoryRange(rawValue: invocation.choice("range", default: "2weeks")) ?? .twoWeeks
+    if format != "svg" {
+      for option in ["width", "height"] where invocation.string(option) != nil {
+        throw ToolError.usage("--\(option) applies to 'history --format svg' only")
+      }
+    }
     let (width, height) = try SalesChart.size(invocation, format: format)
     let today = ISODate.floorDiv(try invocation.now(), 86_400)
     let tally = HistoryTally()

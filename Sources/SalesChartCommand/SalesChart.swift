@@ -18,12 +18,13 @@ public enum SalesChart: Command {
     options: [
       .value(
         "timeframe", short: "t", name: "WHEN",
-        help: "today (the UTC day of --now), week (last 7 days), month (last 30 days), year (last 12 months) "
-          + "or all; default week",
+        help: "top five: today (the UTC day of --now), week (last 7 days), month (last 30 days), year "
+          + "(last 12 months) or all; default week",
         choices: Timeframe.allCases.map(\.rawValue)),
       .value("now", name: "T", help: "the time the timeframe ends at (ISO 8601 or @SECONDS); default: now"),
       .value(
-        "top", short: "n", name: "N", help: "how many donuts to rank, 1 to \(Menu.all.count); default 5"),
+        "top", short: "n", name: "N",
+        help: "top five: how many donuts to rank, 1 to \(Menu.all.count); default 5"),
       .value(
         "format", short: "f", name: "FORMAT", help: "text (default), svg, json (donut-sales records) or csv",
         choices: ["text", "svg", "json", "csv"]),
@@ -31,8 +32,12 @@ public enum SalesChart: Command {
         "width", name: "N",
         help: "svg: width in pixels (default 640); text: columns (default: the terminal's)"),
       .value("height", name: "N", help: "svg: height in pixels (default 400)"),
-      .flag("partial", help: "write one sales-partial record (counts per donut per day) instead of a chart"),
-      .flag("merge", help: "also read sales-partial records and add them in (the result equals one pass)"),
+      .flag(
+        "partial",
+        help: "top five: write one sales-partial record (counts per donut per day) instead of a chart"),
+      .flag(
+        "merge",
+        help: "top five: also read sales-partial records and add them in (the result equals one pass)"),
       .flag(
         "verbose", short: "v", help: "report on stderr what was counted and which record types were ignored"),
     ],

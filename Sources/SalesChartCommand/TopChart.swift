@@ -124,11 +124,9 @@ public struct TopChart: Sendable {
     let w = Double(width)
     let h = Double(height)
     let left = 24.0
-    let right = w - 24
-    let axisLabelWidth = 40.0
-    let plotRight = right - axisLabelWidth
+    var plotRight = w - 24 - 40
     let axisY = h - 56
-    let barsTop = 112.0 + 30
+    let barsTop = 88.0 + 30  // below the header, with room for the tallest bar's capsule
     let plotHeight = max(axisY - barsTop, 10)
     let f = Format.number
     var s = Chart.svgOpen(width: width, height: height, title: title, description: description)
@@ -151,7 +149,8 @@ public struct TopChart: Sendable {
       return s + "</svg>\n"
     }
     // Grid lines and their values on the trailing side, as Swift Charts draws the y axis.
-    let ticks = Format.ticks(from: 0, to: best, count: 4)
+    let ticks = Format.ticks(from: 0, to: best, count: max(1, min(4, Int(plotHeight / 36))))
+    plotRight = w - 24 - Double(Format.grouped(ticks[ticks.count - 1]).count) * 6.5 - 10
     let top = Double(ticks.last ?? best)
     func y(_ value: Int) -> Double { axisY - Double(value) / top * plotHeight }
     s += "  <g font-size=\"11\" fill=\"#8e8e93\">\n"
@@ -168,7 +167,10 @@ public struct TopChart: Sendable {
       "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" stroke=\"#c7c7cc\"/>\n"
     let slot = (plotRight - left) / Double(max(bars.count, 1))
     let barWidth = min(slot * 0.6, 96)
-    let charsPerLine = max(4, Int(slot / 7))
+    // Names in two lines at most, in a smaller font when the slots are narrow.
+    let longestWord = bars.flatMap { $0.donut.name.split(separator: " ").map(\.count) }.max() ?? 1
+    let fontSize = max(8, min(12, (slot - 4) / (Double(longestWord) * 0.6)))
+    let charsPerLine = max(4, Int(slot / (fontSize * 0.6)))
     for (i, bar) in bars.reversed().enumerated() {
       let center = left + slot * (Double(i) + 0.5)
       let barTop = min(y(bar.sales), axisY - 2)
@@ -185,9 +187,10 @@ public struct TopChart: Sendable {
       s += "font-weight=\"600\" fill=\"#a61e4d\">\(value)</text>\n"
       let lines = Format.wrap(bar.donut.name, limit: charsPerLine, maxLines: 2)
       s +=
-        "    <text x=\"\(f(center))\" y=\"\(f(axisY + 20))\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1c1c1e\">"
+        "    <text x=\"\(f(center))\" y=\"\(f(axisY + 20))\" text-anchor=\"middle\" font-size=\"\(f(fontSize))\" fill=\"#1c1c1e\">"
       for (n, line) in lines.enumerated() {
-        s += "<tspan x=\"\(f(center))\" dy=\"\(n == 0 ? "0" : "15")\">\(Format.xml(line))</tspan>"
+        s +=
+          "<tspan x=\"\(f(center))\" dy=\"\(n == 0 ? "0" : f(fontSize * 1.25))\">\(Format.xml(line))</tspan>"
       }
       s += "</text>\n"
       s += "  </g>\n"
