@@ -97,9 +97,9 @@ public final class HistoryTally {
       }
       for i in scratch.indices { scratch[i] = 0 }
       if period == .day {
-        daily[city, default: [:]][date, default: 0] += sum
+        daily[city, default: [:]][date] = try Scan.add(daily[city]?[date] ?? 0, sum)
       } else {
-        monthly[city, default: [:]][date, default: 0] += sum
+        monthly[city, default: [:]][date] = try Scan.add(monthly[city]?[date] ?? 0, sum)
       }
       summaries += 1
     } catch {
@@ -116,23 +116,28 @@ public final class HistoryTally {
 
   /// Each city's series over `range`, leaving out cities with no point in it. Monthly points come
   /// from monthly summaries, or, for a city that has none, from its daily summaries added up by month.
-  public func series(_ range: HistoryRange, today: Int) -> [SalesSeries] {
+  /// Throws when the sales are too large to add up.
+  public func series(_ range: HistoryRange, today: Int) throws(FieldError) -> [SalesSeries] {
     let points = range.points(today: today)
-    return cities.compactMap { city in
+    var result: [SalesSeries] = []
+    var total = 0
+    for city in cities {
       var values: [Int: Int]
-      if range.monthly {
-        if let months = monthly[city], !months.isEmpty {
-          values = months
-        } else {
-          values = [:]
-          for (day, n) in daily[city] ?? [:] { values[MonthNumber.of(day: day), default: 0] += n }
+      if range.monthly, monthly[city]?.isEmpty ?? true {
+        values = [:]
+        for (day, n) in daily[city] ?? [:] {
+          let month = MonthNumber.of(day: day)
+          values[month] = try Scan.add(values[month] ?? 0, n)
         }
       } else {
-        values = daily[city] ?? [:]
+        values = (range.monthly ? monthly[city] : daily[city]) ?? [:]
       }
       let series = SalesSeries(city: city, values: points.map { values[$0] })
-      return series.values.contains { $0 != nil } ? series : nil
+      guard series.values.contains(where: { $0 != nil }) else { continue }
+      for value in series.values { total = try Scan.add(total, value ?? 0) }
+      result.append(series)
     }
+    return result
   }
 }
 
@@ -440,8 +445,13 @@ enum History {
         "counted \(Format.records(tally.summaries, "order-summary"))", tool: SalesChart.spec.name)
       SalesChart.reportIgnored(tally.ignored)
     }
-    let chart = HistoryChart(
-      range: range, points: range.points(today: today), series: tally.series(range, today: today))
+    let series: [SalesSeries]
+    do {
+      series = try tally.series(range, today: today)
+    } catch {
+      throw ToolError.data(error.message)
+    }
+    let chart = HistoryChart(range: range, points: range.points(today: today), series: series)
     let out = StandardOutput.shared
     switch format {
     case "svg": out.write(chart.svg(width: width ?? 640, height: height ?? 400))

@@ -252,7 +252,7 @@ public final class SalesTally {
         guard let n = member.value.intValue, n >= 0 else {
           throw FieldError("ignored.\(member.key) must be a count, not \(member.value.jsonText)")
         }
-        ignored[member.key, default: 0] += n
+        ignored[member.key] = try Scan.add(ignored[member.key] ?? 0, n)
       }
     }
     for key in ["orders", "summaries"] {
@@ -260,7 +260,7 @@ public final class SalesTally {
       guard let n = value.intValue, n >= 0 else {
         throw FieldError("\"\(key)\" must be a count, not \(value.jsonText)")
       }
-      if key == "orders" { orders += n } else { summaries += n }
+      if key == "orders" { orders = try Scan.add(orders, n) } else { summaries = try Scan.add(summaries, n) }
     }
     partials += 1
   }
@@ -323,6 +323,9 @@ public final class SalesTally {
     }
     for (day, offset) in dayRows { try add(offset, inside: window.days.contains(day)) }
     for (month, offset) in monthRows { try add(offset, inside: window.months?.contains(month) ?? false) }
+    // The chart adds up its bars: make sure every sum of them fits.
+    var everything = outside
+    for n in sales { everything = try Scan.add(everything, n) }
     return (sales, outside)
   }
 }

@@ -119,6 +119,14 @@ enum Scan {
     return true
   }
 
+  /// `a + b`, or an error when the sum does not fit (counts never wrap or crash).
+  @inline(__always)
+  static func add(_ a: Int, _ b: Int) throws(FieldError) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    guard !overflow else { throw FieldError("the sales are too large to add up") }
+    return sum
+  }
+
   /// Which item key this is: 0 `donut`, 1 `quantity`, 2 `name`, -1 another.
   @inline(__always)
   static func which(_ b: UnsafeBufferPointer<UInt8>, _ key: Range<Int>) -> Int {
@@ -203,7 +211,7 @@ enum Scan {
       let (total, overflow) = row[donut].addingReportingOverflow(quantity)
       guard !overflow else { throw FieldError("sales of donut \(donut) are too large to count") }
       row[donut] = total
-      sum += quantity
+      sum = try add(sum, quantity)
       index += 1
       i = skipSpace(b, elementEnd)
       if i < range.upperBound, b[i] == UInt8(ascii: ",") { i = skipSpace(b, i + 1) }

@@ -40,7 +40,7 @@ struct HistoryTests {
       Fixture.order("2026-11-28T10:00:00Z", [(3, 2)]),
     ])
     #expect(tally.ignored == ["order": 1])
-    let series = tally.series(.twoWeeks, today: Fixture.today)
+    let series = try tally.series(.twoWeeks, today: Fixture.today)
     #expect(series.map(\.city) == ["Cupertino", "London", "Atlantis"])
     #expect(series[0].values.suffix(2) == [7, 4])
     #expect(series[0].values.prefix(12).allSatisfy { $0 == nil })
@@ -61,7 +61,7 @@ struct HistoryTests {
       Fixture.summary("Cupertino", "day", "2026-10-05", [(0, 3)]),
       Fixture.summary("Cupertino", "day", "2026-10-06", [(0, 4)]),
     ])
-    let series = tally.series(.year, today: Fixture.today)
+    let series = try tally.series(.year, today: Fixture.today)
     #expect(series.map(\.city) == ["Cupertino", "London"])
     #expect(series[0].values[11] == 7)
     #expect(series[1].values.first == 50)

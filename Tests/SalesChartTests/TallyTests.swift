@@ -133,6 +133,30 @@ struct TallyTests {
     #expect(error?.message.contains(message) == true, "\(error?.message ?? "no error")")
   }
 
+  @Test("counts too large to add up are an error, never a wrap or a crash")
+  func overflow() {
+    let items = Array(repeating: #"{"donut":1,"quantity":999999999999999}"#, count: 10_000).joined(
+      separator: ",")
+    let error = Fixture.error([#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[\#(items)]}"#]
+    )
+    #expect(error?.message.contains("too large") == true, "\(error?.message ?? "no error")")
+    #expect(
+      Fixture.error([
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":1,"quantity":1000000000000000}]}"#
+      ])?.message.contains("is too large") == true)
+    let partial =
+      #"{"type":"sales-partial","version":1,"days":{"2026-11-29":[9223372036854775807]},"orders":1}"#
+    do {
+      let tally = try Fixture.tally([partial, partial], merge: true)
+      Issue.record("no error: \(tally.counts(day: Fixture.today))")
+    } catch let error as InputError {
+      #expect(error.line == 2)
+      #expect(error.message.contains("too large"))
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
   @Test("an escaped but equal name or key is accepted")
   func escapes() throws {
     let tally = try Fixture.tally([
