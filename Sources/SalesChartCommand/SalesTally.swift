@@ -108,13 +108,28 @@ public final class SalesTally {
 
   func addOrder(_ view: RecordView) throws(FieldError) {
     let b = view.bytes
-    guard let date = view.member("creationDate") else {
-      throw FieldError("order record has no \"creationDate\"")
+    // One pass over the members finds the three that count (the first of each name, as
+    // `RecordView.member` would; an escaped key sends the lookup there).
+    var date: MemberSpan?
+    var items: MemberSpan?
+    var total: MemberSpan?
+    for m in view.members {
+      if m.keyHasEscapes {
+        (date, items, total) = (view.member("creationDate"), view.member("items"), view.member("totalSales"))
+        break
+      }
+      switch m.key.count {
+      case 12: if date == nil, Scan.equals(b, m.key, "creationDate") { date = m }
+      case 5: if items == nil, Scan.equals(b, m.key, "items") { items = m }
+      case 10: if total == nil, Scan.equals(b, m.key, "totalSales") { total = m }
+      default: break
+      }
     }
-    guard let items = view.member("items") else { throw FieldError("order record has no \"items\" array") }
+    guard let date else { throw FieldError("order record has no \"creationDate\"") }
+    guard let items else { throw FieldError("order record has no \"items\" array") }
     let offset = try rowFor(dateTime: b, date.value)
     let sum = try Scan.addSales(b, items.value, field: "items", into: counts + offset)
-    if let total = view.member("totalSales") {
+    if let total {
       let stated = try Scan.integer(b, total.value, "\"totalSales\"")
       guard stated == sum else {
         throw FieldError("\"totalSales\" is \(stated), but the items add up to \(sum)")

@@ -160,11 +160,10 @@ enum Scan {
     var index = 0
     var sum = 0
     while i < range.upperBound, b[i] != UInt8(ascii: "]") {
-      let elementEnd = skipValue(b, i)
       func place() -> String { "\(field)[\(index)]" }
       guard b[i] == UInt8(ascii: "{") else {
         throw FieldError(
-          "\(place()) must be an object with \"donut\" and \"quantity\", not \(text(b, i..<elementEnd))")
+          "\(place()) must be an object with \"donut\" and \"quantity\", not \(text(b, i..<skipValue(b, i)))")
       }
       var donutRange: Range<Int>?
       var quantityRange: Range<Int>?
@@ -196,6 +195,7 @@ enum Scan {
         i = skipSpace(b, i)
         if b[i] == UInt8(ascii: ",") { i = skipSpace(b, i + 1) }
       }
+      let elementEnd = i + 1  // past the '}'
       guard let donutRange else { throw FieldError("\(place()) has no \"donut\" id") }
       guard let quantityRange else { throw FieldError("\(place()) has no \"quantity\"") }
       let donut = try integer(b, donutRange, "\(place()).donut")

@@ -163,6 +163,14 @@ struct TallyTests {
       #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"\u0064onut":3,"name":"C\u006fsmos","quantity":2}]}"#
     ])
     #expect(try top(tally, .today) == ["3:2"])
+    let escapedTop = try Fixture.tally([
+      #"{"type":"order","creation\u0044ate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":2}],"total\u0053ales":2}"#
+    ])
+    #expect(try top(escapedTop, .today) == ["3:2"])
+    let duplicate = try Fixture.tally([
+      #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":2}],"items":[{"donut":4,"quantity":9}]}"#
+    ])
+    #expect(try top(duplicate, .today) == ["3:2"])  // the first member of a name, as everywhere
   }
 
   @Test("the fast date path and the general parser agree")
