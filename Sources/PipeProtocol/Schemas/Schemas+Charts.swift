@@ -1,4 +1,46 @@
 extension ProtocolSchemas {
   /// The record types written by `sales-chart`.
-  public static let charts: [RecordSchema] = []
+  public static let charts: [RecordSchema] = [
+    RecordSchema(
+      type: "donut-sales",
+      summary: "One bar of the Top 5 Donuts chart (sales-chart --format json), best first.",
+      fields: [
+        FieldSpec("rank", .int(1...Int.max), note: "1 = best: most sales, then the higher donut id"),
+        FieldSpec("donut", .int(0...Int.max), note: "the donut's id on the menu"),
+        FieldSpec("name", .nonEmptyString, note: "the donut's name on the menu"),
+        FieldSpec("sales", .int(1...Int.max), note: "donuts sold in the timeframe"),
+        FieldSpec(
+          "timeframe", .oneOf(["today", "week", "month", "year", "all"]),
+          note: "the window counted, relative to --now"),
+      ],
+      writers: ["sales-chart"]),
+    RecordSchema(
+      type: "sales-partial",
+      summary:
+        "Mergeable donut sales of part of a stream (sales-chart --partial), read by sales-chart --merge.",
+      fields: [
+        FieldSpec("version", .int(1...1), note: "the format's version"),
+        FieldSpec(
+          "days", .map(.array(.int(0...Int.max))),
+          note: "per day (YYYY-MM-DD): donuts sold, indexed by donut id (orders and daily summaries)"),
+        FieldSpec(
+          "months", .map(.array(.int(0...Int.max))),
+          note: "per month (YYYY-MM): donuts sold, indexed by donut id (monthly summaries)"),
+        FieldSpec("orders", .int(0...Int.max), note: "order records counted"),
+        FieldSpec("summaries", .int(0...Int.max), note: "order-summary records counted"),
+        FieldSpec("ignored", .map(.int(0...Int.max)), note: "records of other types, by type"),
+      ],
+      writers: ["sales-chart"]),
+    RecordSchema(
+      type: "sales-history",
+      summary: "One point of the Sales History chart (sales-chart history --format json).",
+      fields: [
+        FieldSpec("city", .nonEmptyString, note: "the city's name"),
+        FieldSpec("period", .oneOf(["day", "month"]), note: "what the point covers"),
+        FieldSpec("date", .day, note: "the day, or the first day of the month"),
+        FieldSpec("sales", .int(0...Int.max), note: "donuts sold that day or month in that city"),
+        FieldSpec("range", .oneOf(["2weeks", "month", "year"]), note: "the chart's range"),
+      ],
+      writers: ["sales-chart"]),
+  ]
 }

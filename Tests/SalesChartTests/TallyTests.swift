@@ -1,0 +1,336 @@
+import Foundation
+import PipeProtocol
+import SalesChartCommand
+import Testing
+
+@Suite("counting orders and summaries")
+struct TallyTests {
+  func top(_ tally: SalesTally, _ timeframe: Timeframe) throws -> [String] {
+    let sales = try tally.totals(in: timeframe.window(today: Fixture.today)).sales
+    return TopChart.rank(sales, top: 5).map { "\($0.donut.id):\($0.sales)" }
+  }
+
+  @Test("orders count on the UTC day of creationDate; offsets and fractions are understood")
+  func orderDays() throws {
+    let tally = try Fixture.tally([
+      Fixture.order("2026-11-29T10:02:13Z", [(3, 2)]),
+      Fixture.order("2026-11-28T23:30:00-02:00", [(9, 3)]),  // 2026-11-29T01:30Z
+      Fixture.order("2026-11-28T23:59:59.999Z", [(1, 1)]),
+      Fixture.order("2026-11-30T00:00:00Z", [(5, 7)]),  // tomorrow: only in all
+    ])
+    #expect(try top(tally, .today) == ["9:3", "3:2"])
+    #expect(try top(tally, .week) == ["9:3", "3:2", "1:1"])
+    #expect(try top(tally, .all) == ["5:7", "9:3", "3:2", "1:1"])
+    #expect(tally.orders == 4)
+  }
+
+  @Test("window edges: the first day is in, the day before is out")
+  func edges() throws {
+    let tally = try Fixture.tally([
+      Fixture.order("2026-11-23T00:00:00Z", [(1, 1)]), Fixture.order("2026-11-22T23:59:59Z", [(2, 1)]),
+      Fixture.order("2026-10-31T00:00:00Z", [(3, 1)]), Fixture.order("2026-10-30T23:59:59Z", [(4, 1)]),
+      Fixture.order("2025-12-01T00:00:00Z", [(5, 1)]), Fixture.order("2025-11-30T23:59:59Z", [(6, 1)]),
+    ])
+    #expect(try top(tally, .week) == ["1:1"])
+    #expect(try top(tally, .month) == ["3:1", "2:1", "1:1"])
+    #expect(try top(tally, .year) == ["5:1", "4:1", "3:1", "2:1", "1:1"])
+    #expect(try top(tally, .all).count == 5)
+  }
+
+  @Test("daily summaries count by day; monthly ones only for year and all")
+  func summaries() throws {
+    let tally = try Fixture.tally([
+      Fixture.summary("San Francisco", "day", "2026-11-28", [(0, 93), (16, 4)]),
+      Fixture.summary("London", "month", "2026-11-01", [(5, 300)]),
+      Fixture.summary("London", "month", "2025-11", [(6, 50)]),
+    ])
+    #expect(try top(tally, .week) == ["0:93", "16:4"])
+    #expect(try top(tally, .year) == ["5:300", "0:93", "16:4"])
+    #expect(try top(tally, .all) == ["5:300", "0:93", "6:50", "16:4"])
+    #expect(tally.summaries == 3)
+  }
+
+  @Test("other record types are only counted as ignored")
+  func ignored() throws {
+    let tally = try Fixture.tally([
+      #"{"type":"weather","items":[{"donut":99}]}"#, #"{"type":"notice"}"#, #"{"type":"notice"}"#,
+      Fixture.order("2026-11-29T10:00:00Z", [(0, 1)]),
+    ])
+    #expect(tally.ignored == ["weather": 1, "notice": 2])
+    #expect(tally.orders == 1)
+  }
+
+  @Test(
+    "bad records are errors naming their line",
+    arguments: [
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":17,"quantity":1}]}"#,
+        "unknown donut id 17 in items[0] (the menu has ids 0...16"
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":-1,"quantity":1}]}"#,
+        "unknown donut id -1"
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"name":"Rainbow","quantity":1}]}"#,
+        #"items[0] names donut 3 "Rainbow", but donut 3 is "Cosmos" on the menu"#
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":-2}]}"#,
+        "items[0].quantity must not be negative"
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":1.5}]}"#,
+        "items[0].quantity must be a whole number, not 1.5"
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":"3","quantity":1}]}"#,
+        #"items[0].donut must be a whole number, not "3""#
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"quantity":1}]}"#,
+        #"items[0] has no "donut" id"#
+      ),
+      (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[3]}"#, "items[0] must be an object"),
+      (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":{}}"#, #""items" must be an array"#),
+      (#"{"type":"order","creationDate":"2026-11-29T10:00:00Z"}"#, #"order record has no "items" array"#),
+      (
+        #"{"type":"order","creationDate":"yesterday","items":[]}"#,
+        #""creationDate" must be an ISO 8601 date"#
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-02-30T10:00:00Z","items":[]}"#,
+        #""creationDate" must be an ISO 8601 date"#
+      ),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T25:00:00Z","items":[]}"#,
+        #""creationDate" must be an ISO 8601 date"#
+      ),
+      (#"{"type":"order","items":[]}"#, #"order record has no "creationDate""#),
+      (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":2}],"totalSales":3}"#,
+        #""totalSales" is 3, but the items add up to 2"#
+      ),
+      (
+        #"{"type":"order-summary","period":"week","date":"2026-11-28","sales":[]}"#,
+        #""period" must be "day" or "month", not "week""#
+      ),
+      (
+        #"{"type":"order-summary","period":"day","date":"2026-11","sales":[]}"#,
+        #""date" must be a day such as 2026-11-28"#
+      ),
+      (
+        #"{"type":"order-summary","period":"day","date":"2026-11-28","sales":[{"donut":20,"quantity":1}]}"#,
+        "unknown donut id 20 in sales[0]"
+      ),
+      (
+        #"{"type":"sales-partial","version":1,"days":{}}"#, "a sales-partial record is only read with --merge"
+      ),
+    ])
+  func errors(line: String, message: String) {
+    let error = Fixture.error([Fixture.order("2026-11-29T10:00:00Z", [(0, 1)]), line])
+    #expect(error?.line == 2)
+    #expect(error?.message.contains(message) == true, "\(error?.message ?? "no error")")
+  }
+
+  @Test("counts too large to add up are an error, never a wrap or a crash")
+  func overflow() {
+    let items = Array(repeating: #"{"donut":1,"quantity":999999999999999}"#, count: 10_000).joined(
+      separator: ",")
+    let error = Fixture.error([#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[\#(items)]}"#]
+    )
+    #expect(error?.message.contains("too large") == true, "\(error?.message ?? "no error")")
+    #expect(
+      Fixture.error([
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":1,"quantity":1000000000000000}]}"#
+      ])?.message.contains("is too large") == true)
+    let partial =
+      #"{"type":"sales-partial","version":1,"days":{"2026-11-29":[9223372036854775807]},"orders":1}"#
+    do {
+      let tally = try Fixture.tally([partial, partial], merge: true)
+      Issue.record("no error: \(tally.counts(day: Fixture.today))")
+    } catch let error as InputError {
+      #expect(error.line == 2)
+      #expect(error.message.contains("too large"))
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
+  @Test("an escaped but equal name or key is accepted")
+  func escapes() throws {
+    let tally = try Fixture.tally([
+      #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"\u0064onut":3,"name":"C\u006fsmos","quantity":2}]}"#
+    ])
+    #expect(try top(tally, .today) == ["3:2"])
+    let escapedTop = try Fixture.tally([
+      #"{"type":"order","creation\u0044ate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":2}],"total\u0053ales":2}"#
+    ])
+    #expect(try top(escapedTop, .today) == ["3:2"])
+    let duplicate = try Fixture.tally([
+      #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":2}],"items":[{"donut":4,"quantity":9}]}"#
+    ])
+    #expect(try top(duplicate, .today) == ["3:2"])  // the first member of a name, as everywhere
+  }
+
+  @Test("the fast date path and the general parser agree")
+  func datePaths() throws {
+    // The same instants written in the common shape and in shapes the fast path leaves to ISODate.
+    let tally = try Fixture.tally([
+      Fixture.order("2026-11-29T00:00:00Z", [(1, 1)]), Fixture.order("2026-11-29T00:00:00+00:00", [(1, 1)]),
+      Fixture.order("2026-11-29T00:00:00.5Z", [(1, 1)]), Fixture.order("2026-11-29 00:00:00Z", [(1, 1)]),
+    ])
+    #expect(tally.days.map { ISODate.formatDay($0 * 86_400) } == ["2026-11-29"])
+    #expect(tally.counts(day: Fixture.today)[1] == 4)
+  }
+}
+
+@Suite("partial tallies merge into exactly the single pass")
+struct PartialTests {
+  static var lines: [String] {
+    get throws {
+      try String(contentsOf: Fixture.goldenInput, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+  }
+
+  @Test("split anywhere, partials merged: the same totals for every timeframe")
+  func splitAndMerge() throws {
+    let lines = try Self.lines
+    let whole = try Fixture.tally(lines)
+    for cut in [0, 1, 17, lines.count / 2, lines.count - 1, lines.count] {
+      var partials: [String] = []
+      for part in [Array(lines[..<cut]), Array(lines[cut...])] {
+        var bytes: [UInt8] = []
+        JSONWriter.append(try Fixture.tally(part).partialRecord, to: &bytes)
+        partials.append(String(decoding: bytes, as: UTF8.self))
+      }
+      let merged = try Fixture.tally(partials, merge: true)
+      for timeframe in Timeframe.allCases {
+        let window = timeframe.window(today: Fixture.today)
+        #expect(try merged.totals(in: window).sales == whole.totals(in: window).sales)
+        #expect(try merged.totals(in: window).outside == whole.totals(in: window).outside)
+      }
+      #expect(merged.ignored == whole.ignored)
+      #expect(merged.orders == whole.orders)
+      #expect(merged.summaries == whole.summaries)
+      #expect(merged.partials == 2)
+    }
+  }
+
+  @Test("a partial of partials is the partial of the whole")
+  func partialOfPartials() throws {
+    let lines = try Self.lines
+    var pieces: [String] = []
+    for chunk in stride(from: 0, to: lines.count, by: 10) {
+      var bytes: [UInt8] = []
+      JSONWriter.append(
+        try Fixture.tally(Array(lines[chunk..<min(chunk + 10, lines.count)])).partialRecord, to: &bytes)
+      pieces.append(String(decoding: bytes, as: UTF8.self))
+    }
+    let merged = try Fixture.tally(pieces, merge: true).partialRecord
+    #expect(merged == (try Fixture.tally(lines).partialRecord))
+  }
+
+  @Test("the partial record matches its schema")
+  func schema() throws {
+    let record = Record(object: try Fixture.tally(try Self.lines).partialRecord)
+    #expect(ProtocolSchemas.schema(for: "sales-partial")!.problems(in: record).isEmpty)
+  }
+
+  @Test("bad partials are errors")
+  func badPartials() {
+    for (line, message) in [
+      (#"{"type":"sales-partial","version":2,"days":{}}"#, "version 2 is not supported"),
+      (#"{"type":"sales-partial","version":1}"#, #"no "days" object"#),
+      (#"{"type":"sales-partial","version":1,"days":{"2026-13-01":[1]}}"#, "is not a day"),
+      (
+        #"{"type":"sales-partial","version":1,"days":{"2026-11-01":[1,-1]}}"#,
+        "days.2026-11-01[1] must be a count"
+      ),
+      (
+        #"{"type":"sales-partial","version":1,"days":{"2026-11-01":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,5]}}"#,
+        "unknown donut id 17"
+      ),
+    ] {
+      do {
+        _ = try Fixture.tally([line], merge: true)
+        Issue.record("no error for \(line)")
+      } catch let error as InputError {
+        #expect(error.message.contains(message), "\(error.message)")
+        #expect(error.line == 1)
+      } catch {
+        Issue.record("unexpected \(error)")
+      }
+    }
+  }
+}
+
+@Suite("the golden fixture against an independent count")
+struct IndependentCountTests {
+  /// Counts the fixture with Foundation's JSON parser and calendar arithmetic, not with the tool's code.
+  func expected(_ timeframe: Timeframe) throws -> [Int] {
+    let text = try String(contentsOf: Fixture.goldenInput, encoding: .utf8)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let now = ISO8601DateFormatter().date(from: Fixture.now)!
+    let today = calendar.startOfDay(for: now)
+    let firstDay: Date? =
+      switch timeframe {
+      case .today: today
+      case .week: calendar.date(byAdding: .day, value: -6, to: today)
+      case .month: calendar.date(byAdding: .day, value: -29, to: today)
+      case .year:
+        calendar.date(
+          byAdding: .month, value: -11,
+          to: calendar.date(from: calendar.dateComponents([.year, .month], from: today))!)
+      case .all: nil
+      }
+    let end = calendar.date(byAdding: .day, value: 1, to: today)!
+    var sales = Array(repeating: 0, count: 17)
+    for line in text.split(separator: "\n") {
+      let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+      var date: Date
+      var list: [[String: Any]]
+      var monthly = false
+      switch record["type"] as? String {
+      case "order":
+        let text = record["creationDate"] as! String
+        date = Self.instant(text, calendar: calendar)
+        list = record["items"] as! [[String: Any]]
+      case "order-summary":
+        let text = record["date"] as! String
+        monthly = record["period"] as! String == "month"
+        date = ISO8601DateFormatter().date(from: (text.count == 7 ? text + "-01" : text) + "T00:00:00Z")!
+        list = record["sales"] as! [[String: Any]]
+      default: continue
+      }
+      if let firstDay {
+        if monthly && timeframe != .year { continue }
+        if date < firstDay || date >= end { continue }
+      }
+      for item in list { sales[item["donut"] as! Int] += item["quantity"] as! Int }
+    }
+    return sales
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SS` followed by `Z` or `±HH:MM`, through Foundation's calendar.
+  static func instant(_ text: String, calendar: Calendar) -> Date {
+    let digits = text.split(whereSeparator: { !$0.isNumber }).map { Int($0)! }
+    var components = DateComponents(
+      year: digits[0], month: digits[1], day: digits[2], hour: digits[3], minute: digits[4], second: digits[5]
+    )
+    components.timeZone = TimeZone(secondsFromGMT: 0)
+    var date = calendar.date(from: components)!
+    if !text.hasSuffix("Z") {
+      let sign = text.dropLast(6).last == "-" || text.suffix(6).first == "-" ? -1.0 : 1.0
+      date -= sign * Double(digits[6] * 3600 + digits[7] * 60)
+    }
+    return date
+  }
+
+  @Test("every timeframe's totals", arguments: Timeframe.allCases)
+  func totals(_ timeframe: Timeframe) throws {
+    let tally = try Fixture.tally(try PartialTests.lines)
+    #expect(try tally.totals(in: timeframe.window(today: Fixture.today)).sales == expected(timeframe))
+  }
+}
