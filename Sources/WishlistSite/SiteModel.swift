@@ -1,4 +1,5 @@
 import PipeProtocol
+import WishlistKit
 
 /// A trip collection as the site shows it: the Wishlist's four, in display order.
 struct SiteCollection: Sendable, Equatable {
@@ -10,15 +11,10 @@ struct SiteCollection: Sendable, Equatable {
   /// Expanded (325×260) cards for a collection with a summary, compact (180×260) otherwise.
   var isExpanded: Bool { !(summary ?? "").isEmpty }
 
-  /// The four collections in the sample's order (`TripCollection.allCases`).
-  static let all: [SiteCollection] = [
-    SiteCollection(id: "springEscapes", name: "Spring Escapes", summary: nil, season: "spring"),
-    SiteCollection(
-      id: "summerVibes", name: "Summer Vibes",
-      summary: "Soak up open roads, salt water, and endless daylight", season: "summer"),
-    SiteCollection(id: "fallGetaways", name: "Fall Getaways", summary: nil, season: "fall"),
-    SiteCollection(id: "winterRetreats", name: "Winter Retreats", summary: nil, season: "winter"),
-  ]
+  /// The four collections in the sample's order, from WishlistKit's compiled-in data.
+  static let all: [SiteCollection] = TripCollection.allCases.map {
+    SiteCollection(id: $0.rawValue, name: $0.name, summary: $0.summary, season: $0.season)
+  }
 }
 
 /// One activity of a trip.
