@@ -19,7 +19,12 @@ public enum ISODate {
   /// `@SECONDS`; returns seconds since 1970 (fractions dropped), or nil.
   public static func parse(_ text: String) -> Int? {
     if text.hasPrefix("@") { return Int(text.dropFirst()) }
-    let b = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { parse(bytes: $0) }
+  }
+
+  /// Parses the UTF-8 bytes of a date as `parse(_:)` does (without the `@SECONDS` form).
+  public static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Int? {
     func num(_ from: Int, _ count: Int) -> Int? {
       guard from + count <= b.count else { return nil }
       var v = 0

@@ -88,9 +88,11 @@ public struct RecordSchema: Sendable {
   /// What the record means, in one line.
   public var summary: String
   /// Its fields, `type` excluded.
-  public var fields: [FieldSpec]
+  public let fields: [FieldSpec]
   /// Which tools write it.
   public var writers: [String]
+  /// The fields compiled for the allocation-free check.
+  let compiled: CompiledSchema
 
   /// A schema.
   public init(type: String, summary: String, fields: [FieldSpec], writers: [String] = []) {
@@ -98,13 +100,25 @@ public struct RecordSchema: Sendable {
     self.summary = summary
     self.fields = fields
     self.writers = writers
+    self.compiled = CompiledSchema(fields)
   }
 
   /// The problems of a record (already validated as JSON), as messages; empty when it conforms.
   public func problems(in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> [String] {
+    if compiled.conforms(bytes, members: members) { return [] }
+    return wordedProblems(in: bytes, members: members)
+  }
+
+  /// The readable check alone (the fast path's fallback; tests compare the two).
+  func wordedProblems(in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> [String] {
     var problems: [String] = []
     SchemaChecker(bytes: bytes).check(fields: fields, members: members, path: "", into: &problems)
     return problems
+  }
+
+  /// Whether the allocation-free check accepts the record (false means "look closer").
+  func fastConforms(_ bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> Bool {
+    compiled.conforms(bytes, members: members)
   }
 
   /// The problems of a record, as messages.
@@ -113,19 +127,29 @@ public struct RecordSchema: Sendable {
   }
 }
 
-/// Checks values in place, without building them.
+/// Checks values in place, worded for messages. `RecordSchema.problems` runs it only when the
+/// allocation-free check (`CompiledSchema`) is not sure; names are built only for problems found.
 struct SchemaChecker {
   let bytes: UnsafeBufferPointer<UInt8>
 
-  func check(fields: [FieldSpec], members: [MemberSpan], path: String, into problems: inout [String]) {
+  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  func check(
+    fields: [FieldSpec], members: [MemberSpan], path: @autoclosure () -> String, into problems: inout [String]
+  ) {
     for field in fields {
-      let name = path.isEmpty ? "\"\(field.name)\"" : "\(path).\(field.name)"
       guard let member = RecordIndexer.member(field.name, in: bytes, members: members) else {
-        if field.required { problems.append("missing field \(name) (\(field.type.description))") }
+        if field.required {
+          problems.append("missing field \(Self.join(path(), field.name)) (\(field.type.description))")
+        }
         continue
       }
-      check(member.value, field.type, name, &problems)
+      check(member.value, field.type, Self.join(path(), field.name), &problems)
     }
+  }
+
+  static func join(_ path: String, _ name: String) -> String {
+    path.isEmpty ? "\"\(name)\"" : "\(path).\(name)"
   }
 
   func text(_ range: Range<Int>) -> String {
@@ -141,32 +165,38 @@ struct SchemaChecker {
       ? JSONParser.unescape(inner) : String(decoding: inner, as: UTF8.self)
   }
 
-  func check(_ range: Range<Int>, _ type: FieldType, _ name: String, _ problems: inout [String]) {
+  func number(_ range: Range<Int>) -> Double? {
+    Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+  }
+
+  func check(
+    _ range: Range<Int>, _ type: FieldType, _ name: @autoclosure () -> String, _ problems: inout [String]
+  ) {
     let first = bytes[range.lowerBound]
-    func wrong() { problems.append("\(name) must be \(type.description), not \(text(range))") }
+    let isNumber = first == UInt8(ascii: "-") || (first >= 48 && first <= 57)
+    var ok = true
     switch type {
     case .any: return
-    case .string: if first != UInt8(ascii: "\"") { wrong() }
-    case .nonEmptyString: if first != UInt8(ascii: "\"") || range.count == 2 { wrong() }
-    case .bool: if first != UInt8(ascii: "t") && first != UInt8(ascii: "f") { wrong() }
+    case .string: ok = first == UInt8(ascii: "\"")
+    case .nonEmptyString: ok = first == UInt8(ascii: "\"") && range.count > 2
+    case .bool: ok = first == UInt8(ascii: "t") || first == UInt8(ascii: "f")
     case .int(let allowed):
-      guard first == UInt8(ascii: "-") || (first >= 48 && first <= 57),
-        let value = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)),
-        allowed.contains(value)
-      else { return wrong() }
+      let value =
+        isNumber ? Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) : nil
+      ok = value.map(allowed.contains) ?? false
     case .number(let allowed):
-      guard first == UInt8(ascii: "-") || (first >= 48 && first <= 57),
-        let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)),
-        value.isFinite, allowed.contains(value)
-      else { return wrong() }
+      ok = isNumber && (number(range).map { $0.isFinite && allowed.contains($0) } ?? false)
     case .dateTime:
-      guard let s = string(range), s.count > 10, ISODate.parse(s) != nil else { return wrong() }
+      ok = string(range).map { $0.utf8.count > 10 && ISODate.parse($0) != nil } ?? false
     case .day:
-      guard let s = string(range), s.utf8.count == 10, ISODate.parse(s) != nil else { return wrong() }
+      ok = string(range).map { $0.utf8.count == 10 && ISODate.parse($0) != nil } ?? false
     case .oneOf(let values):
-      guard let s = string(range), values.contains(s) else { return wrong() }
+      ok = string(range).map(values.contains) ?? false
     case .array(let element):
-      guard first == UInt8(ascii: "[") else { return wrong() }
+      guard first == UInt8(ascii: "[") else {
+        ok = false
+        break
+      }
       var parser = JSONParser(
         UnsafeBufferPointer(rebasing: bytes[range]), maxDepth: JSONParser.maxDepthCeiling)
       parser.position = 1
@@ -175,26 +205,33 @@ struct SchemaChecker {
       while parser.position < range.count - 1 {
         let start = parser.position
         try? parser.skipValue(depth: 1)
-        check(
-          (range.lowerBound + start)..<(range.lowerBound + parser.position), element, "\(name)[\(index)]",
-          &problems)
+        let elementRange = (range.lowerBound + start)..<(range.lowerBound + parser.position)
+        check(elementRange, element, "\(name())[\(index)]", &problems)
         index += 1
         parser.skipWhitespace()
         if parser.position < range.count - 1 { parser.position += 1 }
         parser.skipWhitespace()
       }
     case .object(let fields):
-      guard first == UInt8(ascii: "{") else { return wrong() }
-      check(fields: fields, members: members(of: range), path: name, into: &problems)
+      guard first == UInt8(ascii: "{") else {
+        ok = false
+        break
+      }
+      check(fields: fields, members: members(of: range), path: name(), into: &problems)
     case .map(let valueType):
-      guard first == UInt8(ascii: "{") else { return wrong() }
+      guard first == UInt8(ascii: "{") else {
+        ok = false
+        break
+      }
       for member in members(of: range) {
         let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[member.key]), as: UTF8.self)
-        check(member.value, valueType, "\(name).\(key)", &problems)
+        check(member.value, valueType, "\(name()).\(key)", &problems)
       }
     }
+    if !ok { problems.append("\(name()) must be \(type.description), not \(text(range))") }
   }
 
+  /// The members of the object at `range`, positions relative to the whole record.
   func members(of range: Range<Int>) -> [MemberSpan] {
     var members: [MemberSpan] = []
     var parser = JSONParser(UnsafeBufferPointer(rebasing: bytes[range]), maxDepth: JSONParser.maxDepthCeiling)

@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PipeProtocol
+
+@Suite("record schemas")
+struct SchemaTests {
+  /// Every line of every golden input, and variants with one field broken, through both checks.
+  static func lines() throws -> [[UInt8]] {
+    var lines: [[UInt8]] = []
+    let root = TestSupport.packageRoot.appendingPathComponent("Tests/golden")
+    let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+    while let url = walker?.nextObject() as? URL {
+      guard url.lastPathComponent == "input.jsonl" || url.lastPathComponent == "expout" else { continue }
+      let data = (try? Data(contentsOf: url)) ?? Data()
+      for line in data.split(separator: 0x0A) where line.first == UInt8(ascii: "{") {
+        lines.append(Array(line))
+      }
+    }
+    return lines
+  }
+
+  @Test("the fast check never accepts what the worded check refuses, and agrees on valid records")
+  func fastPathAgrees() throws {
+    var checked = 0
+    var members: [MemberSpan] = []
+    for original in try Self.lines() {
+      // The record as is, and with each number, string and boolean changed in turn.
+      var variants = [original]
+      for (i, byte) in original.enumerated() where byte == UInt8(ascii: ":") && i + 1 < original.count {
+        var v = original
+        v.insert(contentsOf: Array("-1e400,\"x\":".utf8), at: i + 1)
+        variants.append(v)
+        var w = original
+        w.insert(contentsOf: Array("\"cooking\",\"y\":".utf8), at: i + 1)
+        variants.append(w)
+      }
+      for line in variants {
+        line.withUnsafeBufferPointer { buffer in
+          guard
+            let type = try? RecordIndexer.index(buffer, source: "t", line: 1, into: &members, maxDepth: 512),
+            let schema = ProtocolSchemas.schema(for: type)
+          else { return }
+          checked += 1
+          let fast = schema.fastConforms(buffer, members: members)
+          let worded = schema.wordedProblems(in: buffer, members: members)
+          #expect(
+            !fast || worded.isEmpty, "fast accepted \(String(decoding: line, as: UTF8.self)): \(worded)")
+        }
+      }
+    }
+    #expect(checked > 1000)
+  }
+
+  @Test("the fast check accepts a plain valid order, so the fast path is really taken")
+  func fastPathTaken() throws {
+    let line = Array(
+      #"{"type":"order","id":"Order#1201","status":"placed","items":[{"donut":3,"name":"Cosmos","quantity":2}],"totalSales":2,"grandTotal":11.56,"city":"Cupertino","parkingSpot":"Apple Park","creationDate":"2026-11-29T10:02:13Z","temperature":{"value":72,"unit":"fahrenheit"},"wasRaining":false}"#
+        .utf8)
+    var members: [MemberSpan] = []
+    try line.withUnsafeBufferPointer { buffer in
+      _ = try RecordIndexer.index(buffer, source: "t", line: 1, into: &members, maxDepth: 512)
+      let schema = try #require(ProtocolSchemas.schema(for: "order"))
+      #expect(schema.fastConforms(buffer, members: members))
+      #expect(schema.wordedProblems(in: buffer, members: members).isEmpty)
+    }
+  }
+
+  @Test("problems are worded with the field and the value")
+  func wording() throws {
+    let line = Array(#"{"type":"order","status":"cooking","items":[{"donut":99,"quantity":0}]}"#.utf8)
+    var members: [MemberSpan] = []
+    try line.withUnsafeBufferPointer { buffer in
+      _ = try RecordIndexer.index(buffer, source: "t", line: 1, into: &members, maxDepth: 512)
+      let problems = try #require(ProtocolSchemas.schema(for: "order")).problems(in: buffer, members: members)
+      #expect(
+        problems.contains {
+          $0.hasPrefix("\"status\" must be one of placed") && $0.hasSuffix("not \"cooking\"")
+        })
+      #expect(problems.contains("\"items\"[0].donut must be integer 0...16, not 99"))
+      #expect(problems.contains { $0.hasPrefix("missing field \"id\"") })
+    }
+  }
+}
