@@ -61,6 +61,9 @@ public enum OpenMeteo {
     }
     let place = label ?? Place(city: nil, spot: nil, latitude: latitude, longitude: longitude)
     let offset = object["utc_offset_seconds"]?.intValue ?? 0
+    guard abs(offset) <= 86_400 else {
+      throw Problem("\(path)utc_offset_seconds is \(offset), more than a day away from UTC")
+    }
     guard let hourly = object["hourly"]?.objectValue else {
       throw Problem("\(path)hourly is missing (ask for hourly=temperature_2m,...)")
     }
@@ -80,7 +83,11 @@ public enum OpenMeteo {
       for (i, element) in array.enumerated() {
         switch element {
         case .null: out.append(nil)
-        case .number(let n): out.append(n.doubleValue)
+        case .number(let n):
+          guard let value = n.doubleValue else {
+            throw Problem("\(path)hourly.\(key)[\(i)] is \(n.text), too large a number")
+          }
+          out.append(value)
         default: throw Problem("\(path)hourly.\(key)[\(i)] is \(element.typeName), not a number")
         }
       }
@@ -103,6 +110,9 @@ public enum OpenMeteo {
     for i in 0..<count {
       guard let t = temperatures[i] else { throw Problem("\(path)hourly.temperature_2m[\(i)] is null") }
       let fahrenheit = fahrenheitUnits ? t : t * 9 / 5 + 32
+      guard HourForecast.plausibleFahrenheit.contains(fahrenheit) else {
+        throw Problem("\(path)hourly.temperature_2m[\(i)] is out of range (absolute zero to 1000 °F)")
+      }
       let daylight: Bool
       if let flag = isDay?[i] {
         daylight = flag != 0
@@ -173,6 +183,9 @@ public enum OpenMeteo {
     var out: [Int] = []
     for (i, value) in array.enumerated() {
       if let seconds = value.intValue, unix || value.stringValue == nil {
+        guard ISODate.range.contains(seconds) else {
+          throw Problem("\(path).time[\(i)] is \(seconds), not a time in the years 0000 to 9999")
+        }
         out.append(seconds)
       } else if let text = value.stringValue, let local = ISODate.parse(text) {
         out.append(local - offset)

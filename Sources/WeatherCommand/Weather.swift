@@ -318,13 +318,7 @@ public enum Weather: Command {
     try Inputs.forEach(invocation.positionals, tool: "weather") { reader in
       try reader.forEach { view in
         guard view.type == "forecast" else { return }
-        let record = view.copy()
-        if let problem = ProtocolSchemas.schema(for: "forecast")?.problems(in: record).first {
-          throw view.error("bad forecast record: \(problem)")
-        }
-        guard let (recordPlace, hour) = HourForecast.parse(record.object) else {
-          throw view.error("bad forecast record")
-        }
+        let (recordPlace, hour) = try forecastHour(view)
         if let wanted, recordPlace.name.lowercased() != wanted.lowercased() { return }
         if let place, place != recordPlace {
           if !others.contains(recordPlace.name) { others.append(recordPlace.name) }
@@ -358,6 +352,22 @@ public enum Weather: Command {
         card.text(width: width, height: height, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
     }
     return ExitCode.ok
+  }
+
+  /// A `forecast` record as `chart` reads it: checked against its schema, with a temperature a
+  /// chart can draw. A bad record is an error naming its line (exit 65).
+  static func forecastHour(_ view: RecordView) throws(InputError) -> (place: Place, hour: HourForecast) {
+    let record = view.copy()
+    if let problem = ProtocolSchemas.schema(for: "forecast")?.problems(in: record).first {
+      throw view.error("bad forecast record: \(problem)")
+    }
+    guard HourForecast.fahrenheit(from: record["temperature"]) != nil else {
+      throw view.error(
+        "bad forecast record: the temperature \(record["temperature"]?.jsonText ?? "") is out of range "
+          + "(\(HourForecast.plausibleFahrenheit.lowerBound) to \(HourForecast.plausibleFahrenheit.upperBound) °F)")
+    }
+    guard let parsed = HourForecast.parse(record.object) else { throw view.error("bad forecast record") }
+    return parsed
   }
 
   // MARK: annotate
