@@ -82,8 +82,9 @@ public enum Files {
     }
   }
 
-  /// Reads a whole file. Exit 66 when it cannot be opened (or is a folder), 74 on a read error.
-  public static func read(_ path: String) throws(ToolError) -> [UInt8] {
+  /// Reads a whole file. Exit 66 when it cannot be opened (or is a folder), 74 on a read error,
+  /// 65 when it holds more than `limit` bytes.
+  public static func read(_ path: String, limit: Int = Int.max) throws(ToolError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       throw ToolError("cannot open '\(path)': \(describe(errno))", code: ExitCode.noInput)
@@ -93,12 +94,13 @@ public enum Files {
     if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
       throw ToolError("cannot open '\(path)': \(describe(EISDIR))", code: ExitCode.noInput)
     }
-    return try read(fd: fd, name: "'\(path)'")
+    return try read(fd: fd, name: "'\(path)'", limit: limit)
   }
 
   /// Reads everything from an open file descriptor (stdin: `read(fd: 0, name: "stdin")`) to its
-  /// end. Exit 74 on a read error, naming `name`.
-  public static func read(fd: Int32, name: String) throws(ToolError) -> [UInt8] {
+  /// end. Exit 74 on a read error, naming `name`; exit 65 as soon as more than `limit` bytes
+  /// come (so that memory stays bounded).
+  public static func read(fd: Int32, name: String, limit: Int = Int.max) throws(ToolError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -108,6 +110,9 @@ public enum Files {
         if errno == EINTR { continue }
         throw ToolError.io("cannot read \(name): \(describe(errno))")
       }
+      guard bytes.count + n <= limit else {
+        throw ToolError.data("\(name) is larger than the limit of \(LineReader.describeSize(limit))")
+      }
       bytes.append(contentsOf: chunk[0..<n])
     }
     return bytes
@@ -115,11 +120,13 @@ public enum Files {
 
   /// Replaces `path` atomically: writes a temporary file in the same folder, syncs it, renames it
   /// over `path` and syncs the folder. An existing file's permissions are kept (else `mode`).
-  /// On any error the temporary file is removed and the old file is untouched.
+  /// On any error the temporary file is removed and the old file is untouched; temporary files
+  /// that killed writers left behind are removed first.
   public static func writeAtomically(
     _ path: String, mode: mode_t = 0o644, _ body: (FileWriter) throws(ToolError) -> Void
   ) throws(ToolError) {
     let folder = directory(of: path)
+    removeStaleTemporaries(of: path)
     let temp = "\(folder)/.\(basename(path)).tmp-\(getpid())-\(Int.random(in: 0..<1_000_000))"
     var existing = stat()
     let finalMode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : mode
@@ -151,21 +158,58 @@ public enum Files {
     syncDirectory(folder)
   }
 
+  /// Removes the temporary files that `writeAtomically(path)` calls of processes that no longer
+  /// run left behind (a writer killed with SIGKILL cannot clean up). Files of live processes are
+  /// left alone. Returns how many were removed.
+  @discardableResult
+  public static func removeStaleTemporaries(of path: String) -> Int {
+    let prefix = Array(".\(basename(path)).tmp-".utf8)
+    let folder = directory(of: path)
+    guard let dir = opendir(folder) else { return 0 }
+    defer { closedir(dir) }
+    var removed = 0
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      guard name.count > prefix.count, name.starts(with: prefix) else { continue }
+      let rest = name[prefix.count...]
+      guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
+        let pid = Int32(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0
+      else { continue }
+      if kill(pid, 0) != 0, errno == ESRCH,
+        unlink("\(folder)/\(String(decoding: name, as: UTF8.self))") == 0
+      {
+        removed += 1
+      }
+    }
+    return removed
+  }
+
   /// Replaces `path` atomically with `bytes`.
   public static func writeAtomically(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws(ToolError) {
     try writeAtomically(path, mode: mode) { (writer: FileWriter) throws(ToolError) in try writer.write(bytes)
     }
   }
 
-  /// Appends `bytes` to `path` (created when missing) and syncs it before returning.
+  /// Appends `bytes` to `path` (created when missing) and syncs it before returning. When the
+  /// write or the sync fails (a full disk, a file-size limit), the file is cut back to its old
+  /// length, so that no partial line is left at its end.
   public static func appendDurably(_ path: String, bytes: [UInt8]) throws(ToolError) {
     let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw ToolError.io("cannot open '\(path)' for writing: \(describe(errno))") }
     defer { close(fd) }
-    let writer = FileWriter(fd: fd, path: path)
-    try writer.write(bytes)
-    try writer.flush()
-    guard fsync(fd) == 0 else { throw ToolError.io("cannot sync '\(path)': \(describe(errno))") }
+    let oldLength = lseek(fd, 0, SEEK_END)
+    do throws(ToolError) {
+      let writer = FileWriter(fd: fd, path: path)
+      try writer.write(bytes)
+      try writer.flush()
+      guard fsync(fd) == 0 else { throw ToolError.io("cannot sync '\(path)': \(describe(errno))") }
+    } catch {
+      if oldLength >= 0 {
+        _ = ftruncate(fd, oldLength)
+        _ = fsync(fd)
+      }
+      throw error
+    }
   }
 
   /// Syncs a folder so that a rename in it is durable.

@@ -9,7 +9,30 @@ public enum OpenMeteo {
   public struct Problem: Error, Equatable {
     /// What is wrong and where (`hourly.temperature_2m[3] is null`).
     public var message: String
-    init(_ message: String) { self.message = message }
+    /// The byte offset of a JSON syntax error, if that is the problem.
+    public var offset: Int?
+    init(_ message: String, offset: Int? = nil) {
+      self.message = message
+      self.offset = offset
+    }
+  }
+
+  /// The largest response read: 16 MiB (a 16-day forecast of many places is a few MiB). A bigger
+  /// input is refused before it is parsed, so that memory stays bounded.
+  public static let maxResponseSize = 16 << 20
+
+  /// `stdin line 3, column 7` for a syntax error, else just the source's name.
+  public static func place(of problem: Problem, in text: [UInt8], source: String) -> String {
+    guard let offset = problem.offset else { return source }
+    var line = 1
+    var lineStart = 0
+    for i in 0..<min(offset, text.count) where text[i] == 0x0A {
+      line += 1
+      lineStart = i + 1
+    }
+    var column = 1
+    for i in lineStart..<min(offset, text.count) where text[i] & 0xC0 != 0x80 { column += 1 }
+    return "\(source) line \(line), column \(column)"
   }
 
   /// One location's forecast, read.
@@ -30,7 +53,7 @@ public enum OpenMeteo {
     do {
       document = try JSONParser.parse(text)
     } catch {
-      throw Problem("not JSON: \(error.message) (byte \(error.offset + 1))")
+      throw Problem("not JSON: \(error.message)", offset: error.offset)
     }
     switch document {
     case .object(let object):

@@ -404,15 +404,19 @@ public enum Weather: Command {
       if Terminal.isTTY(0) {
         Diagnostics.note("reading an Open-Meteo response from the terminal; end with Ctrl-D", tool: "weather")
       }
-      bytes = try Files.read(fd: 0, name: "stdin")
+      bytes = try Files.read(fd: 0, name: "stdin", limit: OpenMeteo.maxResponseSize)
     } else {
-      bytes = try Files.read(path)
+      bytes = try Files.read(path, limit: OpenMeteo.maxResponseSize)
+    }
+    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      throw ToolError.data(
+        "\(source) line 1: the input is empty; expected an Open-Meteo forecast response (one JSON document)")
     }
     let locations: [OpenMeteo.Location]
     do {
       locations = try OpenMeteo.parse(bytes, label: label)
     } catch {
-      throw ToolError.data("\(source): \(error.message)")
+      throw ToolError.data("\(OpenMeteo.place(of: error, in: bytes, source: source)): \(error.message)")
     }
     let out = StandardOutput.shared
     for location in locations {

@@ -99,11 +99,29 @@ struct OpenMeteoTests {
         #"{"latitude":1,"longitude":2,"hourly":{"time":["2026-01-01T00:00"],"temperature_2m":[1],"weather_code":[4]}}"#,
         "hourly.weather_code[0] is 4, not a WMO weather code"
       ),
-      ("{\"latitude\":1,", "not JSON: expected a string key in object, found end of line (byte 15)"),
+      ("{\"latitude\":1,", "not JSON: expected a string key in object, found end of line"),
       ("42", "the response is number, not an object"),
     ])
   func problems(_ text: String, _ message: String) {
-    #expect(throws: OpenMeteo.Problem(message)) { try parse(text) }
+    do {
+      _ = try parse(text)
+      Issue.record("no problem found in \(text)")
+    } catch {
+      #expect(error.message == message)
+    }
+  }
+
+  @Test("a syntax error is placed by line and column, counting characters, not bytes")
+  func syntaxErrorPlace() {
+    let text = Array("{\n  \"latitude\": 1,\n  \"naïve\": tru\n}".utf8)
+    do {
+      _ = try OpenMeteo.parse(text)
+      Issue.record("no problem found")
+    } catch {
+      #expect(error.message == "not JSON: invalid literal (expected 'true')")
+      #expect(OpenMeteo.place(of: error, in: text, source: "stdin") == "stdin line 3, column 12")
+      #expect(OpenMeteo.place(of: OpenMeteo.Problem("x"), in: text, source: "f.json") == "f.json")
+    }
   }
 
   @Test("every WMO code Open-Meteo documents maps to a condition")
