@@ -91,10 +91,16 @@ public enum Runtime {
   /// Ignores SIGPIPE (a closed pipe is handled as EPIPE and ends the tool quietly) and SIGXFSZ
   /// (a file-size limit becomes an I/O error), and makes SIGINT and SIGTERM remove temporary files
   /// and exit 130 or 143. A signal that was ignored when the tool started (SIGINT for a background
-  /// job of a script, or under nohup) stays ignored, as the shell meant.
+  /// job of a script, or under nohup) stays ignored, as the shell meant. SIGINT and SIGTERM are
+  /// unblocked: a tool started by a parent that blocked them must still stop when asked to.
   public static func prepare() {
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGINT)
+    sigaddset(&unblock, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &unblock, nil)
     if !isIgnored(SIGINT) {
       signal(SIGINT) { _ in
         Cleanup.removeAll()

@@ -49,15 +49,18 @@ public enum Files {
   /// The text of a system error number.
   public static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-  /// The folder part of a path (`.` when there is none).
+  /// The folder part of a path (`.` when there is none). Slashes are found byte by byte: a
+  /// combining mark after a `/` makes one `Character` of both, but the kernel still sees a `/`.
   public static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
+    let bytes = Array(path.utf8)
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    return slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
   }
 
-  /// The last component of a path.
+  /// The last component of a path (slashes found byte by byte, as `directory(of:)` does).
   public static func basename(_ path: String) -> String {
-    String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path))
+    let parts = Array(path.utf8).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+    return parts.last.map { String(decoding: $0, as: UTF8.self) } ?? path
   }
 
   /// Whether a path exists (any kind of file).
@@ -225,9 +228,36 @@ public enum Files {
   public static func withLock<T>(_ path: String, _ body: () throws(ToolError) -> T) throws(ToolError) -> T {
     let lockPath = path + ".lock"
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw ToolError.io("cannot open lock '\(lockPath)': \(describe(errno))") }
+    guard fd >= 0 else {
+      throw ToolError.io(
+        "cannot change '\(path)': cannot open its lock file '\(lockPath)': \(describe(errno))")
+    }
     defer { close(fd) }
     while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw ToolError.io("cannot lock '\(lockPath)': \(describe(errno))") }
+    }
+    defer { flock(fd, LOCK_UN) }
+    return try body()
+  }
+}
+
+extension Files {
+  /// Runs `body` holding a shared lock on `path + ".lock"`: readers share it, and a writer (who
+  /// takes `withLock`) waits for them and they for it. Where the lock file cannot be opened for
+  /// writing (a read-only folder or file system), an existing one is locked read-only; where none
+  /// exists and none can be made, no tool can write there either, and `body` runs without it.
+  public static func withSharedLock<T>(_ path: String, _ body: () throws(ToolError) -> T) throws(ToolError)
+    -> T
+  {
+    let lockPath = path + ".lock"
+    var fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    if fd < 0, errno == EROFS || errno == EACCES || errno == EPERM {
+      fd = open(lockPath, O_RDONLY | O_CLOEXEC)
+      if fd < 0, errno == ENOENT { return try body() }
+    }
+    guard fd >= 0 else { throw ToolError.io("cannot open lock '\(lockPath)': \(describe(errno))") }
+    defer { close(fd) }
+    while flock(fd, LOCK_SH) != 0 {
       guard errno == EINTR else { throw ToolError.io("cannot lock '\(lockPath)': \(describe(errno))") }
     }
     defer { flock(fd, LOCK_UN) }

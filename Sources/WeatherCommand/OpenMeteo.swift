@@ -84,7 +84,7 @@ public enum OpenMeteo {
     }
     let place = label ?? Place(city: nil, spot: nil, latitude: latitude, longitude: longitude)
     let offset = object["utc_offset_seconds"]?.intValue ?? 0
-    guard abs(offset) <= 86_400 else {
+    guard offset.magnitude <= 86_400 else {
       throw Problem("\(path)utc_offset_seconds is \(offset), more than a day away from UTC")
     }
     guard let hourly = object["hourly"]?.objectValue else {

@@ -364,7 +364,8 @@ public enum Weather: Command {
     guard HourForecast.fahrenheit(from: record["temperature"]) != nil else {
       throw view.error(
         "bad forecast record: the temperature \(record["temperature"]?.jsonText ?? "") is out of range "
-          + "(\(HourForecast.plausibleFahrenheit.lowerBound) to \(HourForecast.plausibleFahrenheit.upperBound) °F)")
+          + "(\(HourForecast.plausibleFahrenheit.lowerBound) to \(HourForecast.plausibleFahrenheit.upperBound) °F)"
+      )
     }
     guard let parsed = HourForecast.parse(record.object) else { throw view.error("bad forecast record") }
     return parsed

@@ -23,7 +23,8 @@ public func fuzzWeather(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   }
   let request = ForecastRequest(
-    place: Place.truck, start: PlaceholderForecast.start, hours: 3, now: PlaceholderForecast.start, minutes: 0)
+    place: Place.truck, start: PlaceholderForecast.start, hours: 3, now: PlaceholderForecast.start, minutes: 0
+  )
   if case .success(let answers) = ExternalProvider.parse(whole, requests: [request]) {
     for case .success(let forecast) in answers { hours += forecast.hours }
   }
