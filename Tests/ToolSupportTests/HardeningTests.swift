@@ -69,7 +69,7 @@ struct FilesHardeningTests {
       trap '' INT; pipe-check fifo & p=$!; trap - INT
       sleep 0.5; kill -INT $p; sleep 0.3
       kill -0 $p && echo "still running after SIGINT"
-      kill -TERM $p; wait $p; echo "exit $?"; kill $w
+      kill -TERM $p; wait $p; echo "exit $?"; kill -9 $w
       """
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -86,7 +86,7 @@ struct FilesHardeningTests {
     let script = """
       mkfifo fifo; sleep 20 > fifo & w=$!
       python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT, signal.SIGTERM]); os.execvp(sys.argv[1], sys.argv[1:])' pipe-check fifo & p=$!
-      sleep 0.5; kill -INT $p; wait $p; echo "exit $?"; kill $w
+      sleep 0.5; kill -INT $p; wait $p; echo "exit $?"; kill -9 $w
       """
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
