@@ -239,6 +239,10 @@ public struct Order: Equatable, Sendable {
 }
 
 extension Order {
+  /// The largest quantity of one item an order record may hold, so that totals and prices can
+  /// never overflow (the sample's orders hold at most a dozen; `orders place` takes 1000).
+  public static let maxQuantity = 1_000_000
+
   /// Reads an `order` record. Unknown fields are ignored; a missing or mistyped field, an unknown
   /// status, a donut id not on the menu, an item name that does not match its id, or a
   /// `totalSales` that is not the sum of the quantities is an error naming the record's line.
@@ -271,10 +275,11 @@ extension Order {
     items = []
     for (index, value) in itemValues.enumerated() {
       guard let item = value.objectValue, let donutID = item["donut"]?.intValue,
-        let quantity = item["quantity"]?.intValue, quantity >= 1
+        let quantity = item["quantity"]?.intValue, (1...Order.maxQuantity).contains(quantity)
       else {
         throw record.error(
-          "items[\(index)] must be {\"donut\":ID,\"quantity\":N} with N >= 1, not \(value.jsonText)")
+          "items[\(index)] must be {\"donut\":ID,\"quantity\":N} with N >= 1 and at most \(Order.maxQuantity), "
+            + "not \(value.jsonText)")
       }
       guard let donut = Menu.donut(id: donutID) else {
         throw record.error("items[\(index)] names unknown donut id \(donutID) (valid ids \(Menu.validIDs))")

@@ -29,10 +29,10 @@ enum StoreCommands {
     return (store, try read(store))
   }
 
-  /// Reads every record under the store's lock, so that an append in progress is never mistaken
-  /// for a torn line.
+  /// Reads every record under the store's lock (shared with other readers), so that an append in
+  /// progress is never mistaken for a torn line. A store in a read-only folder can still be read.
   static func read(_ store: RecordStore) throws -> [Record] {
-    try Files.withLock(store.path) { () throws(ToolError) -> [Record] in try store.load() }
+    try Files.withSharedLock(store.path) { () throws(ToolError) -> [Record] in try store.load() }
   }
 
   /// The orders of the store, decoded, with their positions; a record that is not a valid order is an

@@ -1,5 +1,9 @@
 /// ISO 8601 dates in UTC, as the protocol writes them: `2026-11-29T10:02:13Z`.
 public enum ISODate {
+  /// The moments `parse` accepts: the years 0000 to 9999, which four digits can write (so that
+  /// date arithmetic on parsed values never overflows).
+  public static let range = -62_167_219_200...253_402_300_799
+
   /// Formats seconds since 1970 as `YYYY-MM-DDTHH:MM:SSZ` (fractions dropped, rounding down).
   public static func format(_ seconds: Int) -> String {
     let days = floorDiv(seconds, 86_400)
@@ -16,9 +20,9 @@ public enum ISODate {
   }
 
   /// Parses `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z` or `±HH:MM` (or none: UTC), or
-  /// `@SECONDS`; returns seconds since 1970 (fractions dropped), or nil.
+  /// `@SECONDS` (within `range`); returns seconds since 1970 (fractions dropped), or nil.
   public static func parse(_ text: String) -> Int? {
-    if text.hasPrefix("@") { return Int(text.dropFirst()) }
+    if text.hasPrefix("@") { return Int(text.dropFirst()).flatMap { range.contains($0) ? $0 : nil } }
     var text = text
     return text.withUTF8 { parse(bytes: $0) }
   }

@@ -89,7 +89,10 @@ public final class LineReader {
     self.maxLineLength = maxLineLength
     self.closesOnDeinit = closeOnDeinit
     self.capacity = max(64, min(chunkSize, maxLineLength + 2))
-    self.buffer = .allocate(capacity: capacity)
+    // malloc and realloc (not allocate and copy): a long line grows the buffer in place or by
+    // remapping, so memory stays near the line length rather than twice it.
+    guard let memory = malloc(capacity) else { fatalError("out of memory for a \(capacity)-byte buffer") }
+    self.buffer = memory.assumingMemoryBound(to: UInt8.self)
   }
 
   /// A reader of standard input.
@@ -113,7 +116,7 @@ public final class LineReader {
   }
 
   deinit {
-    buffer.deallocate()
+    free(buffer)
     if closesOnDeinit { close(fd) }
   }
 
@@ -202,10 +205,12 @@ public final class LineReader {
         throw tooLong()
       }
       let newCapacity = min(capacity * 2, maxLineLength + 2)
-      let newBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-      newBuffer.update(from: buffer, count: end)
-      buffer.deallocate()
-      buffer = newBuffer
+      guard let grown = realloc(buffer, newCapacity) else {
+        throw InputError(
+          .io, source: source, line: lineNumber + 1,
+          message: "cannot hold a line of \(LineReader.describeSize(newCapacity)) in memory")
+      }
+      buffer = grown.assumingMemoryBound(to: UInt8.self)
       capacity = newCapacity
     }
     beforeRead()

@@ -1,4 +1,5 @@
 import PipeProtocol
+import ToolSupport
 
 /// The Writing App document: a `.story` file holds the story as raw UTF-8 bytes and nothing else.
 public enum StoryDocument {
@@ -31,11 +32,9 @@ public enum StoryDocument {
     return String(decoding: bytes.dropLast(suffix.count), as: UTF8.self)
   }
 
-  /// The last component of a path (trailing slashes ignored).
-  public static func fileName(ofPath path: String) -> String {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-    return parts.last.map(String.init) ?? path
-  }
+  /// The last component of a path (trailing slashes ignored; slashes found byte by byte, since
+  /// a combining mark after a `/` makes one `Character` of both).
+  public static func fileName(ofPath path: String) -> String { Files.basename(path) }
 
   /// The file name of a document with this title.
   public static func fileName(forTitle title: String) -> String { title + "." + fileExtension }
@@ -43,15 +42,18 @@ public enum StoryDocument {
   /// `folder/name`, without doubling a slash and without a leading `./` for the current folder.
   public static func join(_ folder: String, _ name: String) -> String {
     if folder.isEmpty || folder == "." { return name }
-    return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    return folder.utf8.last == UInt8(ascii: "/") ? folder + name : folder + "/" + name
   }
 
   /// Why `title` cannot name a document, or nil when it can. A title is a file name, never a path.
   public static func titleProblem(_ title: String) -> String? {
     if title.isEmpty { return "the title is empty" }
     if title == "." || title == ".." { return "the title '\(title)' is not a file name" }
-    if title.hasPrefix("/") { return "the title '\(title)' is an absolute path, not a file name" }
-    if title.contains("/") {
+    // Bytes, not Characters: "/" followed by a combining mark is one Character that is not "/".
+    if title.utf8.first == UInt8(ascii: "/") {
+      return "the title '\(escaped(title))' is an absolute path, not a file name"
+    }
+    if title.utf8.contains(UInt8(ascii: "/")) {
       return "the title '\(escaped(title))' contains '/'; a title is a file name, not a path"
     }
     if let bad = title.unicodeScalars.first(where: isControl) {

@@ -27,6 +27,10 @@ public struct LoadedStory: Sendable {
 
 /// Reading and finding story files.
 public enum StoryFiles {
+  /// The largest document read: 10 MiB, so that its `story` record (escapes can make the text six
+  /// times longer) stays under the protocol's 64 MiB line limit, and memory stays bounded.
+  public static let maxDocumentSize = 10 << 20
+
   /// Reads the document at `path`. A path that is not a regular file, or bytes that are not UTF-8,
   /// give the corrupt-file error (exit 65); a path that cannot be opened gives exit 66.
   public static func load(_ path: String) throws(ToolError) -> LoadedStory {
@@ -46,7 +50,12 @@ public enum StoryFiles {
       let what = kind == S_IFDIR ? "a folder" : "not a regular file"
       throw corrupt(path, "'\(path)' is \(what), not a document file")
     }
-    let bytes = try Files.read(fd: fd, name: path, sizeHint: Int(info.st_size))
+    let tooBig = ToolError.data(
+      "'\(path)' is larger than \(LineReader.describeSize(maxDocumentSize)); story-io reads documents up to that size",
+      notes: ["its story record would be longer than the protocol's line limit"])
+    guard Int(info.st_size) <= maxDocumentSize else { throw tooBig }
+    let bytes = try Files.read(fd: fd, name: "'\(path)'", sizeHint: Int(info.st_size))
+    guard bytes.count <= maxDocumentSize else { throw tooBig }
     if let offset = UTF8Check.firstInvalidOffset(bytes) {
       let byte = String(bytes[offset], radix: 16, uppercase: true)
       throw corrupt(
@@ -72,7 +81,7 @@ public enum StoryFiles {
       throw ToolError.io("cannot read '\(path)': \(Files.describe(errno))")
     }
     defer { close(fd) }
-    return try Files.read(fd: fd, name: path)
+    return try Files.read(fd: fd, name: "'\(path)'")
   }
 
   /// What a path is, without following a final symbolic link.

@@ -90,18 +90,36 @@ public enum Diagnostics {
 public enum Runtime {
   /// Ignores SIGPIPE (a closed pipe is handled as EPIPE and ends the tool quietly) and SIGXFSZ
   /// (a file-size limit becomes an I/O error), and makes SIGINT and SIGTERM remove temporary files
-  /// and exit 130 or 143.
+  /// and exit 130 or 143. A signal that was ignored when the tool started (SIGINT for a background
+  /// job of a script, or under nohup) stays ignored, as the shell meant. SIGINT and SIGTERM are
+  /// unblocked: a tool started by a parent that blocked them must still stop when asked to.
   public static func prepare() {
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
-    signal(SIGINT) { _ in
-      Cleanup.removeAll()
-      _exit(130)
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGINT)
+    sigaddset(&unblock, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    if !isIgnored(SIGINT) {
+      signal(SIGINT) { _ in
+        Cleanup.removeAll()
+        _exit(130)
+      }
     }
-    signal(SIGTERM) { _ in
-      Cleanup.removeAll()
-      _exit(143)
+    if !isIgnored(SIGTERM) {
+      signal(SIGTERM) { _ in
+        Cleanup.removeAll()
+        _exit(143)
+      }
     }
+  }
+
+  /// Whether `signal` is ignored (SIG_IGN) in this process.
+  static func isIgnored(_ signal: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(signal, nil, &current) == 0 else { return false }
+    return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1
   }
 
   static func completionShell(_ arguments: [String]) -> String? {

@@ -49,15 +49,18 @@ public enum Files {
   /// The text of a system error number.
   public static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-  /// The folder part of a path (`.` when there is none).
+  /// The folder part of a path (`.` when there is none). Slashes are found byte by byte: a
+  /// combining mark after a `/` makes one `Character` of both, but the kernel still sees a `/`.
   public static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
+    let bytes = Array(path.utf8)
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    return slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
   }
 
-  /// The last component of a path.
+  /// The last component of a path (slashes found byte by byte, as `directory(of:)` does).
   public static func basename(_ path: String) -> String {
-    String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path))
+    let parts = Array(path.utf8).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+    return parts.last.map { String(decoding: $0, as: UTF8.self) } ?? path
   }
 
   /// Whether a path exists (any kind of file).
@@ -82,8 +85,9 @@ public enum Files {
     }
   }
 
-  /// Reads a whole file. Exit 66 when it cannot be opened (or is a folder), 74 on a read error.
-  public static func read(_ path: String) throws(ToolError) -> [UInt8] {
+  /// Reads a whole file. Exit 66 when it cannot be opened (or is a folder), 74 on a read error,
+  /// 65 when it holds more than `limit` bytes.
+  public static func read(_ path: String, limit: Int = Int.max) throws(ToolError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       throw ToolError("cannot open '\(path)': \(describe(errno))", code: ExitCode.noInput)
@@ -93,12 +97,15 @@ public enum Files {
     if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
       throw ToolError("cannot open '\(path)': \(describe(EISDIR))", code: ExitCode.noInput)
     }
-    return try read(fd: fd, name: "'\(path)'")
+    return try read(fd: fd, name: "'\(path)'", limit: limit)
   }
 
   /// Reads everything from an open file descriptor (stdin: `read(fd: 0, name: "stdin")`) to its
-  /// end. Exit 74 on a read error, naming `name`.
-  public static func read(fd: Int32, name: String, sizeHint: Int = 0) throws(ToolError) -> [UInt8] {
+  /// end. Exit 74 on a read error, naming `name`; exit 65 as soon as more than `limit` bytes
+  /// come (so that memory stays bounded). `sizeHint` reserves room up front.
+  public static func read(fd: Int32, name: String, sizeHint: Int = 0, limit: Int = Int.max) throws(ToolError)
+    -> [UInt8]
+  {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(max(0, sizeHint))
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -109,6 +116,9 @@ public enum Files {
         if errno == EINTR { continue }
         throw ToolError.io("cannot read \(name): \(describe(errno))")
       }
+      guard bytes.count + n <= limit else {
+        throw ToolError.data("\(name) is larger than the limit of \(LineReader.describeSize(limit))")
+      }
       bytes.append(contentsOf: chunk[0..<n])
     }
     return bytes
@@ -116,11 +126,13 @@ public enum Files {
 
   /// Replaces `path` atomically: writes a temporary file in the same folder, syncs it, renames it
   /// over `path` and syncs the folder. An existing file's permissions are kept (else `mode`).
-  /// On any error the temporary file is removed and the old file is untouched.
+  /// On any error the temporary file is removed and the old file is untouched; temporary files
+  /// that killed writers left behind are removed first.
   public static func writeAtomically(
     _ path: String, mode: mode_t = 0o644, _ body: (FileWriter) throws(ToolError) -> Void
   ) throws(ToolError) {
     let folder = directory(of: path)
+    removeStaleTemporaries(of: path)
     let temp = "\(folder)/.\(basename(path)).tmp-\(getpid())-\(Int.random(in: 0..<1_000_000))"
     var existing = stat()
     let finalMode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : mode
@@ -152,6 +164,32 @@ public enum Files {
     syncDirectory(folder)
   }
 
+  /// Removes the temporary files that `writeAtomically(path)` calls of processes that no longer
+  /// run left behind (a writer killed with SIGKILL cannot clean up). Files of live processes are
+  /// left alone. Returns how many were removed.
+  @discardableResult
+  public static func removeStaleTemporaries(of path: String) -> Int {
+    let prefix = Array(".\(basename(path)).tmp-".utf8)
+    let folder = directory(of: path)
+    guard let dir = opendir(folder) else { return 0 }
+    defer { closedir(dir) }
+    var removed = 0
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      guard name.count > prefix.count, name.starts(with: prefix) else { continue }
+      let rest = name[prefix.count...]
+      guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
+        let pid = Int32(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0
+      else { continue }
+      if kill(pid, 0) != 0, errno == ESRCH,
+        unlink("\(folder)/\(String(decoding: name, as: UTF8.self))") == 0
+      {
+        removed += 1
+      }
+    }
+    return removed
+  }
+
   /// Replaces `path` atomically with `bytes`.
   public static func writeAtomically(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws(ToolError) {
     try writeAtomically(path, mode: mode) { (writer: FileWriter) throws(ToolError) in try writer.write(bytes)
@@ -169,15 +207,26 @@ public enum Files {
     guard fsync(fd) == 0 else { throw ToolError.io("cannot sync '\(path)': \(describe(errno))") }
   }
 
-  /// Appends `bytes` to `path` (created when missing) and syncs it before returning.
+  /// Appends `bytes` to `path` (created when missing) and syncs it before returning. When the
+  /// write or the sync fails (a full disk, a file-size limit), the file is cut back to its old
+  /// length, so that no partial line is left at its end.
   public static func appendDurably(_ path: String, bytes: [UInt8]) throws(ToolError) {
     let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw ToolError.io("cannot open '\(path)' for writing: \(describe(errno))") }
     defer { close(fd) }
-    let writer = FileWriter(fd: fd, path: path)
-    try writer.write(bytes)
-    try writer.flush()
-    guard fsync(fd) == 0 else { throw ToolError.io("cannot sync '\(path)': \(describe(errno))") }
+    let oldLength = lseek(fd, 0, SEEK_END)
+    do throws(ToolError) {
+      let writer = FileWriter(fd: fd, path: path)
+      try writer.write(bytes)
+      try writer.flush()
+      guard fsync(fd) == 0 else { throw ToolError.io("cannot sync '\(path)': \(describe(errno))") }
+    } catch {
+      if oldLength >= 0 {
+        _ = ftruncate(fd, oldLength)
+        _ = fsync(fd)
+      }
+      throw error
+    }
   }
 
   /// Syncs a folder so that a rename in it is durable.
@@ -193,9 +242,36 @@ public enum Files {
   public static func withLock<T>(_ path: String, _ body: () throws(ToolError) -> T) throws(ToolError) -> T {
     let lockPath = path + ".lock"
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw ToolError.io("cannot open lock '\(lockPath)': \(describe(errno))") }
+    guard fd >= 0 else {
+      throw ToolError.io(
+        "cannot change '\(path)': cannot open its lock file '\(lockPath)': \(describe(errno))")
+    }
     defer { close(fd) }
     while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw ToolError.io("cannot lock '\(lockPath)': \(describe(errno))") }
+    }
+    defer { flock(fd, LOCK_UN) }
+    return try body()
+  }
+}
+
+extension Files {
+  /// Runs `body` holding a shared lock on `path + ".lock"`: readers share it, and a writer (who
+  /// takes `withLock`) waits for them and they for it. Where the lock file cannot be opened for
+  /// writing (a read-only folder or file system), an existing one is locked read-only; where none
+  /// exists and none can be made, no tool can write there either, and `body` runs without it.
+  public static func withSharedLock<T>(_ path: String, _ body: () throws(ToolError) -> T) throws(ToolError)
+    -> T
+  {
+    let lockPath = path + ".lock"
+    var fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    if fd < 0, errno == EROFS || errno == EACCES || errno == EPERM {
+      fd = open(lockPath, O_RDONLY | O_CLOEXEC)
+      if fd < 0, errno == ENOENT { return try body() }
+    }
+    guard fd >= 0 else { throw ToolError.io("cannot open lock '\(lockPath)': \(describe(errno))") }
+    defer { close(fd) }
+    while flock(fd, LOCK_SH) != 0 {
       guard errno == EINTR else { throw ToolError.io("cannot lock '\(lockPath)': \(describe(errno))") }
     }
     defer { flock(fd, LOCK_UN) }

@@ -41,6 +41,12 @@ public struct RecordStore: Sendable {
       lineNumber += 1
       defer { start = i + 1 }
       if i == start { continue }
+      if i - start > LineReader.defaultMaxLineLength {
+        throw ToolError.data(
+          "store '\(path)' line \(lineNumber): line is longer than the limit of "
+            + "\(LineReader.describeSize(LineReader.defaultMaxLineLength)); the store was left unchanged",
+          notes: ["repair that line of '\(path)' (it is plain JSON lines), then run the command again"])
+      }
       do {
         records.append(
           try Record(bytes: Array(bytes[start..<i]), source: "store '\(path)'", line: lineNumber))

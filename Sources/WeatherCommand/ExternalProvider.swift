@@ -110,7 +110,10 @@ public struct ExternalProvider: ForecastProvider {
       guard let index else { return .failure(bad("a place that was not asked for")) }
       let request = requests[index]
       if record.type == "forecast" {
-        guard var (_, hour) = HourForecast.parse(object) else { return .failure(bad("unreadable forecast")) }
+        guard var (_, hour) = HourForecast.parse(object) else {
+          let degrees = object["temperature"]?.jsonText ?? ""
+          return .failure(bad("unreadable forecast (a temperature \(degrees) out of range?)"))
+        }
         guard date >= request.start, date < request.start + request.hours * 3600,
           (date - request.start) % 3600 == 0
         else {

@@ -190,14 +190,21 @@ public struct HourForecast: Equatable, Sendable {
     .object(["unit": .string("fahrenheit"), "value": .decimal(fahrenheit, fractionDigits: 1)])
   }
 
-  /// Reads a temperature object (`fahrenheit` or `celsius`) as degrees Fahrenheit.
+  /// The temperatures read from records: from absolute zero to 1000 °F. Anything else is no
+  /// weather, and would not fit a chart.
+  public static let plausibleFahrenheit = -459.67...1000.0
+
+  /// Reads a temperature object (`fahrenheit` or `celsius`) as degrees Fahrenheit; nil when it is
+  /// malformed or outside `plausibleFahrenheit`.
   public static func fahrenheit(from value: JSONValue?) -> Double? {
     guard let object = value?.objectValue, let degrees = object["value"]?.doubleValue else { return nil }
+    let fahrenheit: Double
     switch object["unit"]?.stringValue {
-    case "fahrenheit": return degrees
-    case "celsius": return degrees * 9 / 5 + 32
+    case "fahrenheit": fahrenheit = degrees
+    case "celsius": fahrenheit = degrees * 9 / 5 + 32
     default: return nil
     }
+    return plausibleFahrenheit.contains(fahrenheit) ? fahrenheit : nil
   }
 
   /// Reads a `forecast` record (already checked against its schema): the place and the hour.

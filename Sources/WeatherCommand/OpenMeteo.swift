@@ -9,7 +9,30 @@ public enum OpenMeteo {
   public struct Problem: Error, Equatable {
     /// What is wrong and where (`hourly.temperature_2m[3] is null`).
     public var message: String
-    init(_ message: String) { self.message = message }
+    /// The byte offset of a JSON syntax error, if that is the problem.
+    public var offset: Int?
+    init(_ message: String, offset: Int? = nil) {
+      self.message = message
+      self.offset = offset
+    }
+  }
+
+  /// The largest response read: 16 MiB (a 16-day forecast of many places is a few MiB). A bigger
+  /// input is refused before it is parsed, so that memory stays bounded.
+  public static let maxResponseSize = 16 << 20
+
+  /// `stdin line 3, column 7` for a syntax error, else just the source's name.
+  public static func place(of problem: Problem, in text: [UInt8], source: String) -> String {
+    guard let offset = problem.offset else { return source }
+    var line = 1
+    var lineStart = 0
+    for i in 0..<min(offset, text.count) where text[i] == 0x0A {
+      line += 1
+      lineStart = i + 1
+    }
+    var column = 1
+    for i in lineStart..<min(offset, text.count) where text[i] & 0xC0 != 0x80 { column += 1 }
+    return "\(source) line \(line), column \(column)"
   }
 
   /// One location's forecast, read.
@@ -30,7 +53,7 @@ public enum OpenMeteo {
     do {
       document = try JSONParser.parse(text)
     } catch {
-      throw Problem("not JSON: \(error.message) (byte \(error.offset + 1))")
+      throw Problem("not JSON: \(error.message)", offset: error.offset)
     }
     switch document {
     case .object(let object):
@@ -61,6 +84,9 @@ public enum OpenMeteo {
     }
     let place = label ?? Place(city: nil, spot: nil, latitude: latitude, longitude: longitude)
     let offset = object["utc_offset_seconds"]?.intValue ?? 0
+    guard offset.magnitude <= 86_400 else {
+      throw Problem("\(path)utc_offset_seconds is \(offset), more than a day away from UTC")
+    }
     guard let hourly = object["hourly"]?.objectValue else {
       throw Problem("\(path)hourly is missing (ask for hourly=temperature_2m,...)")
     }
@@ -80,7 +106,11 @@ public enum OpenMeteo {
       for (i, element) in array.enumerated() {
         switch element {
         case .null: out.append(nil)
-        case .number(let n): out.append(n.doubleValue)
+        case .number(let n):
+          guard let value = n.doubleValue else {
+            throw Problem("\(path)hourly.\(key)[\(i)] is \(n.text), too large a number")
+          }
+          out.append(value)
         default: throw Problem("\(path)hourly.\(key)[\(i)] is \(element.typeName), not a number")
         }
       }
@@ -103,6 +133,9 @@ public enum OpenMeteo {
     for i in 0..<count {
       guard let t = temperatures[i] else { throw Problem("\(path)hourly.temperature_2m[\(i)] is null") }
       let fahrenheit = fahrenheitUnits ? t : t * 9 / 5 + 32
+      guard HourForecast.plausibleFahrenheit.contains(fahrenheit) else {
+        throw Problem("\(path)hourly.temperature_2m[\(i)] is out of range (absolute zero to 1000 °F)")
+      }
       let daylight: Bool
       if let flag = isDay?[i] {
         daylight = flag != 0
@@ -173,6 +206,9 @@ public enum OpenMeteo {
     var out: [Int] = []
     for (i, value) in array.enumerated() {
       if let seconds = value.intValue, unix || value.stringValue == nil {
+        guard ISODate.range.contains(seconds) else {
+          throw Problem("\(path).time[\(i)] is \(seconds), not a time in the years 0000 to 9999")
+        }
         out.append(seconds)
       } else if let text = value.stringValue, let local = ISODate.parse(text) {
         out.append(local - offset)

@@ -318,13 +318,7 @@ public enum Weather: Command {
     try Inputs.forEach(invocation.positionals, tool: "weather") { reader in
       try reader.forEach { view in
         guard view.type == "forecast" else { return }
-        let record = view.copy()
-        if let problem = ProtocolSchemas.schema(for: "forecast")?.problems(in: record).first {
-          throw view.error("bad forecast record: \(problem)")
-        }
-        guard let (recordPlace, hour) = HourForecast.parse(record.object) else {
-          throw view.error("bad forecast record")
-        }
+        let (recordPlace, hour) = try forecastHour(view)
         if let wanted, recordPlace.name.lowercased() != wanted.lowercased() { return }
         if let place, place != recordPlace {
           if !others.contains(recordPlace.name) { others.append(recordPlace.name) }
@@ -358,6 +352,23 @@ public enum Weather: Command {
         card.text(width: width, height: height, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
     }
     return ExitCode.ok
+  }
+
+  /// A `forecast` record as `chart` reads it: checked against its schema, with a temperature a
+  /// chart can draw. A bad record is an error naming its line (exit 65).
+  static func forecastHour(_ view: RecordView) throws(InputError) -> (place: Place, hour: HourForecast) {
+    let record = view.copy()
+    if let problem = ProtocolSchemas.schema(for: "forecast")?.problems(in: record).first {
+      throw view.error("bad forecast record: \(problem)")
+    }
+    guard HourForecast.fahrenheit(from: record["temperature"]) != nil else {
+      throw view.error(
+        "bad forecast record: the temperature \(record["temperature"]?.jsonText ?? "") is out of range "
+          + "(\(HourForecast.plausibleFahrenheit.lowerBound) to \(HourForecast.plausibleFahrenheit.upperBound) °F)"
+      )
+    }
+    guard let parsed = HourForecast.parse(record.object) else { throw view.error("bad forecast record") }
+    return parsed
   }
 
   // MARK: annotate
@@ -394,15 +405,19 @@ public enum Weather: Command {
       if Terminal.isTTY(0) {
         Diagnostics.note("reading an Open-Meteo response from the terminal; end with Ctrl-D", tool: "weather")
       }
-      bytes = try Files.read(fd: 0, name: "stdin")
+      bytes = try Files.read(fd: 0, name: "stdin", limit: OpenMeteo.maxResponseSize)
     } else {
-      bytes = try Files.read(path)
+      bytes = try Files.read(path, limit: OpenMeteo.maxResponseSize)
+    }
+    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      throw ToolError.data(
+        "\(source) line 1: the input is empty; expected an Open-Meteo forecast response (one JSON document)")
     }
     let locations: [OpenMeteo.Location]
     do {
       locations = try OpenMeteo.parse(bytes, label: label)
     } catch {
-      throw ToolError.data("\(source): \(error.message)")
+      throw ToolError.data("\(OpenMeteo.place(of: error, in: bytes, source: source)): \(error.message)")
     }
     let out = StandardOutput.shared
     for location in locations {

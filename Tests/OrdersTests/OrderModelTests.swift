@@ -41,6 +41,8 @@ struct OrderModelTests {
       (#""totalSales":2"#, #""totalSales":3"#, "\"totalSales\" is 3 but the items add up to 2"),
       (#""status":"placed""#, #""status":"cooking""#, "unknown status 'cooking'"),
       (#""quantity":2"#, #""quantity":0"#, "with N >= 1"),
+      (#""quantity":2"#, #""quantity":1000001"#, "at most 1000000"),
+      (#""quantity":2"#, #""quantity":9223372036854775807"#, "at most 1000000"),
       (#""creationDate":"2026-11-29T10:02:13Z""#, #""creationDate":"yesterday""#, "ISO 8601"),
     ])
   func badRecords(change: (String, String, String)) throws {

@@ -76,3 +76,21 @@ struct ParserTests {
     #expect(ISODate.format(-1) == "1969-12-31T23:59:59Z")
   }
 }
+
+@Suite("dates at the edges")
+struct DateRangeTests {
+  @Test("@SECONDS is accepted only for the years 0000 to 9999, so date arithmetic cannot overflow")
+  func secondsRange() {
+    #expect(ISODate.parse("@0") == 0)
+    #expect(ISODate.parse("@253402300799") == 253_402_300_799)
+    #expect(ISODate.format(253_402_300_799) == "9999-12-31T23:59:59Z")
+    #expect(ISODate.parse("@-62167219200") == -62_167_219_200)
+    #expect(ISODate.format(-62_167_219_200) == "0000-01-01T00:00:00Z")
+    #expect(ISODate.parse("@253402300800") == nil)
+    #expect(ISODate.parse("@-62167219201") == nil)
+    #expect(ISODate.parse("@9223372036854775807") == nil)
+    #expect(ISODate.parse("@-9223372036854775808") == nil)
+    #expect(ISODate.parse("9999-12-31T23:59:59Z") == ISODate.range.upperBound)
+    #expect(ISODate.parse("0000-01-01T00:00:00Z") == ISODate.range.lowerBound)
+  }
+}

@@ -193,3 +193,24 @@ final class TemporaryFolder {
 
   func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 }
+
+@Suite("titles with combining marks (found by fuzzing)")
+struct CombiningMarkTitleTests {
+  @Test("a '/' followed by a combining mark is still a slash: such titles are refused")
+  func slashWithCombiningMark() {
+    // Swift joins "/" and U+05A0 into one Character, which is not "/"; the kernel sees a slash.
+    #expect(!"../\u{05A0}escape".contains("/"))
+    #expect(StoryDocument.titleProblem("../\u{05A0}escape") != nil)
+    #expect(StoryDocument.titleProblem("a/\u{0301}b")?.contains("contains '/'") == true)
+    #expect(StoryDocument.titleProblem("/\u{0301}etc")?.contains("absolute path") == true)
+    #expect(StoryDocument.titleProblem("\u{05A0}..") == nil, "a combining mark alone is a fine title")
+  }
+
+  @Test("the title of a path whose name starts with a combining mark is that name, not the folder")
+  func titleOfPath() {
+    #expect(StoryDocument.fileName(ofPath: "stories/\u{05A0}..story") == "\u{05A0}..story")
+    #expect(StoryDocument.title(ofPath: "stories/\u{05A0}..story") == "\u{05A0}.")
+    #expect(
+      StoryDocument.title(ofPath: "dir/" + StoryDocument.fileName(forTitle: "\u{0301}x")) == "\u{0301}x")
+  }
+}

@@ -99,11 +99,45 @@ struct OpenMeteoTests {
         #"{"latitude":1,"longitude":2,"hourly":{"time":["2026-01-01T00:00"],"temperature_2m":[1],"weather_code":[4]}}"#,
         "hourly.weather_code[0] is 4, not a WMO weather code"
       ),
-      ("{\"latitude\":1,", "not JSON: expected a string key in object, found end of line (byte 15)"),
+      ("{\"latitude\":1,", "not JSON: expected a string key in object, found end of line"),
       ("42", "the response is number, not an object"),
+      (
+        #"{"latitude":1,"longitude":2,"utc_offset_seconds":-9223372036854775808,"hourly":{"time":[],"temperature_2m":[]}}"#,
+        "utc_offset_seconds is -9223372036854775808, more than a day away from UTC"
+      ),
+      (
+        #"{"latitude":1,"longitude":2,"hourly_units":{"time":"unixtime"},"hourly":{"time":[9223372036854775807],"temperature_2m":[1]}}"#,
+        "hourly.time[0] is 9223372036854775807, not a time in the years 0000 to 9999"
+      ),
+      (
+        #"{"latitude":1,"longitude":2,"hourly":{"time":["2026-01-01T00:00"],"temperature_2m":[1e400]}}"#,
+        "hourly.temperature_2m[0] is 1e400, too large a number"
+      ),
+      (
+        #"{"latitude":1,"longitude":2,"hourly":{"time":["2026-01-01T00:00"],"temperature_2m":[600]}}"#,
+        "hourly.temperature_2m[0] is out of range (absolute zero to 1000 °F)"
+      ),
     ])
   func problems(_ text: String, _ message: String) {
-    #expect(throws: OpenMeteo.Problem(message)) { try parse(text) }
+    do {
+      _ = try OpenMeteo.parse(Array(text.utf8))
+      Issue.record("no problem found in \(text)")
+    } catch {
+      #expect(error.message == message)
+    }
+  }
+
+  @Test("a syntax error is placed by line and column, counting characters, not bytes")
+  func syntaxErrorPlace() {
+    let text = Array("{\n  \"latitude\": 1,\n  \"naïve\": tru\n}".utf8)
+    do {
+      _ = try OpenMeteo.parse(text)
+      Issue.record("no problem found")
+    } catch {
+      #expect(error.message == "not JSON: invalid literal (expected 'true')")
+      #expect(OpenMeteo.place(of: error, in: text, source: "stdin") == "stdin line 3, column 12")
+      #expect(OpenMeteo.place(of: OpenMeteo.Problem("x"), in: text, source: "f.json") == "f.json")
+    }
   }
 
   @Test("every WMO code Open-Meteo documents maps to a condition")
@@ -255,5 +289,22 @@ struct ProviderParseTests {
       try answers[0].get()
     }
     #expect(try answers[1].get().hours.count == 1)
+  }
+}
+
+@Suite("temperatures a chart can draw (found by the bad-input campaign)")
+struct TemperatureRangeTests {
+  @Test("temperatures from absolute zero to 1000 °F are read; others are not, in either unit")
+  func range() {
+    func reading(_ value: String, _ unit: String) -> Double? {
+      HourForecast.fahrenheit(from: try? JSONParser.parse(#"{"value":\#(value),"unit":"\#(unit)"}"#))
+    }
+    #expect(reading("72", "fahrenheit") == 72)
+    #expect(reading("-459.67", "fahrenheit") == -459.67)
+    #expect(reading("1000", "fahrenheit") == 1000)
+    #expect(reading("100", "celsius") == 212)
+    #expect(reading("1e20", "fahrenheit") == nil)
+    #expect(reading("-500", "fahrenheit") == nil)
+    #expect(reading("1e308", "celsius") == nil, "1e308 °C overflows to infinity in °F")
   }
 }

@@ -1,0 +1,75 @@
+// libFuzzer target for weather's inputs: built by `bin/fuzz weather` into the WeatherCommand
+// module (not a SwiftPM target). The whole input is read as an Open-Meteo response and as a
+// provider's answer; each line that is a record is read as `weather chart` reads a forecast and as
+// `weather annotate` reads an order. Whatever the bytes, nothing may trap, and what is read must
+// be drawable and writable.
+
+import Glibc
+import PipeProtocol
+
+/// The libFuzzer entry point: checks one input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzWeather(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  let whole = Array(bytes)
+  var hours: [HourForecast] = []
+  if let locations = try? OpenMeteo.parse(whole) {
+    for location in locations {
+      for hour in location.hours.prefix(48) {
+        _ = hour.record(at: location.place)
+        hours.append(hour)
+      }
+      for minute in location.minutes.prefix(8) { _ = minute.record(at: location.place, source: "fuzz") }
+    }
+  }
+  let request = ForecastRequest(
+    place: Place.truck, start: PlaceholderForecast.start, hours: 3, now: PlaceholderForecast.start, minutes: 0
+  )
+  if case .success(let answers) = ExternalProvider.parse(whole, requests: [request]) {
+    for case .success(let forecast) in answers { hours += forecast.hours }
+  }
+  let annotator = Annotator(provider: ModelProvider(seed: 0))
+  forEachRecordView(bytes) { view in
+    if view.type == "order", let object = try? annotator.annotate(view) {
+      var out: [UInt8] = []
+      JSONWriter.append(object, to: &out)
+      precondition((try? Record(bytes: out)) != nil, "an annotated order is not a record")
+    }
+    if view.type == "forecast", let parsed = try? Weather.forecastHour(view) { hours.append(parsed.hour) }
+  }
+  if !hours.isEmpty {
+    let card = ForecastCard(hours: Array(hours.prefix(64)), placeName: "fuzz")
+    _ = card.text(width: 20 + size % 60, height: 3 + size % 10)
+    _ = card.svg(width: 200 + size % 400, height: 120 + size % 200)
+  }
+  return 0
+}
+
+/// Calls `body` with each record of `bytes` as a tool's reader delivers it (through a pipe and
+/// `RecordReader`, so that the line reader is exercised too; inputs are at most 8 KiB, which a
+/// pipe holds); lines that are not records are skipped.
+func forEachRecordView(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (RecordView) -> Void) {
+  var ends: [Int32] = [0, 0]
+  guard pipe(&ends) == 0 else { return }
+  let fd = ends[0]
+  defer { close(fd) }
+  var offset = 0
+  while offset < bytes.count {
+    let n = write(ends[1], bytes.baseAddress! + offset, bytes.count - offset)
+    guard n > 0 else { break }
+    offset += n
+  }
+  close(ends[1])
+  let lines = LineReader(fd: fd, source: "fuzz", maxLineLength: 1 << 16)
+  lines.beforeRead = {}
+  let reader = RecordReader(lines)
+  reader.maxDepth = 64
+  while true {
+    do {
+      try reader.forEach { body($0) }
+      return
+    } catch {
+      continue  // a bad line: go on with the next one
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Faults against `story-io write`: processes killed at random moments, a full disk, a read-only
+/// folder and signals. (bin/fault-campaign runs the long version.)
+@Suite("story-io write under faults", .serialized)
+struct StoryIOHardeningTests {
+  /// Version `n` of the story: a first line naming it, then `size` bytes of text.
+  static func text(_ n: Int, size: Int) -> String {
+    "version \(n)\n" + String(repeating: "The sea was calm. ", count: size / 18) + "\n"
+  }
+
+  /// A `story` record that saves version `n` over whatever is there.
+  static func record(_ n: Int, size: Int) -> Data {
+    let text = Self.text(n, size: size).replacingOccurrences(of: "\n", with: "\\n")
+    return Data(#"{"type":"story","title":"Big","text":"\#(text)"}"#.utf8 + [0x0A])
+  }
+
+  @Test(
+    "kill -9 at random moments of saves: the file is always one whole version, never older than the last acknowledged one"
+  )
+  func killedWriters() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let size = 400_000
+    let file = folder.appendingPathComponent("Big.story")
+    try Data(Self.text(0, size: size).utf8).write(to: file)
+    var lastAcknowledged = 0
+    var generator = SystemRandomNumberGenerator()
+    var killed = 0
+    for round in 1...30 {
+      let input = folder.appendingPathComponent("in.jsonl")
+      try Self.record(round, size: size).write(to: input)
+      let delay = Double.random(in: 0.005...0.06, using: &generator)
+      let (status, _) = try Faults.runKilled(
+        "story-io", ["write", "--force", "--dir", folder.path], in: folder, after: delay, stdin: input)
+      if status == 0 {
+        lastAcknowledged = round
+      } else {
+        #expect(status == 137, "story-io write ended with \(status), not by the kill")
+        killed += 1
+      }
+      let bytes = try String(contentsOf: file, encoding: .utf8)
+      let version = Int(bytes.prefix { $0 != "\n" }.dropFirst("version ".count)) ?? -1
+      #expect(
+        version >= lastAcknowledged && version <= round && bytes == Self.text(version, size: size),
+        "round \(round): the file is not one whole version at least \(lastAcknowledged)")
+    }
+    print(
+      "story-io kill -9 campaign: 30 saves of 400 kB, \(killed) killed, last acknowledged \(lastAcknowledged)"
+    )
+    let input = folder.appendingPathComponent("in.jsonl")
+    try Self.record(99, size: 10).write(to: input)
+    #expect(
+      try TestSupport.run("story-io", ["write", "--force", "--dir", folder.path, input.path]).status == 0)
+    #expect(Faults.temporaryFiles(in: folder).isEmpty, "left: \(Faults.temporaryFiles(in: folder))")
+  }
+
+  @Test("a full disk: exit 74, the old file intact, no temporary file; the other stories are still saved")
+  func fullDisk() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let disk = folder.appendingPathComponent("disk")
+    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+    let mounted = Faults.mountTmpfs(at: disk, kilobytes: 64)
+    defer { if mounted { Faults.unmount(disk) } }
+    let file = disk.appendingPathComponent("Big.story")
+    try Data("old\n".utf8).write(to: file)
+    // Too big for the space left (or for the file-size limit); a small story still fits.
+    var input = Self.record(1, size: 200_000)
+    input += Data(#"{"type":"story","title":"Small","text":"tiny\n"}"#.utf8 + [0x0A])
+    let result = try TestSupport.shell(
+      (mounted ? "" : "ulimit -f 100 && ") + "story-io write --force --dir '\(disk.path)'", stdin: input)
+    #expect(result.status == 74, "\(result.err)")
+    #expect(
+      result.err.contains("cannot write '\(file.path)': No space left on device")
+        || result.err.contains("cannot write '\(file.path)': File too large"), "\(result.err)")
+    #expect(try String(contentsOf: file, encoding: .utf8) == "old\n")
+    #expect(try String(contentsOf: disk.appendingPathComponent("Small.story"), encoding: .utf8) == "tiny\n")
+    #expect(Faults.temporaryFiles(in: disk).isEmpty)
+    if !mounted { print("story-io full disk: mount -t tmpfs is not allowed here; used ulimit -f") }
+  }
+
+  @Test("a read-only folder: exit 74 with a clear error, the file unchanged")
+  func readOnlyFolder() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let box = folder.appendingPathComponent("ro")
+    try FileManager.default.createDirectory(at: box, withIntermediateDirectories: true)
+    try Data("old\n".utf8).write(to: box.appendingPathComponent("Big.story"))
+    guard let how = Faults.makeReadOnly(box) else {
+      print("SKIP read-only folder: neither a read-only bind mount nor chmod works here")
+      return
+    }
+    defer { Faults.makeWritable(box) }
+    let result = try TestSupport.run(
+      "story-io", ["write", "--force", "--dir", box.path], stdin: Self.record(1, size: 100))
+    #expect(result.status == 74, "\(how): \(result.err)")
+    #expect(result.err.hasPrefix("story-io: error: cannot write in '\(box.path)': "), "\(result.err)")
+    #expect(try String(contentsOf: box.appendingPathComponent("Big.story"), encoding: .utf8) == "old\n")
+  }
+
+  @Test(
+    "SIGINT and SIGTERM while a big story is saved: exit 130 / 143, no temporary file, the old file intact",
+    arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+  func signalDuringSave(_ signal: Int32, _ expected: Int32) throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let file = out.appendingPathComponent("Big.story")
+    let input = folder.appendingPathComponent("in.jsonl")
+    try Self.record(1, size: 30_000_000).write(to: input)
+    var caught = false
+    for _ in 0..<5 where !caught {
+      try Data("old\n".utf8).write(to: file)
+      guard
+        let status = try Faults.interruptAtomicWrite(
+          "story-io", ["write", "--force", "--dir", out.path], in: out, with: signal, stdin: input)
+      else { continue }
+      caught = true
+      #expect(status == expected)
+      #expect(Faults.temporaryFiles(in: out).isEmpty, "left: \(Faults.temporaryFiles(in: out))")
+      let now = try Data(contentsOf: file)
+      #expect(now == Data("old\n".utf8) || now == Data(Self.text(1, size: 30_000_000).utf8))
+    }
+    #expect(caught, "the save was never caught with its temporary file")
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import PipeProtocol
+import TestSupport
+import Testing
+
+@testable import ToolSupport
+
+/// The shared file operations the hardening work fixed or added.
+@Suite("files under faults")
+struct FilesHardeningTests {
+  @Test("folder and file name are split at '/' bytes, even when a combining mark follows the slash")
+  func combiningMarkAfterSlash() {
+    let path = "stories/\u{05A0}x.story"
+    #expect(path.lastIndex(of: "/") == nil, "Swift sees '/' + U+05A0 as one Character")
+    #expect(Files.directory(of: path) == "stories")
+    #expect(Files.basename(path) == "\u{05A0}x.story")
+    #expect(Files.directory(of: "/\u{0301}a") == "/")
+    #expect(Files.directory(of: "plain") == ".")
+    #expect(Files.basename("a/b/") == "b")
+  }
+
+  @Test("temporary files of dead writers are removed; those of live ones and other files stay")
+  func staleTemporaries() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A process id that is not running: the largest pid_max allows, checked.
+    var dead: Int32 = 4_194_000
+    while kill(dead, 0) == 0 || errno != ESRCH { dead -= 1 }
+    let names = [
+      ".store.jsonl.tmp-\(dead)-12", ".store.jsonl.tmp-\(getpid())-7", ".other.jsonl.tmp-\(dead)-1",
+      "store.jsonl", ".store.jsonl.tmp-x-1",
+    ]
+    for name in names { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
+    let store = folder.appendingPathComponent("store.jsonl").path
+    #expect(Files.removeStaleTemporaries(of: store) == 1)
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+    #expect(left == Set(names.dropFirst()))
+    // writeAtomically does the same before it writes.
+    try Data("x".utf8).write(to: folder.appendingPathComponent(".store.jsonl.tmp-\(dead)-99"))
+    try Files.writeAtomically(store, bytes: Array("new\n".utf8))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent(".store.jsonl.tmp-\(dead)-99").path))
+    #expect(try String(contentsOfFile: store, encoding: .utf8) == "new\n")
+  }
+
+  @Test("reading with a limit stops as soon as the input is larger (exit 65), not at its end")
+  func readLimit() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("big")
+    try Data(repeating: 0x61, count: 300_000).write(to: file)
+    #expect(try Files.read(file.path, limit: 300_000).count == 300_000)
+    do {
+      _ = try Files.read(file.path, limit: 100_000)
+      Issue.record("no error over the limit")
+    } catch {
+      #expect(error.code == 65)
+      #expect(error.message == "'\(file.path)' is larger than the limit of 100000 bytes")
+    }
+  }
+
+  @Test(
+    "a tool started with SIGINT ignored keeps ignoring it (a background job of a script); SIGTERM still ends it"
+  )
+  func ignoredInterrupt() throws {
+    let script = """
+      mkfifo fifo; sleep 20 > fifo & w=$!
+      trap '' INT; pipe-check fifo & p=$!; trap - INT
+      sleep 0.5; kill -INT $p; sleep 0.3
+      kill -0 $p && echo "still running after SIGINT"
+      kill -TERM $p; wait $p; echo "exit $?"; kill -9 $w
+      """
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try TestSupport.shell(script, currentDirectory: folder)
+    #expect(result.out == "still running after SIGINT\nexit 143\n", "\(result.err)")
+  }
+
+  @Test("a tool started with SIGINT and SIGTERM blocked unblocks them: Ctrl-C still ends it")
+  func blockedSignals() throws {
+    guard (try? TestSupport.shell("command -v python3"))?.status == 0 else {
+      print("SKIP blocked signals: python3 is not installed (.ci/run installs it)")
+      return
+    }
+    let script = """
+      mkfifo fifo; sleep 20 > fifo & w=$!
+      python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT, signal.SIGTERM]); os.execvp(sys.argv[1], sys.argv[1:])' pipe-check fifo & p=$!
+      sleep 0.5; kill -INT $p; wait $p; echo "exit $?"; kill -9 $w
+      """
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try TestSupport.shell(script, currentDirectory: folder)
+    #expect(result.out == "exit 130\n", "\(result.err)")
+  }
+}
+
+/// A 100 MB line: refused with the line-limit error (exit 65) while memory stays near the limit.
+@Suite("a 100 MB line", .serialized)
+struct LongLineTests {
+  /// A shell command writing one 100 MB record, then a good one (made as it is read: no file).
+  static let generate =
+    #"{ printf '{"type":"order","note":"'; head -c 104857600 /dev/zero | tr '\0' a; printf '"}\n{"type":"x"}\n'; }"#
+
+  static let tools = [
+    "pipe-check", "weather annotate", "weather chart", "story-io write --dir out",
+    "trips import --store s.jsonl",
+    "achievements",
+  ]
+
+  @Test(
+    "stream tools: 'stdin line 1: line is longer than the limit of 64 MiB', exit 65, peak memory under 96 MiB",
+    arguments: tools)
+  func streamTool(_ tool: String) throws {
+    guard Faults.canMeasureMemory else {
+      print("SKIP peak memory of \(tool): /usr/bin/time is not installed")
+      return
+    }
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try Faults.peakMemory("\(Self.generate) | \(tool) > /dev/null", in: folder)
+    let name = String(tool.split(separator: " ").first!)
+    #expect(run.status == 65)
+    #expect(run.err.hasPrefix("\(name): "), "\(run.err)")
+    #expect(run.err.contains("stdin line 1: line is longer than the limit of 64 MiB"), "\(run.err)")
+    #expect(run.kilobytes > 0 && run.kilobytes < 96 * 1024, "\(tool): peak RSS \(run.kilobytes) KiB")
+    print("peak RSS of \(tool) on a 100 MB line: \(run.kilobytes / 1024) MiB")
+  }
+
+  @Test("weather import refuses more than 16 MiB at once, in bounded memory")
+  func importLimit() throws {
+    guard Faults.canMeasureMemory else {
+      print("SKIP peak memory of weather import: /usr/bin/time is not installed")
+      return
+    }
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try Faults.peakMemory("\(Self.generate) | weather import --open-meteo", in: folder)
+    #expect(run.status == 65)
+    #expect(run.err == "weather: error: stdin is larger than the limit of 16 MiB\n")
+    #expect(run.kilobytes > 0 && run.kilobytes < 64 * 1024, "peak RSS \(run.kilobytes) KiB")
+    print("peak RSS of weather import on 100 MB: \(run.kilobytes / 1024) MiB")
+  }
+
+  @Test("a store holding a 100 MB line is refused with its line and left alone")
+  func store() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("orders.jsonl")
+    #expect(try TestSupport.shell("\(Self.generate) > '\(store.path)'").status == 0)
+    let size = Faults.size(store)
+    let result = try TestSupport.run("orders", ["list", "--store", store.path])
+    #expect(result.status == 65)
+    #expect(
+      result.err.hasPrefix(
+        "orders: error: store '\(store.path)' line 1: line is longer than the limit of 64 MiB"))
+    #expect(Faults.size(store) == size && size > 100 << 20)
+  }
+}
