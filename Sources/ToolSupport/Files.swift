@@ -136,9 +136,14 @@ public enum Files {
     let temp = "\(folder)/.\(basename(path)).tmp-\(getpid())-\(Int.random(in: 0..<1_000_000))"
     var existing = stat()
     let finalMode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : mode
-    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw ToolError.io("cannot write in '\(folder)': \(describe(errno))") }
+    // Registered before it exists: a signal right after the file is made must still remove it.
     Cleanup.register(temp)
+    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      let code = errno
+      Cleanup.unregister(temp)
+      throw ToolError.io("cannot write in '\(folder)': \(describe(code))")
+    }
     var closed = false
     defer {
       if !closed { close(fd) }

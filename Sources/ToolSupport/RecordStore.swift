@@ -83,9 +83,11 @@ public struct RecordStore: Sendable {
   }
 
   /// Under the store's lock, appends records durably (seeding the file first when missing).
+  /// Temporary files that killed writers left beside the store are removed first.
   public func append(_ new: [Record], seed: () -> [Record] = { [] }) throws(ToolError) {
     try Files.makeDirectories(Files.directory(of: path))
     try Files.withLock(path) { () throws(ToolError) in
+      Files.removeStaleTemporaries(of: path)
       if !exists { try write(seed()) } else { _ = try checkTail() }
       var bytes: [UInt8] = []
       for record in new {
@@ -105,6 +107,7 @@ public struct RecordStore: Sendable {
   ) throws -> T {
     try Files.makeDirectories(Files.directory(of: path))
     return try Files.withLock(path) { () throws(ToolError) -> T in
+      Files.removeStaleTemporaries(of: path)
       if !exists { try write(seed()) }
       let outcome: (records: [Record], result: T)
       do {

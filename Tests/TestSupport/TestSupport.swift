@@ -87,20 +87,24 @@ public enum TestSupport {
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     let outPipe = Pipe()
     let errPipe = Pipe()
-    let inPipe = Pipe()
     process.standardOutput = outPipe
     process.standardError = errPipe
-    process.standardInput = stdin == nil ? FileHandle.nullDevice : inPipe
-    // A tool may exit without reading all of its stdin (an error, or a case that reads a file):
-    // writing the rest must fail with EPIPE, not kill the test process with SIGPIPE.
+    // A tool may exit without reading all of its stdin: a pipe would then raise SIGPIPE here.
     signal(SIGPIPE, SIG_IGN)
-    try process.run()
+    // stdin comes from a file, as `bin/regtest` gives it: a pipe whose reader exits without
+    // reading it all would kill this test process with SIGPIPE.
+    var inputFile: URL?
+    defer { if let inputFile { try? FileManager.default.removeItem(at: inputFile) } }
     if let stdin {
-      DispatchQueue.global().async {
-        try? inPipe.fileHandleForWriting.write(contentsOf: stdin)
-        try? inPipe.fileHandleForWriting.close()
-      }
+      let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "samplepipes-stdin-\(UUID().uuidString)")
+      try stdin.write(to: url)
+      inputFile = url
+      process.standardInput = try FileHandle(forReadingFrom: url)
+    } else {
+      process.standardInput = FileHandle.nullDevice
     }
+    try process.run()
     // Read both pipes concurrently so that neither fills up.
     let errData = DataBox()
     let group = DispatchGroup()
