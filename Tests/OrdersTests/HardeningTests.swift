@@ -56,6 +56,9 @@ struct OrdersHardeningTests {
           let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
           acknowledged[object["id"] as! String] = object["status"] as? String
         }
+      } else if status == 1, arguments[0] == "next", try Self.list(store)?[arguments[1]] == "completed" {
+        // An earlier `next` that was killed after its rename had already completed this order.
+        acknowledged[arguments[1]] = "completed"
       } else {
         #expect(status == 137, "orders \(arguments[0]) ended with \(status), not by the kill")
         killed += 1
