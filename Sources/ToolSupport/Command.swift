@@ -96,11 +96,6 @@ public enum Runtime {
   public static func prepare() {
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    sigaddset(&unblock, SIGINT)
-    sigaddset(&unblock, SIGTERM)
-    sigprocmask(SIG_UNBLOCK, &unblock, nil)
     if !isIgnored(SIGINT) {
       signal(SIGINT) { _ in
         Cleanup.removeAll()
@@ -113,6 +108,12 @@ public enum Runtime {
         _exit(143)
       }
     }
+    // Unblocked after the handlers are in place, so that one already pending runs the handler.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGINT)
+    sigaddset(&unblock, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &unblock, nil)
   }
 
   /// Whether `signal` is ignored (SIG_IGN) in this process.
