@@ -52,11 +52,15 @@ struct AchievementsHardeningTests {
     var earns: [Bool] = []
     var generator = SystemRandomNumberGenerator()
     var killed = 0
+    let probe = folder.appendingPathComponent("probe.jsonl").path
+    let window =
+      try Faults.typicalDuration(
+        "achievements", ["--state", probe, "--now", Self.time(0)], in: folder, stdin: done) * 1.2
     for round in 0..<40 {
       // Runs alternate: earn "complete1Activity" (dated this run's --now), then revoke it.
       let earn = round % 2 == 0
       earns.append(earn)
-      let delay = Double.random(in: 0...0.012, using: &generator)
+      let delay = Double.random(in: 0...window, using: &generator)
       let (status, _) = try Faults.runKilled(
         "achievements", ["--state", path, "--now", Self.time(round), "--events"], in: folder, after: delay,
         stdin: earn ? done : undone)

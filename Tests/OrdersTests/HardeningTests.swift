@@ -40,6 +40,10 @@ struct OrdersHardeningTests {
     var acknowledged: [String: String] = [:]  // id → the latest status a command reported
     var generator = SystemRandomNumberGenerator()
     var killed = 0
+    let probe = folder.appendingPathComponent("probe.jsonl").path
+    let window =
+      try Faults.typicalDuration(
+        "orders", ["place", "--donut", "1", "--store", probe, "--now", Self.now], in: folder) * 1.2
     for round in 0..<40 {
       let arguments: [String]
       if round % 2 == 0 || acknowledged.isEmpty {
@@ -49,7 +53,7 @@ struct OrdersHardeningTests {
         guard let id = open.randomElement(using: &generator) else { continue }
         arguments = ["next", id, "--store", store, "--now", Self.now]
       }
-      let delay = Double.random(in: 0.005...0.04, using: &generator)
+      let delay = Double.random(in: 0...window, using: &generator)
       let (status, out) = try Faults.runKilled("orders", arguments, in: folder, after: delay)
       if status == 0 {
         for line in out.split(separator: "\n") {

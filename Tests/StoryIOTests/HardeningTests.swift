@@ -33,10 +33,16 @@ struct StoryIOHardeningTests {
     var lastAcknowledged = 0
     var generator = SystemRandomNumberGenerator()
     var killed = 0
+    let probeInput = folder.appendingPathComponent("probe.jsonl")
+    try Self.record(0, size: size).write(to: probeInput)
+    let probe = folder.appendingPathComponent("probe").path
+    let window =
+      try Faults.typicalDuration(
+        "story-io", ["write", "--force", "--dir", probe, probeInput.path], in: folder) * 1.2
     for round in 1...30 {
       let input = folder.appendingPathComponent("in.jsonl")
       try Self.record(round, size: size).write(to: input)
-      let delay = Double.random(in: 0.005...0.06, using: &generator)
+      let delay = Double.random(in: 0...window, using: &generator)
       let (status, _) = try Faults.runKilled(
         "story-io", ["write", "--force", "--dir", folder.path], in: folder, after: delay, stdin: input)
       if status == 0 {

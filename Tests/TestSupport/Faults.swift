@@ -53,6 +53,20 @@ public enum Faults {
     return (status, out)
   }
 
+  /// How long a command takes here and now: the median of three runs, in seconds. The kill
+  /// campaigns kill at random moments within about this long, so that most kills land mid-run.
+  public static func typicalDuration(
+    _ tool: String, _ arguments: [String], in folder: URL, stdin: URL? = nil
+  ) throws -> Double {
+    var times: [Double] = []
+    for _ in 0..<3 {
+      let start = Date()
+      _ = try runKilled(tool, arguments, in: folder, after: 60, stdin: stdin)
+      times.append(Date().timeIntervalSince(start))
+    }
+    return times.sorted()[1]
+  }
+
   /// Sends `signal` to a running process once `ready()` holds (or after `timeout` seconds), and
   /// returns its exit status (128 + signal when the signal ended it without a handler).
   public static func interrupt(

@@ -36,6 +36,9 @@ struct TripsHardeningTests {
     var maybeRemoved: Set<String> = []  // removes that were killed (they may have gone through)
     var generator = SystemRandomNumberGenerator()
     var killed = 0
+    let probe = folder.appendingPathComponent("probe.jsonl").path
+    let window =
+      try Faults.typicalDuration("trips", ["add", "--name", "P", "--store", probe], in: folder) * 1.2
     for round in 0..<40 {
       let name: String
       let arguments: [String]
@@ -46,7 +49,7 @@ struct TripsHardeningTests {
         name = "Trip \(round)"
         arguments = ["add", "--name", name, "--store", store]
       }
-      let delay = Double.random(in: 0.005...0.04, using: &generator)
+      let delay = Double.random(in: 0...window, using: &generator)
       let (status, _) = try Faults.runKilled("trips", arguments, in: folder, after: delay)
       if status == 0 {
         if arguments[0] == "add" {
