@@ -30,25 +30,6 @@ enum Format {
     return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
   }
 
-  /// Text escaped for XML content and attribute values.
-  static func xml(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for c in text.unicodeScalars {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\u{09}", "\u{0A}", "\u{0D}": out.unicodeScalars.append(c)
-      case "\u{00}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"  // not allowed in XML 1.0
-      default: out.unicodeScalars.append(c)
-      }
-    }
-    return out
-  }
-
   /// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
   static func csv(_ field: String) -> String {
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }

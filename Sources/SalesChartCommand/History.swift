@@ -280,7 +280,7 @@ public struct HistoryChart: Sendable {
     s += "  <g font-size=\"12\" fill=\"#1c1c1e\">\n"
     for (i, line) in series.enumerated() {
       s += "    " + Self.symbol(i, x: x + 5, y: 96, color: Self.colors[i % Self.colors.count]) + "\n"
-      s += "    <text x=\"\(f(x + 14))\" y=\"100\">\(Format.xml(line.city))</text>\n"
+      s += "    <text x=\"\(f(x + 14))\" y=\"100\">\(Markup.escape(line.city))</text>\n"
       x += 14 + Double(line.city.count) * 7 + 18
     }
     s += "  </g>\n"
@@ -315,7 +315,7 @@ public struct HistoryChart: Sendable {
     s += "  </g>\n"
     for (i, line) in series.enumerated() {
       let color = Self.colors[i % Self.colors.count]
-      s += "  <g>\n    <title>\(Format.xml(line.city)): \(Format.donuts(line.total))</title>\n"
+      s += "  <g>\n    <title>\(Markup.escape(line.city)): \(Format.donuts(line.total))</title>\n"
       // Runs of consecutive points, each drawn as a smooth (cardinal) curve.
       var run: [(Double, Double)] = []
       var paths: [String] = []

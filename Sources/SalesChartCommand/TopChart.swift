@@ -145,7 +145,7 @@ public struct TopChart: Sendable {
         "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" stroke=\"#c7c7cc\"/>\n"
       s +=
         "  <text x=\"\(f((left + plotRight) / 2))\" y=\"\(f((barsTop + axisY) / 2))\" text-anchor=\"middle\" "
-      s += "font-size=\"15\" fill=\"#6e6e73\">\(Format.xml(emptyLine))</text>\n"
+      s += "font-size=\"15\" fill=\"#6e6e73\">\(Markup.escape(emptyLine))</text>\n"
       return s + "</svg>\n"
     }
     // Grid lines and their values on the trailing side, as Swift Charts draws the y axis.
@@ -177,7 +177,7 @@ public struct TopChart: Sendable {
       let value = Format.grouped(bar.sales)
       let capsuleWidth = max(30, Double(value.count) * 7.5 + 16)
       s += "  <g>\n"
-      s += "    <title>\(Format.xml(bar.donut.name)): \(value)</title>\n"
+      s += "    <title>\(Markup.escape(bar.donut.name)): \(value)</title>\n"
       s += "    <rect x=\"\(f(center - barWidth / 2))\" y=\"\(f(barTop))\" width=\"\(f(barWidth))\" "
       s += "height=\"\(f(axisY - barTop))\" rx=\"6\" fill=\"url(#barFill)\"/>\n"
       s +=
@@ -190,7 +190,7 @@ public struct TopChart: Sendable {
         "    <text x=\"\(f(center))\" y=\"\(f(axisY + 20))\" text-anchor=\"middle\" font-size=\"\(f(fontSize))\" fill=\"#1c1c1e\">"
       for (n, line) in lines.enumerated() {
         s +=
-          "<tspan x=\"\(f(center))\" dy=\"\(n == 0 ? "0" : f(fontSize * 1.25))\">\(Format.xml(line))</tspan>"
+          "<tspan x=\"\(f(center))\" dy=\"\(n == 0 ? "0" : f(fontSize * 1.25))\">\(Markup.escape(line))</tspan>"
       }
       s += "</text>\n"
       s += "  </g>\n"
@@ -216,8 +216,8 @@ enum Chart {
     <?xml version="1.0" encoding="UTF-8"?>
     <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
     viewBox="0 0 \(width) \(height)" font-family="\(fontFamily)" role="img">
-      <title>\(Format.xml(title))</title>
-      <desc>\(Format.xml(description))</desc>
+      <title>\(Markup.escape(title))</title>
+      <desc>\(Markup.escape(description))</desc>
       <rect width="\(width)" height="\(height)" fill="#ffffff"/>
 
     """
@@ -229,17 +229,17 @@ enum Chart {
     let f = Format.number
     let parts = subtitle.split(separator: " · ", maxSplits: 1).map(String.init)
     var s =
-      "  <text x=\"24\" y=\"40\" font-size=\"22\" font-weight=\"700\" fill=\"#1c1c1e\">\(Format.xml(title))</text>\n"
-    s += "  <text x=\"24\" y=\"68\" font-size=\"14\" fill=\"#6e6e73\">\(Format.xml(parts[0]))"
+      "  <text x=\"24\" y=\"40\" font-size=\"22\" font-weight=\"700\" fill=\"#1c1c1e\">\(Markup.escape(title))</text>\n"
+    s += "  <text x=\"24\" y=\"68\" font-size=\"14\" fill=\"#6e6e73\">\(Markup.escape(parts[0]))"
     if parts.count > 1 {
-      s += " · <tspan font-weight=\"600\" fill=\"#1c1c1e\">\(Format.xml(parts[1]))</tspan>"
+      s += " · <tspan font-weight=\"600\" fill=\"#1c1c1e\">\(Markup.escape(parts[1]))</tspan>"
     }
     s += "</text>\n"
     s += "  <text x=\"\(f(width - 24))\" y=\"40\" text-anchor=\"end\" font-size=\"14\" font-weight=\"600\" "
-    s += "fill=\"#1c1c1e\">\(Format.xml(label))</text>\n"
+    s += "fill=\"#1c1c1e\">\(Markup.escape(label))</text>\n"
     if let detail {
       s += "  <text x=\"\(f(width - 24))\" y=\"68\" text-anchor=\"end\" font-size=\"12\" fill=\"#8e8e93\">"
-      s += "\(Format.xml(detail))</text>\n"
+      s += "\(Markup.escape(detail))</text>\n"
     }
     return s
   }

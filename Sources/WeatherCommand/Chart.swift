@@ -270,7 +270,7 @@ public struct ForecastCard: Sendable {
     if let placeName {
       body +=
         "  <text x=\"\(n(w - 20))\" y=\"34\" font-size=\"14\" text-anchor=\"end\" fill=\"#8E8E93\">"
-        + "\(Self.escape(placeName))</text>\n"
+        + "\(Markup.escape(placeName))</text>\n"
     }
     // Grid and y labels (trailing side).
     for value in Swift.stride(from: axis.lower, through: axis.upper, by: axis.stride) {
@@ -279,7 +279,7 @@ public struct ForecastCard: Sendable {
         + "stroke=\"#E5E5EA\" stroke-width=\"1\"/>\n"
       body +=
         "  <text x=\"\(n(right + 8))\" y=\"\(n(y(value) + 4))\" font-size=\"12\" fill=\"#8E8E93\">"
-        + "\(Self.escape(Self.degreesLabel(value)))</text>\n"
+        + "\(Markup.escape(Self.degreesLabel(value)))</text>\n"
     }
     // Night ranges.
     for range in nightRanges {
@@ -345,27 +345,12 @@ public struct ForecastCard: Sendable {
     <?xml version="1.0" encoding="UTF-8"?>
     <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
     font-family="-apple-system, 'Helvetica Neue', Arial, sans-serif">
-      <title>Forecast\(placeName.map { " · " + Self.escape($0) } ?? "")</title>
+      <title>Forecast\(placeName.map { " · " + Markup.escape($0) } ?? "")</title>
     \(body)</svg>
 
     """
   }
 
-  /// Escapes text for XML.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for c in text {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      default: out.append(c)
-      }
-    }
-    return out
-  }
 }
 
 extension String {

@@ -25,32 +25,6 @@ struct Photo: Sendable, Equatable {
   var bytes: [UInt8]
 }
 
-/// HTML text helpers.
-enum HTML {
-  /// Escapes text for an element or a quoted attribute. Characters HTML forbids in a document
-  /// (controls other than tab, line feed and carriage return, and noncharacters) become U+FFFD.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      case "\t", "\n", "\r": out.unicodeScalars.append(character)
-      default:
-        let v = character.value
-        let forbidden =
-          v < 0x20 || (0x7F...0x9F).contains(v) || (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE
-        out.unicodeScalars.append(forbidden ? "\u{FFFD}" : character)
-      }
-    }
-    return out
-  }
-}
-
 /// Builds the site's files from the input, in memory (nothing is written here).
 enum SiteBuilder {
   /// How many trips the "Recently Added" row shows (the sample's `recentlyAddedTrips`).
@@ -147,7 +121,7 @@ enum SiteBuilder {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="generator" content="trips site (SamplePipes \(samplePipesVersion))">
       <meta name="color-scheme" content="dark">
-      <title>\(HTML.escape(title))</title>
+      <title>\(Markup.escape(title))</title>
       <link rel="stylesheet" href="style.css">
       <link rel="expect" href="#content" blocking="render">
       </head>
@@ -169,7 +143,7 @@ enum SiteBuilder {
     return """
       <li><a class="\(className)" href="\(slug).html"\(link)>\
       <img src="\(picture)" alt="" width="\(width)" height="260"\(style)>\
-      <span class="label"><span class="name">\(HTML.escape(trip.name))</span>\
+      <span class="label"><span class="name">\(Markup.escape(trip.name))</span>\
       <span class="count">\(Text.activityCount(trip.activities.count))</span></span></a></li>
 
       """
@@ -209,11 +183,11 @@ enum SiteBuilder {
       let expanded = collection.isExpanded
       main += """
         <section class="collection\(expanded ? " expanded" : "")" aria-labelledby="\(collection.id)">
-        <h2 id="\(collection.id)">\(HTML.escape(collection.name))</h2>
+        <h2 id="\(collection.id)">\(Markup.escape(collection.name))</h2>
 
         """
       if let summary = collection.summary, !summary.isEmpty {
-        main += "<p class=\"summary\">\(HTML.escape(summary))</p>\n"
+        main += "<p class=\"summary\">\(Markup.escape(summary))</p>\n"
       }
       let members = trips(in: collection.id, input.trips)
       if members.isEmpty {
@@ -245,12 +219,12 @@ enum SiteBuilder {
       <article>
       <img class="hero" src="\(picture)" alt="" width="650" height="520" style="view-transition-name: \(slug)">
       <div class="intro">
-      <p class="collection-name">\(HTML.escape(collection))</p>
-      <h1>\(HTML.escape(trip.name))</h1>
+      <p class="collection-name">\(Markup.escape(collection))</p>
+      <h1>\(Markup.escape(trip.name))</h1>
 
       """
     if let subtitle = trip.subtitle, !subtitle.isEmpty {
-      main += "<p class=\"subtitle\">\(HTML.escape(subtitle))</p>\n"
+      main += "<p class=\"subtitle\">\(Markup.escape(subtitle))</p>\n"
     }
     main += """
       <p class="added">Added <time datetime="\(ISODate.format(trip.creationDate))">\
@@ -276,9 +250,9 @@ enum SiteBuilder {
         main +=
           activity.isComplete
           ? "<li class=\"done\"><span class=\"tick\" aria-hidden=\"true\">✓</span>"
-            + "<span class=\"name\">\(HTML.escape(activity.name))</span><span class=\"hidden\"> (done)</span></li>\n"
+            + "<span class=\"name\">\(Markup.escape(activity.name))</span><span class=\"hidden\"> (done)</span></li>\n"
           : "<li><span class=\"tick\" aria-hidden=\"true\"></span>"
-            + "<span class=\"name\">\(HTML.escape(activity.name))</span></li>\n"
+            + "<span class=\"name\">\(Markup.escape(activity.name))</span></li>\n"
       }
       main += "</ul>\n"
     }
@@ -314,8 +288,8 @@ enum SiteBuilder {
         let date = goal.dateAchieved ?? 0
         main +=
           "<li class=\"goal achieved\">\(Illustration.badge(goal, season: season(of: goal, input)))<div>"
-        main += "<h3>\(HTML.escape(goal.name))</h3>"
-        if let subtitle = goal.subtitle, !subtitle.isEmpty { main += "<p>\(HTML.escape(subtitle))</p>" }
+        main += "<h3>\(Markup.escape(goal.name))</h3>"
+        if let subtitle = goal.subtitle, !subtitle.isEmpty { main += "<p>\(Markup.escape(subtitle))</p>" }
         main +=
           "<p class=\"date\">Achieved <time datetime=\"\(ISODate.format(date))\">\(ISODate.formatDay(date))</time>"
           + "</p></div></li>\n"
@@ -333,7 +307,7 @@ enum SiteBuilder {
       for goal in next {
         let label = "\(goal.shownCount) of \(goal.target)"
         main += "<li class=\"goal\">\(Illustration.badge(goal, season: season(of: goal, input)))<div>"
-        main += "<h3>\(HTML.escape(goal.name))</h3><p class=\"of\">\(label)</p>"
+        main += "<h3>\(Markup.escape(goal.name))</h3><p class=\"of\">\(label)</p>"
         main +=
           "<progress max=\"\(goal.target)\" value=\"\(goal.shownCount)\">\(label)</progress></div></li>\n"
       }

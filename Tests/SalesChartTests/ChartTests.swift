@@ -116,15 +116,15 @@ struct ChartTests {
 
   @Test("svg: names and text are escaped")
   func escaping() throws {
-    #expect(
-      Format.xml("Shakespeare's <Globe> & \"Co\"") == "Shakespeare&apos;s &lt;Globe&gt; &amp; &quot;Co&quot;")
-    #expect(Format.xml("bell\u{07}") == "bell\u{FFFD}")
+    let escaped = Markup.escape("Shakespeare's <Globe> & \"Co\"")
+    #expect(escaped == "Shakespeare&#39;s &lt;Globe&gt; &amp; &quot;Co&quot;")
+    #expect(Markup.escape("bell\u{07}") == "bell\u{FFFD}")
     let chart = HistoryChart(
       range: .twoWeeks, points: HistoryRange.twoWeeks.points(today: Fixture.today),
       series: [SalesSeries(city: "Tom & Jerry's <Diner>", values: Array(repeating: 5, count: 14))])
     let svg = chart.svg(width: 640, height: 400)
     _ = try SVGElements(svg)
-    #expect(svg.contains("Tom &amp; Jerry&apos;s &lt;Diner&gt;"))
+    #expect(svg.contains("Tom &amp; Jerry&#39;s &lt;Diner&gt;"))
   }
 
   @Test("helpers: grouping, CSV quoting, ticks, wrapping")

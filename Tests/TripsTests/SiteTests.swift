@@ -2,6 +2,7 @@ import Foundation
 import PipeProtocol
 import TestSupport
 import Testing
+import ToolSupport
 
 @testable import WishlistSite
 
@@ -231,9 +232,9 @@ struct SitePageTests {
   @Test("every user text is escaped")
   func escaping() throws {
     #expect(
-      HTML.escape(#"<a href="x">Tom & Jerry's</a>"#)
+      Markup.escape(#"<a href="x">Tom & Jerry's</a>"#)
         == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
-    #expect(HTML.escape("a\u{0}b\u{7}\tc\u{85}\u{FFFF}é") == "a\u{FFFD}b\u{FFFD}\tc\u{FFFD}\u{FFFD}é")
+    #expect(Markup.escape("a\u{0}b\u{7}\tc\u{85}\u{FFFF}é") == "a\u{FFFD}b\u{FFFD}\tc\u{FFFD}\u{FFFD}é")
     var input = SiteInput()
     let name = #"<script>alert(\"x\")</script> & Co"#
     try input.add(
