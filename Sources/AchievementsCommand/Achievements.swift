@@ -3,23 +3,26 @@ import ToolSupport
 import WishlistKit
 
 /// `achievements`: the Wishlist sample's 18 goals and their badges, from any stream of trips.
-public enum Achievements: Command {
-  /// The command-line specification.
-  public static let spec = CommandSpec(
+public enum Achievements: Tool {
+  /// How the goals are written.
+  enum Format: String, CaseIterable, Sendable {
+    case json, text
+  }
+
+  static let state = Option.string(
+    "state", name: "FILE", help: "keep achievement dates in FILE between runs (atomic, locked)")
+  static let events = Flag("events", help: "write only what changed since the last run (needs --state)")
+  static let now = Option.date("now", help: "the time of this run (ISO 8601; default: the clock)")
+  static let format = Option.choice(
+    "format", short: "f", name: "FORMAT", help: "json (records) or text (the Goals screen)",
+    default: Format.json)
+
+  /// The command: its options, help sections and run.
+  public static let command = Command(
     name: "achievements",
     summary: "the Wishlist's 18 goals and badges, measured on a stream of trip records",
-    usage: ["achievements [--state FILE [--events]] [--now T] [--format json|text] [FILE...]"],
-    options: [
-      .value(
-        "state", name: "FILE",
-        help: "keep achievement dates in FILE between runs (atomic, locked)"),
-      .flag("events", help: "write only what changed since the last run (needs --state)"),
-      .value("now", name: "T", help: "the time of this run (ISO 8601; default: the clock)"),
-      .value(
-        "format", short: "f", name: "FORMAT", help: "json (records, default) or text (the Goals screen)",
-        choices: ["json", "text"]),
-    ],
-    positionalName: "FILE", maxPositionals: nil,
+    options: [state, events, now, format],
+    arguments: .files,
     input: """
       JSON lines from each FILE, or stdin ('-' or none), such as 'trips list'. Only trip records
       are used; records of other types are ignored. A trip id seen again replaces the earlier
@@ -42,14 +45,14 @@ public enum Achievements: Command {
       "trips list | achievements --format text",
       "trips list | achievements --state goals.jsonl --events",
       "trips activity toggle 'Maui Rainforest' 'Descend a waterfall' && trips list | achievements --state s --events",
-    ])
+    ],
+    run: run)
 
-  /// Runs the command.
-  public static func run(_ invocation: Invocation) throws -> Int32 {
-    let now = try invocation.now()
-    let text = invocation.choice("format", default: "json") == "text"
-    let eventsOnly = invocation.flag("events")
-    let statePath = invocation.string("state")
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let now = invocation.now(now)
+    let text = invocation[format] == .text
+    let eventsOnly = invocation[events]
+    let statePath = invocation[state]
     if eventsOnly, statePath == nil {
       throw ToolError.usage(
         "--events needs --state FILE (the changes are counted since the run that last wrote it)")
@@ -78,14 +81,14 @@ public enum Achievements: Command {
         for status in statuses { out.writeRecord(status.record) }
       }
     }
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 
   /// The goal counts of the trip records in the inputs (a repeated trip id replaces the earlier
   /// trip).
   static func readCounts(_ paths: [String]) throws -> GoalCounts {
     var trips: [String: (collection: TripCollection, done: Int, total: Int)] = [:]
-    try Inputs.forEach(paths, tool: spec.name) { reader in
+    try Inputs.forEach(paths, tool: command.name) { reader in
       try reader.forEach { view in
         guard view.type == "trip" else { return }
         let trip = try Trip(record: view.copy())
@@ -123,9 +126,9 @@ struct StateFile {
         guard record.type == "achievement-date" else {
           throw record.error("a \(record.type) record does not belong in an achievements state file")
         }
-        let name = try record.requireString("goal")
+        let name = try record.string("goal")
         guard let goal = Goal(rawValue: name) else { throw record.error("unknown goal \"\(name)\"") }
-        let text = try record.requireString("dateAchieved")
+        let text = try record.string("dateAchieved")
         guard let date = ISODate.parse(text) else {
           throw record.error("\"dateAchieved\" must be an ISO 8601 date, not \"\(text)\"")
         }

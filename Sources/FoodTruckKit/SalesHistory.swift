@@ -83,13 +83,13 @@ public struct SalesHistoryEntry: Equatable, Sendable {
     guard record.type == "order-summary" else {
       throw record.error("expected an order-summary record, not \(record.type)")
     }
-    city = try record.requireString("city")
-    let periodText = try record.requireString("period")
+    city = try record.string("city")
+    let periodText = try record.string("period")
     guard let period = SalesPeriod(rawValue: periodText) else {
       throw record.error("unknown period '\(periodText)' (day or month)")
     }
     self.period = period
-    date = try record.requireString("date")
+    date = try record.string("date")
     guard date.utf8.count == 10, ISODate.parse(date) != nil else {
       throw record.error("\"date\" must be a day (YYYY-MM-DD), not \"\(date)\"")
     }

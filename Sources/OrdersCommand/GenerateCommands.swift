@@ -5,7 +5,7 @@ import ToolSupport
 
 /// `orders menu`.
 enum MenuCommand {
-  static func run(_ invocation: Invocation) throws {
+  static func run(_ invocation: LegacyInvocation) throws {
     let search = invocation.string("search") ?? ""
     var donuts = Menu.all.filter { $0.matches(search) }
     let sort = invocation.choice("sort", default: "id")
@@ -39,7 +39,7 @@ enum MenuCommand {
 
 /// `orders generate`.
 enum GenerateCommand {
-  static func run(_ invocation: Invocation) throws {
+  static func run(_ invocation: LegacyInvocation) throws {
     let seed = try invocation.int("seed", default: StartingOrders.sampleSeed)
     let count = try invocation.int("count", default: StartingOrders.sampleCount, in: 0...Int.max)
     let now = try invocation.now()
@@ -64,7 +64,7 @@ enum GenerateCommand {
 
 /// `orders history`.
 enum HistoryCommand {
-  static func run(_ invocation: Invocation) throws {
+  static func run(_ invocation: LegacyInvocation) throws {
     if invocation.string("days") != nil, invocation.string("months") != nil {
       throw ToolError.usage("give --days or --months, not both")
     }
@@ -91,7 +91,7 @@ enum HistoryCommand {
 
 /// `orders stream`.
 enum StreamCommand {
-  static func run(_ invocation: Invocation) throws {
+  static func run(_ invocation: LegacyInvocation) throws {
     let seed = try invocation.int("seed", default: LiveOrders.sampleSeed)
     let count = try invocation.int("count", default: 20, in: 0...Int.max)
     let speed = try invocation.double("speed", default: 1, in: 0.001...1_000_000)

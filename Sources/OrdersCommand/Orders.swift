@@ -4,7 +4,7 @@ import ToolSupport
 
 /// `orders`: the Food Truck menu, order generation, sales history, the order store, the status flow
 /// and the 60-second preparation timer.
-public enum Orders: Command {
+public enum Orders: LegacyCommand {
   static let storeOption = OptionSpec.value(
     "store", name: "FILE",
     help: "the order store (default $SAMPLEPIPES_ORDERS, else $XDG_DATA_HOME/samplepipes/orders.jsonl)")
@@ -237,7 +237,7 @@ public enum Orders: Command {
     examples: ["orders next 1224 && orders watch --until-done | jq -r .body"])
 
   /// Runs the command.
-  public static func run(_ invocation: Invocation) throws -> Int32 {
+  public static func run(_ invocation: LegacyInvocation) throws -> Int32 {
     switch invocation.subcommand {
     case "menu": try MenuCommand.run(invocation)
     case "generate": try GenerateCommand.run(invocation)
@@ -257,6 +257,6 @@ public enum Orders: Command {
           "commands: \(spec.subcommands.map(\.name).joined(separator: ", "))", "see 'orders --help'",
         ])
     }
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 }

@@ -9,7 +9,7 @@ enum StoreCommands {
   static let environmentVariable = "SAMPLEPIPES_ORDERS"
 
   /// The store named by `--store`, the environment, or the default path.
-  static func store(_ invocation: Invocation) -> RecordStore {
+  static func store(_ invocation: LegacyInvocation) -> RecordStore {
     RecordStore(
       path: invocation.string("store")
         ?? RecordStore.defaultPath(file: "orders.jsonl", environmentVariable: environmentVariable))
@@ -22,7 +22,7 @@ enum StoreCommands {
   }
 
   /// Opens the store (creating it on first use) and reads every record.
-  static func load(_ invocation: Invocation) throws -> (store: RecordStore, records: [Record]) {
+  static func load(_ invocation: LegacyInvocation) throws -> (store: RecordStore, records: [Record]) {
     let store = store(invocation)
     let now = try invocation.now()
     try store.createIfMissing { seed(now: now) }
@@ -59,7 +59,7 @@ enum StoreCommands {
 
   // MARK: place
 
-  static func place(_ invocation: Invocation) throws {
+  static func place(_ invocation: LegacyInvocation) throws {
     let values = invocation.strings("donut")
     guard !values.isEmpty else {
       throw ToolError.usage(
@@ -144,7 +144,7 @@ enum StoreCommands {
 
   // MARK: list, recent, show
 
-  static func list(_ invocation: Invocation) throws {
+  static func list(_ invocation: LegacyInvocation) throws {
     let (_, records) = try load(invocation)
     let statuses = Set(invocation.strings("status"))
     let search = invocation.string("search") ?? ""
@@ -156,7 +156,7 @@ enum StoreCommands {
     }
   }
 
-  static func recent(_ invocation: Invocation) throws {
+  static func recent(_ invocation: LegacyInvocation) throws {
     let count = try invocation.int("count", default: 5, in: 0...Int.max)
     let (_, records) = try load(invocation)
     let text = invocation.choice("format", default: "json") == "text"
@@ -168,7 +168,7 @@ enum StoreCommands {
     for (index, order) in newest { write(records[index], order, text: text, now: now) }
   }
 
-  static func show(_ invocation: Invocation) throws {
+  static func show(_ invocation: LegacyInvocation) throws {
     let ids = try requestedIDs(invocation)
     let (store, records) = try load(invocation)
     let found = try locate(ids, in: records, store: store)
@@ -200,7 +200,7 @@ enum StoreCommands {
   }
 
   /// The ids on the command line, normalized; a malformed or repeated one is a usage error.
-  static func requestedIDs(_ invocation: Invocation) throws -> [String] {
+  static func requestedIDs(_ invocation: LegacyInvocation) throws -> [String] {
     var ids: [String] = []
     for text in invocation.positionals {
       guard let id = Order.normalizedID(text) else {
@@ -237,7 +237,7 @@ enum StoreCommands {
 
   // MARK: next, complete
 
-  static func advance(_ invocation: Invocation, complete: Bool) throws {
+  static func advance(_ invocation: LegacyInvocation, complete: Bool) throws {
     let ids = try requestedIDs(invocation)
     let now = try invocation.now()
     let store = store(invocation)

@@ -10,7 +10,7 @@ enum WatchCommand {
   /// The notification's body, as in the sample.
   static let body = "Time to take them out of the oven."
 
-  static func run(_ invocation: Invocation) throws {
+  static func run(_ invocation: LegacyInvocation) throws {
     let store = StoreCommands.store(invocation)
     let simulated = try invocation.date("now")
     if invocation.string("step") != nil, simulated == nil {
@@ -103,39 +103,27 @@ final class Notifier {
 
   /// A notifier for `program`, or nil when it is not on PATH.
   init?(program: String) {
-    let directories = (Environment.get("PATH") ?? "/usr/bin:/bin").split(separator: ":")
-    let candidates: [String] = directories.map { String($0) + "/" + program }
-    guard let found = candidates.first(where: { access($0, X_OK) == 0 }) else { return nil }
+    guard let found = Subprocess.find(program) else { return nil }
     path = found
   }
 
   /// Starts the program with a title and a body, its output going nowhere; does not wait for it.
   func notify(_ title: String, _ body: String) {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for fd: Int32 in [0, 1, 2] {
-      posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
-    }
-    var argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), strdup(title), strdup(body), nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    if posix_spawn(&pid, path, &actions, nil, &argv, environ) == 0 {
-      children.append(pid)
-    } else {
-      Diagnostics.warn("cannot run '\(path)'; no desktop notification", tool: "orders")
+    do {
+      let streams = Subprocess.Streams(redirect: [0: nil, 1: nil, 2: nil])
+      children.append(try Subprocess.spawn(path, [path, title, body], streams: streams))
+    } catch {
+      Diagnostics.warn("cannot run '\(path)': \(error.description); no desktop notification", tool: "orders")
     }
   }
 
   /// Collects finished notifier processes (all of them, waiting, when `wait` is true).
   func reap(wait: Bool) {
-    children = children.filter { pid in
-      var status: Int32 = 0
-      while true {
-        let r = waitpid(pid, &status, wait ? 0 : WNOHANG)
-        if r == -1 && errno == EINTR { continue }
-        return r == 0
-      }
+    if wait {
+      for pid in children { _ = Subprocess.wait(pid) }
+      children = []
+    } else {
+      children = children.filter { !Subprocess.hasEnded($0) }
     }
   }
 

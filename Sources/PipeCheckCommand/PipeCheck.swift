@@ -2,7 +2,7 @@ import PipeProtocol
 import ToolSupport
 
 /// `pipe-check`: validates a JSON-lines stream against PROTOCOL.md.
-public enum PipeCheck: Command {
+public enum PipeCheck: LegacyCommand {
   /// The command-line specification.
   public static let spec = CommandSpec(
     name: "pipe-check",
@@ -39,14 +39,14 @@ public enum PipeCheck: Command {
     ])
 
   /// Runs the check.
-  public static func run(_ invocation: Invocation) throws -> Int32 {
+  public static func run(_ invocation: LegacyInvocation) throws -> Int32 {
     if invocation.flag("describe") {
       StandardOutput.shared.write(SchemaDocs.markdown(ProtocolSchemas.all))
-      return ExitCode.ok
+      return ExitStatus.ok
     }
     if invocation.flag("list-types") {
       for schema in ProtocolSchemas.all { StandardOutput.shared.write("\(schema.type)\t\(schema.summary)\n") }
-      return ExitCode.ok
+      return ExitStatus.ok
     }
     var checker = Checker(
       pass: invocation.flag("pass"), quiet: invocation.flag("quiet"), onlyType: invocation.string("type"),
@@ -57,7 +57,7 @@ public enum PipeCheck: Command {
     let maxLine = try invocation.int(
       "max-line-length", default: LineReader.defaultMaxLineLength, in: 16...(1 << 40))
     let paths = invocation.positionals.isEmpty ? ["-"] : invocation.positionals
-    var status = ExitCode.ok
+    var status = ExitStatus.ok
     for path in paths {
       if path == "-", Terminal.isTTY(0), !checker.quiet {
         Diagnostics.note("reading JSON lines from the terminal; end with Ctrl-D", tool: spec.name)
@@ -67,7 +67,7 @@ public enum PipeCheck: Command {
         reader = try LineReader.open(path: path, maxLineLength: maxLine)
       } catch {
         if !checker.quiet { _ = Diagnostics.report(error, tool: spec.name) }
-        status = ExitCode.noInput
+        status = ExitStatus.noInput
         continue
       }
       let before = (checker.records, checker.problems)
@@ -83,7 +83,7 @@ public enum PipeCheck: Command {
         "\(checker.records) record\(checker.records == 1 ? "" : "s"), \(types) type\(types == 1 ? "" : "s"), "
           + "\(checker.problems) problem\(checker.problems == 1 ? "" : "s")", tool: spec.name)
     }
-    if checker.problems > 0 { return ExitCode.dataError }
+    if checker.problems > 0 { return ExitStatus.dataError }
     return status
   }
 }

@@ -55,20 +55,6 @@ public struct Record: Sendable {
   public func error(_ message: String) -> InputError {
     InputError(source: source, line: line, message: message)
   }
-
-  /// The string member `key`, or an error naming this record when it is missing or not a string.
-  public func requireString(_ key: String) throws(InputError) -> String {
-    guard let value = self[key] else { throw error("\(type) record has no \"\(key)\" field") }
-    guard let s = value.stringValue else { throw error("\"\(key)\" must be a string, not \(value.typeName)") }
-    return s
-  }
-
-  /// The integer member `key`, or an error naming this record when it is missing or not an integer.
-  public func requireInt(_ key: String) throws(InputError) -> Int {
-    guard let value = self[key] else { throw error("\(type) record has no \"\(key)\" field") }
-    guard let n = value.intValue else { throw error("\"\(key)\" must be an integer, not \(value.jsonText)") }
-    return n
-  }
 }
 
 /// A record seen in place, without copying: valid only inside the reader's callback.

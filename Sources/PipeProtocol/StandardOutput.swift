@@ -1,22 +1,21 @@
 import Glibc
 
-/// A buffered writer to a file descriptor for records and text.
+/// A buffered writer of records and text to a file descriptor, or to memory (for tests).
 ///
-/// A closed downstream pipe (`EPIPE`) ends the process quietly through `onBrokenPipe`; any other
-/// write error goes to `onError`.
-public final class OutputStream {
-  /// The file descriptor written to.
+/// A write error is handed to `onError` with the system error number (`EPIPE` when the reader has
+/// gone away). What happens then is the program's policy, not this module's: by default the error
+/// is kept in `failure` and later output is dropped; `ToolSupport`'s runtime exits instead.
+public final class BufferedOutput {
+  /// The file descriptor written to, or -1 for a writer to memory.
   public let fd: Int32
   var buffer: [UInt8] = []
   let limit: Int
-  /// Called when the reader has gone away; by default exits with status 0 and no message.
-  public var onBrokenPipe: () -> Never = { exit(0) }
-  /// Called on any other write error with the system error number; by default prints and exits 74.
-  public var onError: (Int32) -> Never = { code in
-    let message = "error: cannot write output: \(String(cString: strerror(code)))\n"
-    _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
-    exit(74)
-  }
+  /// Everything written, for a writer to memory.
+  public private(set) var captured: [UInt8] = []
+  /// The first write error's system error number, if any.
+  public private(set) var failure: Int32?
+  /// Called on a write error with the system error number.
+  public var onError: (Int32) -> Void = { _ in }
 
   /// A writer to `fd` flushing whenever `limit` bytes are pending.
   public init(fd: Int32, limit: Int = 1 << 16) {
@@ -24,6 +23,12 @@ public final class OutputStream {
     self.limit = limit
     buffer.reserveCapacity(limit + 4096)
   }
+
+  /// A writer that keeps what it is given in `captured`.
+  public static func memory() -> BufferedOutput { BufferedOutput(fd: -1) }
+
+  /// The captured bytes as text.
+  public var capturedText: String { String(decoding: captured, as: UTF8.self) }
 
   /// Appends bytes.
   @inline(__always)
@@ -86,6 +91,11 @@ public final class OutputStream {
   public var hasPending: Bool { !buffer.isEmpty }
 
   func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard failure == nil else { return }
+    if fd < 0 {
+      captured.append(contentsOf: bytes)
+      return
+    }
     var offset = 0
     while offset < bytes.count {
       let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -95,8 +105,9 @@ public final class OutputStream {
       }
       let code = errno
       if code == EINTR || code == EAGAIN { continue }
-      if code == EPIPE { onBrokenPipe() }
+      failure = code
       onError(code)
+      return
     }
   }
 }
@@ -104,7 +115,8 @@ public final class OutputStream {
 /// The process's shared standard output and standard error writers.
 public enum StandardOutput {
   /// Buffered standard output; flushed at exit by `ToolSupport`, and before blocking reads.
-  nonisolated(unsafe) public static let shared = OutputStream(fd: 1)
-  /// Standard error (flushed after every message by its users).
-  nonisolated(unsafe) public static let error = OutputStream(fd: 2, limit: 1 << 12)
+  /// Tests may replace it with a writer to memory.
+  nonisolated(unsafe) public static var shared = BufferedOutput(fd: 1)
+  /// Standard error (flushed after every message by its users). Tests may replace it too.
+  nonisolated(unsafe) public static var error = BufferedOutput(fd: 2, limit: 1 << 12)
 }

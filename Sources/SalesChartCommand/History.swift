@@ -420,7 +420,7 @@ enum History {
       "orders history --now 2026-11-29T12:00:00Z | sales-chart history --now 2026-11-29T12:00:00Z --format json",
     ])
 
-  static func run(_ invocation: Invocation) throws -> Int32 {
+  static func run(_ invocation: LegacyInvocation) throws -> Int32 {
     for option in ["timeframe", "top"] where invocation.string(option) != nil {
       throw ToolError.usage("--\(option) applies to the top-five chart, not to 'history' (see --range)")
     }
@@ -465,6 +465,6 @@ enum History {
         "none of the \(tally.summaries) order-summary records falls in \(chart.span) (--now \(ISODate.formatDay(today * 86_400)))",
         tool: SalesChart.spec.name)
     }
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 }

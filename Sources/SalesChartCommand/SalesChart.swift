@@ -4,7 +4,7 @@ import ToolSupport
 
 /// `sales-chart`: the Food Truck sample's Top 5 Donuts and Sales History charts at the end of a
 /// pipe, for a terminal, a browser (SVG) or another program (JSON lines, CSV).
-public enum SalesChart: Command {
+public enum SalesChart: LegacyCommand {
   /// The command-line specification.
   public static let spec = CommandSpec(
     name: "sales-chart",
@@ -70,7 +70,7 @@ public enum SalesChart: Command {
     ])
 
   /// Runs the command.
-  public static func run(_ invocation: Invocation) throws -> Int32 {
+  public static func run(_ invocation: LegacyInvocation) throws -> Int32 {
     if invocation.subcommand == History.spec.name { return try History.run(invocation) }
     let partial = invocation.flag("partial")
     if partial {
@@ -95,7 +95,7 @@ public enum SalesChart: Command {
     let out = StandardOutput.shared
     if partial {
       out.writeRecord(tally.partialRecord)
-      return ExitCode.ok
+      return ExitStatus.ok
     }
 
     let today = ISODate.floorDiv(now, 86_400)
@@ -123,11 +123,11 @@ public enum SalesChart: Command {
           + "\(totals.outside == 1 ? "was" : "were") sold at other times (--now \(ISODate.format(now)); try --timeframe all)",
         tool: spec.name)
     }
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 
   /// `--width` and `--height`, checked against the format.
-  static func size(_ invocation: Invocation, format: String) throws(ToolError) -> (Int?, Int?) {
+  static func size(_ invocation: LegacyInvocation, format: String) throws(ToolError) -> (Int?, Int?) {
     switch format {
     case "svg":
       return (

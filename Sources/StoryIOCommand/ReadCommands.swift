@@ -4,7 +4,7 @@ import ToolSupport
 
 extension StoryIO {
   /// `story-io read FILE|DIR... [-r]`.
-  static func read(_ invocation: Invocation) throws -> Int32 {
+  static func read(_ invocation: LegacyInvocation) throws -> Int32 {
     let failures = Failures()
     let recursive = invocation.flag("recursive")
     for path in invocation.positionals {
@@ -84,12 +84,12 @@ extension StoryIO {
   }
 
   /// `story-io list [DIR] [--text]`.
-  static func list(_ invocation: Invocation) throws -> Int32 {
+  static func list(_ invocation: LegacyInvocation) throws -> Int32 {
     let folder = invocation.positionals.first ?? "."
     guard StoryFiles.isFolder(folder) else {
       throw ToolError(
         "cannot list '\(folder)': \(Files.exists(folder) ? "not a folder" : "no such folder")",
-        code: ExitCode.noInput, notes: ["to read one document, use 'story-io read \(folder)'"])
+        code: ExitStatus.noInput, notes: ["to read one document, use 'story-io read \(folder)'"])
     }
     let failures = Failures()
     let includeText = invocation.flag("text")
@@ -105,7 +105,7 @@ extension StoryIO {
   }
 
   /// `story-io` alone: the launch screen.
-  static func launch(_ invocation: Invocation) throws -> Int32 {
+  static func launch(_ invocation: LegacyInvocation) throws -> Int32 {
     let now = try invocation.now()
     var entries: [LaunchScreen.Entry] = []
     for document in try documents(in: ".") {
@@ -116,11 +116,11 @@ extension StoryIO {
     let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
     StandardOutput.shared.write(
       LaunchScreen.render(entries, now: now, width: Terminal.width(fd: 1), style: style))
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 
   /// `story-io focus FILE`.
-  static func focus(_ invocation: Invocation) throws -> Int32 {
+  static func focus(_ invocation: LegacyInvocation) throws -> Int32 {
     let story = try StoryFiles.load(invocation.positionals[0])
     let width = try invocation.int("width", in: 20...10_000) ?? max(20, Terminal.width(fd: 1))
     let margin = try invocation.int("margin", in: 0...1_000) ?? FocusLayout.defaultMargin(width: width)
@@ -138,7 +138,7 @@ extension StoryIO {
     } else {
       StandardOutput.shared.write(bytes)
     }
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 
   /// `$PAGER`, else `less` or `more` when installed; nil to write directly.
@@ -147,8 +147,8 @@ extension StoryIO {
       let trimmed = pager.trimmingSpaces
       return trimmed.isEmpty || trimmed == "cat" ? nil : pager
     }
-    if Spawn.find("less") != nil { return "less" }
-    if Spawn.find("more") != nil { return "more" }
+    if Subprocess.find("less") != nil { return "less" }
+    if Subprocess.find("more") != nil { return "more" }
     return nil
   }
 
@@ -161,10 +161,10 @@ extension StoryIO {
     defer {
       if !readEndClosed { close(fds[0]) }
     }
-    _ = try Spawn.shell(pager, stdinFD: fds[0], closeInChild: [fds[1]]) {
+    _ = try Subprocess.shell(pager, stdinFD: fds[0], closeInChild: [fds[1]]) {
       close(fds[0])
       readEndClosed = true
-      _ = Spawn.writeAll(fds[1], bytes)
+      _ = Subprocess.writeAll(fds[1], bytes)
       close(fds[1])
     }
   }

@@ -38,7 +38,7 @@ public enum StoryFiles {
     guard fd >= 0 else {
       let code = errno
       if code == EISDIR { throw corrupt(path, "'\(path)' is a folder, not a document file") }
-      throw ToolError("cannot open '\(path)': \(Files.describe(code))", code: ExitCode.noInput)
+      throw ToolError("cannot open '\(path)': \(Files.describe(code))", code: ExitStatus.noInput)
     }
     defer { close(fd) }
     var info = stat()
@@ -117,7 +117,7 @@ public enum StoryFiles {
   /// are returned apart (as their repaired text) so that they can be reported.
   public static func names(in folder: String) throws(ToolError) -> (names: [String], invalid: [String]) {
     guard let dir = opendir(folder) else {
-      throw ToolError("cannot open folder '\(folder)': \(Files.describe(errno))", code: ExitCode.noInput)
+      throw ToolError("cannot open folder '\(folder)': \(Files.describe(errno))", code: ExitStatus.noInput)
     }
     defer { closedir(dir) }
     var names: [String] = []

@@ -3,7 +3,7 @@ import ToolSupport
 
 /// `story-io`: Writing App documents (`.story` files) as `story` records: create, list, read,
 /// write, rename, edit and read in focus mode, byte for byte.
-public enum StoryIO: Command {
+public enum StoryIO: LegacyCommand {
   static let tool = "story-io"
 
   /// The command-line specification.
@@ -167,7 +167,7 @@ public enum StoryIO: Command {
     examples: ["story-io mime | xmllint --noout -"])
 
   /// Runs the command.
-  public static func run(_ invocation: Invocation) throws -> Int32 {
+  public static func run(_ invocation: LegacyInvocation) throws -> Int32 {
     switch invocation.subcommand {
     case nil: return try launch(invocation)
     case "list": return try list(invocation)
@@ -185,10 +185,10 @@ public enum StoryIO: Command {
 
 /// Errors reported as they happen; the first one's status is the exit status at the end.
 final class Failures {
-  var status: Int32 = ExitCode.ok
+  var status: Int32 = ExitStatus.ok
 
   func report(_ error: any Error) {
     let code = Diagnostics.report(error, tool: StoryIO.tool)
-    if status == ExitCode.ok { status = code }
+    if status == ExitStatus.ok { status = code }
   }
 }

@@ -4,7 +4,7 @@ import ToolSupport
 
 extension StoryIO {
   /// `story-io new TITLE [--dir D] [--force]`.
-  static func create(_ invocation: Invocation) throws -> Int32 {
+  static func create(_ invocation: LegacyInvocation) throws -> Int32 {
     let title = StoryDocument.titleArgument(invocation.positionals[0])
     if let problem = StoryDocument.titleProblem(title) {
       throw ToolError.usage("cannot create a document: \(problem)")
@@ -35,18 +35,18 @@ extension StoryIO {
       Files.syncDirectory(folder)
     }
     StandardOutput.shared.writeRecord(try StoryFiles.load(path).record(includeText: false))
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 
   /// Refuses a `--dir` that exists and is not a folder.
   static func requireFolder(_ folder: String) throws(ToolError) {
     if Files.exists(folder), !Files.isDirectory(folder) {
-      throw ToolError("'\(folder)' is not a folder", code: ExitCode.usage)
+      throw ToolError("'\(folder)' is not a folder", code: ExitStatus.usage)
     }
   }
 
   /// `story-io write [FILE...] [--dir D] [--force]`.
-  static func write(_ invocation: Invocation) throws -> Int32 {
+  static func write(_ invocation: LegacyInvocation) throws -> Int32 {
     let folder = invocation.string("dir") ?? "."
     let force = invocation.flag("force")
     try requireFolder(folder)
@@ -170,7 +170,7 @@ extension StoryIO {
   }
 
   /// `story-io rename FILE NEW_TITLE`.
-  static func rename(_ invocation: Invocation) throws -> Int32 {
+  static func rename(_ invocation: LegacyInvocation) throws -> Int32 {
     let path = invocation.positionals[0]
     let title = StoryDocument.titleArgument(invocation.positionals[1])
     if let problem = StoryDocument.titleProblem(title) {
@@ -182,7 +182,7 @@ extension StoryIO {
       try moveWithoutReplacing(path, to: target)
     }
     StandardOutput.shared.writeRecord(try StoryFiles.load(target).record(includeText: false))
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 
   /// Renames `path` to `target` in the same folder, never replacing an existing `target`.
@@ -210,7 +210,7 @@ extension StoryIO {
   }
 
   /// `story-io edit FILE`.
-  static func edit(_ invocation: Invocation) throws -> Int32 {
+  static func edit(_ invocation: LegacyInvocation) throws -> Int32 {
     let given = invocation.positionals[0]
     let original = try StoryFiles.load(given)
     var path = given
@@ -237,7 +237,7 @@ extension StoryIO {
         !$0.trimmingSpaces.isEmpty
       }
       ?? "vi"
-    let status = try Spawn.shell(editor, arguments: [copy])
+    let status = try Subprocess.shell(editor, arguments: [copy])
     guard status == 0 else {
       throw ToolError(
         "the editor '\(editor)' exited with status \(status); '\(given)' was not changed", notes: kept)
@@ -258,7 +258,7 @@ extension StoryIO {
     }
     if edited == original.bytes {
       discardCopy()
-      return ExitCode.ok
+      return ExitStatus.ok
     }
     guard try StoryFiles.readIfPresent(path) == original.bytes else {
       throw ToolError(
@@ -269,17 +269,17 @@ extension StoryIO {
     chmod(backup, original.mode)
     try Files.writeAtomically(path, bytes: edited)
     discardCopy()
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 
   /// `story-io mime [--install | --uninstall]`.
-  static func mime(_ invocation: Invocation) throws -> Int32 {
+  static func mime(_ invocation: LegacyInvocation) throws -> Int32 {
     let install = invocation.flag("install")
     let uninstall = invocation.flag("uninstall")
     if install && uninstall { throw ToolError.usage("give --install or --uninstall, not both") }
     guard install || uninstall else {
       StandardOutput.shared.write(MimeType.xml)
-      return ExitCode.ok
+      return ExitStatus.ok
     }
     let dataHome =
       Environment.get("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
@@ -293,23 +293,23 @@ extension StoryIO {
     } else {
       guard Files.exists(file) else {
         Diagnostics.note("'\(file)' is not installed; nothing to remove", tool: tool)
-        return ExitCode.ok
+        return ExitStatus.ok
       }
       guard unlink(file) == 0 else { throw ToolError.io("cannot remove '\(file)': \(Files.describe(errno))") }
     }
     let done = install ? "installed \(MimeType.name) as '\(file)'" : "removed '\(file)'"
-    guard let updater = Spawn.find("update-mime-database") else {
+    guard let updater = Subprocess.find("update-mime-database") else {
       Diagnostics.note(
         "\(done); update-mime-database was not found: install shared-mime-info and run "
           + "'update-mime-database \(database)' for the desktop to see the change", tool: tool)
-      return ExitCode.ok
+      return ExitStatus.ok
     }
-    let status = try Spawn.shell(updater, arguments: [database])
+    let status = try Subprocess.shell(updater, arguments: [database])
     guard status == 0 else {
       throw ToolError("\(done), but 'update-mime-database \(database)' failed with status \(status)")
     }
     Diagnostics.note("\(done) and updated the MIME database", tool: tool)
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 }
 

@@ -12,11 +12,13 @@ public struct OptionSpec: Sendable, Equatable {
   public var repeatable: Bool
   /// The allowed values, when the set is closed (also used for completion).
   public var choices: [String]
+  /// Whether the command cannot run without it.
+  public var required: Bool
 
   /// An option.
   public init(
     long: String, short: Character? = nil, valueName: String? = nil, help: String, repeatable: Bool = false,
-    choices: [String] = []
+    choices: [String] = [], required: Bool = false
   ) {
     self.long = long
     self.short = short
@@ -24,6 +26,7 @@ public struct OptionSpec: Sendable, Equatable {
     self.help = help
     self.repeatable = repeatable
     self.choices = choices
+    self.required = required
   }
 
   /// A flag (no value).
@@ -31,21 +34,12 @@ public struct OptionSpec: Sendable, Equatable {
     OptionSpec(long: long, short: short, help: help)
   }
 
-  /// An option taking a value.
-  public static func value(
-    _ long: String, short: Character? = nil, name: String, help: String, repeatable: Bool = false,
-    choices: [String] = []
-  ) -> OptionSpec {
-    OptionSpec(
-      long: long, short: short, valueName: name, help: help, repeatable: repeatable, choices: choices)
-  }
-
   /// Whether the option is a flag.
   public var isFlag: Bool { valueName == nil }
 }
 
-/// A command (a tool, or one of its subcommands) described once, for parsing, `--help`, manual pages
-/// and shell completion.
+/// What `--help`, manual pages and shell completion show of a command (a tool, or one of its
+/// subcommands); made from its `Command` declaration by `Command.spec`.
 public struct CommandSpec: Sendable {
   /// The word that names it (`orders`, or `next` for `orders next`).
   public var name: String
@@ -53,7 +47,7 @@ public struct CommandSpec: Sendable {
   public var summary: String
   /// Usage lines, each starting with the full command (`orders next ID`).
   public var usage: [String]
-  /// Options of this command (subcommands also accept their parents' options).
+  /// Every option this command accepts (its own, then those its parents share with it).
   public var options: [OptionSpec]
   /// Subcommands.
   public var subcommands: [CommandSpec]

@@ -15,8 +15,8 @@ public enum Completions {
     }
   }
 
-  /// One command of the tree, with the options it accepts (its own, then its parents' that it
-  /// does not shadow, then `--help` and, for the tool itself, `--version`), as the parser sees them.
+  /// One command of the tree, with the options it accepts (those of its spec, then `--help` and,
+  /// for the tool itself, `--version`), as the parser sees them.
   struct Node {
     var path: [String]
     var spec: CommandSpec
@@ -35,9 +35,6 @@ public enum Completions {
     var result: [Node] = []
     func visit(_ spec: CommandSpec, path: [String], parents: [CommandSpec]) {
       var options = spec.options
-      for parent in parents.reversed() {
-        options += parent.options.filter { o in !options.contains { $0.long == o.long } }
-      }
       let shortHelp: Character? = options.contains { $0.short == "h" } ? nil : "h"
       options.append(.flag("help", short: shortHelp, help: "show this help and exit"))
       if parents.isEmpty { options.append(.flag("version", help: "print the version and exit")) }

@@ -90,12 +90,12 @@ public enum Files {
   public static func read(_ path: String, limit: Int = Int.max) throws(ToolError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
-      throw ToolError("cannot open '\(path)': \(describe(errno))", code: ExitCode.noInput)
+      throw ToolError("cannot open '\(path)': \(describe(errno))", code: ExitStatus.noInput)
     }
     defer { close(fd) }
     var info = stat()
     if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-      throw ToolError("cannot open '\(path)': \(describe(EISDIR))", code: ExitCode.noInput)
+      throw ToolError("cannot open '\(path)': \(describe(EISDIR))", code: ExitStatus.noInput)
     }
     return try read(fd: fd, name: "'\(path)'", limit: limit)
   }

@@ -1,7 +1,9 @@
 /// Renders `--help` text in the one shape every tool shares: summary, USAGE, COMMANDS, OPTIONS,
 /// INPUT, OUTPUT, EXIT STATUS, EXAMPLES.
 public enum Help {
-  /// The help text for a command; `parents` are the commands above it (for inherited options).
+  /// The help text for a command; `parents` are the commands above it, whose INPUT, OUTPUT, EXIT
+  /// STATUS and EXAMPLES stand in for sections the command leaves empty. Options are exactly those
+  /// the command accepts.
   public static func render(_ spec: CommandSpec, path: [String], parents: [CommandSpec] = []) -> String {
     let root = parents.first ?? spec
     var text = "\(path.joined(separator: " ")) - \(spec.summary)\n"
@@ -11,10 +13,8 @@ public enum Help {
       let width = visible.map(\.name.count).max()! + 2
       text += section("COMMANDS", visible.map { $0.name.padding(width) + $0.summary })
     }
-    let inherited = parents.flatMap(\.options)
     let options =
-      spec.options + inherited.filter { o in !spec.options.contains { $0.long == o.long } }
-      + CommandSpec.standardOptions.filter { o in parents.isEmpty || o.long == "help" }
+      spec.options + CommandSpec.standardOptions.filter { o in parents.isEmpty || o.long == "help" }
     let labels = options.map(optionLabel)
     let width = (labels.map(\.count).max() ?? 0) + 2
     text += section("OPTIONS", zip(labels, options).map { $0.padding(width) + $1.help })

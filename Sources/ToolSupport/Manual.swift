@@ -22,9 +22,6 @@ public enum Manual {
     }
     page += ".SH OPTIONS\n"
     page += (spec.options + CommandSpec.standardOptions).map(option).joined()
-    if !visible.isEmpty {
-      page += ".PP\nEach command also accepts the options above, after its name.\n"
-    }
     page += section("INPUT", spec.input)
     page += section("OUTPUT", spec.output)
     page += ".SH EXIT STATUS\n"

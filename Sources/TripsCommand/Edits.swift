@@ -5,7 +5,7 @@ import WishlistKit
 /// The commands that change the wishlist, each one locked, atomic update of the store.
 enum Edits {
   /// `trips add`: a new trip with no activities.
-  static func addTrip(_ invocation: Invocation) throws -> Trip {
+  static func addTrip(_ invocation: LegacyInvocation) throws -> Trip {
     guard let name = invocation.string("name") else {
       throw ToolError.usage("missing --name", notes: ["usage: trips add --name N [--collection C]"])
     }
@@ -37,7 +37,7 @@ enum Edits {
   }
 
   /// `trips activity add|rename|toggle|remove`: changes one trip's activities.
-  static func activity(_ invocation: Invocation) throws -> Trip {
+  static func activity(_ invocation: LegacyInvocation) throws -> Trip {
     guard let action = invocation.path.dropFirst(2).first else {
       throw ToolError.usage(
         "missing activity command",
@@ -100,7 +100,7 @@ enum Edits {
   }
 
   /// `trips remove`: removes trips and returns them.
-  static func removeTrips(_ invocation: Invocation) throws -> [Trip] {
+  static func removeTrips(_ invocation: LegacyInvocation) throws -> [Trip] {
     try TripStore(invocation).update { wishlist in
       var indices: [Int] = []
       for text in invocation.positionals {
@@ -117,7 +117,7 @@ enum Edits {
   }
 
   /// `trips import`: reads and checks every trip first, then merges them in one update.
-  static func importTrips(_ invocation: Invocation) throws {
+  static func importTrips(_ invocation: LegacyInvocation) throws {
     var incoming: [Trip] = []
     var lines: [String: String] = [:]
     var ignored = 0
@@ -168,7 +168,7 @@ enum Edits {
   }
 
   /// The `--id` option, checked.
-  static func requestedID(_ invocation: Invocation) throws(ToolError) -> String? {
+  static func requestedID(_ invocation: LegacyInvocation) throws(ToolError) -> String? {
     guard let id = invocation.string("id") else { return nil }
     guard Identifiers.isUUID(id) else {
       throw ToolError.usage("--id takes a UUID such as 0f8fad5b-d9cb-469f-a165-70867728950e, not '\(id)'")
@@ -182,7 +182,7 @@ struct IDSource: RandomNumberGenerator {
   var seeded: SeededGenerator?
   var system = SystemRandomNumberGenerator()
 
-  init(_ invocation: Invocation) throws(ToolError) {
+  init(_ invocation: LegacyInvocation) throws(ToolError) {
     if let text = invocation.string("seed") {
       guard let seed = UInt64(text) else {
         throw ToolError.usage("--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")

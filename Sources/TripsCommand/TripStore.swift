@@ -8,7 +8,7 @@ struct TripStore {
   let store: RecordStore
 
   /// The store named by `--store`, `$SAMPLEPIPES_TRIPS`, or the default location.
-  init(_ invocation: Invocation) {
+  init(_ invocation: LegacyInvocation) {
     let path =
       invocation.string("store")
       ?? RecordStore.defaultPath(

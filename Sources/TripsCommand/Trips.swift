@@ -5,7 +5,7 @@ import WishlistSite
 
 /// `trips`: the Wishlist sample's model as a tool: trips in four seasonal collections, their
 /// activities, search, and a safe store.
-public enum Trips: Command {
+public enum Trips: LegacyCommand {
   static let storeOption = OptionSpec.value(
     "store", name: "FILE",
     help: "the wishlist store file (default: $SAMPLEPIPES_TRIPS, else see INPUT)")
@@ -174,7 +174,7 @@ public enum Trips: Command {
     ])
 
   /// Runs the command.
-  public static func run(_ invocation: Invocation) throws -> Int32 {
+  public static func run(_ invocation: LegacyInvocation) throws -> Int32 {
     let out = StandardOutput.shared
     switch invocation.path.dropFirst().first {
     case "list":
@@ -212,16 +212,16 @@ public enum Trips: Command {
         "missing command",
         notes: ["commands: " + spec.subcommands.filter { !$0.hidden }.map(\.name).joined(separator: ", ")])
     }
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 
-  static func search(_ invocation: Invocation) throws -> Int32 {
+  static func search(_ invocation: LegacyInvocation) throws -> Int32 {
     let text = invocation.positionals.joined(separator: " ")
     let sections = try TripStore(invocation).load().search(text)
     guard !sections.isEmpty else {
       Diagnostics.note(
         "no results for \u{201C}\(text)\u{201D}; check spelling or try a new search", tool: spec.name)
-      return ExitCode.failure
+      return ExitStatus.failure
     }
     for section in sections {
       for (rank, hit) in section.hits.enumerated() {
@@ -241,6 +241,6 @@ public enum Trips: Command {
         StandardOutput.shared.writeRecord(object)
       }
     }
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 }

@@ -1,4 +1,5 @@
 import PipeProtocol
+import ToolSupport
 
 /// A provider that is any executable: it reads `forecast-request` records on stdin and writes
 /// `forecast` (and optionally `forecast-minute`) records on stdout. One run answers all requests.
@@ -33,7 +34,7 @@ public struct ExternalProvider: ForecastProvider {
       return requests.map { .fallback($0, reason: problem) }
     }
     let result: SubprocessResult
-    switch Subprocess.run(command, input: input, timeout: timeout) {
+    switch Subprocess.capture(command, input: input, timeout: timeout) {
     case .failure(let error): return fallbackAll("cannot run \(name): \(error.description)")
     case .success(let r): result = r
     }

@@ -5,7 +5,7 @@ import ToolSupport
 
 /// `weather`: the hourly forecast at the truck, the recommended parking spot, orders annotated
 /// with the weather, and the Forecast card, from a swappable provider.
-public enum Weather: Command {
+public enum Weather: LegacyCommand {
   static let placeOptions: [OptionSpec] = [
     .value(
       "city", short: "c", name: "C", help: "a city: Cupertino, San Francisco or London (its first spot)"),
@@ -170,7 +170,7 @@ public enum Weather: Command {
     ])
 
   /// Runs the command.
-  public static func run(_ invocation: Invocation) throws -> Int32 {
+  public static func run(_ invocation: LegacyInvocation) throws -> Int32 {
     switch invocation.subcommand {
     case "forecast": return try runForecast(invocation)
     case "spot": return try runSpot(invocation)
@@ -189,7 +189,7 @@ public enum Weather: Command {
   static func warn(_ message: String) { Diagnostics.warn(message, tool: "weather") }
 
   /// The provider the options ask for.
-  static func provider(_ invocation: Invocation) throws(ToolError) -> any ForecastProvider {
+  static func provider(_ invocation: LegacyInvocation) throws(ToolError) -> any ForecastProvider {
     let seed = try invocation.int("seed", default: 0)
     if let command = invocation.string("provider") {
       guard !command.trimmingTrailingSpaces().isEmpty else { throw .usage("--provider needs a command") }
@@ -208,7 +208,7 @@ public enum Weather: Command {
   }
 
   /// The place the options name (default: the truck's spot).
-  static func place(_ invocation: Invocation) throws(ToolError) -> Place {
+  static func place(_ invocation: LegacyInvocation) throws(ToolError) -> Place {
     let cityName = invocation.string("city")
     let spotName = invocation.string("spot")
     let lat = invocation.string("lat")
@@ -243,7 +243,7 @@ public enum Weather: Command {
 
   // MARK: forecast
 
-  static func runForecast(_ invocation: Invocation) throws -> Int32 {
+  static func runForecast(_ invocation: LegacyInvocation) throws -> Int32 {
     let place = try place(invocation)
     let now = try invocation.now()
     let hours = try invocation.int("hours", default: 25, in: 1...240)
@@ -256,12 +256,12 @@ public enum Weather: Command {
     if minutes > 0, forecast.minutes == nil, forecast.fallbackReason == nil {
       warn("the provider has no minute forecast for \(place.name)")
     }
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 
   // MARK: spot
 
-  static func runSpot(_ invocation: Invocation) throws -> Int32 {
+  static func runSpot(_ invocation: LegacyInvocation) throws -> Int32 {
     let city = try city(named: invocation.string("city") ?? City.truck.city.name)
     let now = try invocation.now()
     let provider = try provider(invocation)
@@ -273,10 +273,10 @@ public enum Weather: Command {
       out.write(
         spotText(
           city: city, spots: spots, all: all, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
-      return ExitCode.ok
+      return ExitStatus.ok
     }
     for spot in spots where all || spot.recommended { out.writeRecord(spot.record(city: city, now: now)) }
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 
   /// The city page's recommended-spot card as text.
@@ -306,7 +306,7 @@ public enum Weather: Command {
 
   // MARK: chart
 
-  static func runChart(_ invocation: Invocation) throws -> Int32 {
+  static func runChart(_ invocation: LegacyInvocation) throws -> Int32 {
     if let zone = invocation.string("tz"), !LocalTime.use(zone) {
       throw ToolError.usage(
         "unknown time zone '\(zone)'", notes: ["use a name such as America/Los_Angeles or UTC"])
@@ -351,7 +351,7 @@ public enum Weather: Command {
       out.write(
         card.text(width: width, height: height, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
     }
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 
   /// A `forecast` record as `chart` reads it: checked against its schema, with a temperature a
@@ -373,7 +373,7 @@ public enum Weather: Command {
 
   // MARK: annotate
 
-  static func runAnnotate(_ invocation: Invocation) throws -> Int32 {
+  static func runAnnotate(_ invocation: LegacyInvocation) throws -> Int32 {
     let annotator = Annotator(provider: try provider(invocation))
     let out = StandardOutput.shared
     try Inputs.forEach(invocation.positionals, tool: "weather") { reader in
@@ -385,12 +385,12 @@ public enum Weather: Command {
         out.writeRecord(try annotator.annotate(view))
       }
     }
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 
   // MARK: import
 
-  static func runImport(_ invocation: Invocation) throws -> Int32 {
+  static func runImport(_ invocation: LegacyInvocation) throws -> Int32 {
     guard invocation.flag("open-meteo") else {
       throw ToolError.usage("say which format the input is in: --open-meteo (the only one so far)")
     }
@@ -439,7 +439,7 @@ public enum Weather: Command {
       for hour in hours { out.writeRecord(hour.record(at: location.place)) }
       for minute in minutes { out.writeRecord(minute.record(at: location.place, source: "open-meteo")) }
     }
-    return ExitCode.ok
+    return ExitStatus.ok
   }
 }
 

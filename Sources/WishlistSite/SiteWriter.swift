@@ -25,7 +25,7 @@ enum SiteWriter {
   /// The entries of a folder (without `.` and `..`), sorted, each with whether it is a folder.
   static func list(_ path: String) throws(ToolError) -> [(name: String, isDirectory: Bool)] {
     guard let dir = opendir(path) else {
-      throw ToolError("cannot open folder '\(path)': \(Files.describe(errno))", code: ExitCode.noInput)
+      throw ToolError("cannot open folder '\(path)': \(Files.describe(errno))", code: ExitStatus.noInput)
     }
     defer { closedir(dir) }
     var entries: [(name: String, isDirectory: Bool)] = []
@@ -140,7 +140,7 @@ enum SiteWriter {
     guard Files.isDirectory(dir) else {
       throw ToolError(
         Files.exists(dir) ? "'\(dir)' is not a folder" : "cannot open '\(dir)': \(Files.describe(ENOENT))",
-        code: ExitCode.noInput)
+        code: ExitStatus.noInput)
     }
     var files: [(path: String, text: String?)] = []
     for entry in try list(dir) where !entry.isDirectory {

@@ -53,7 +53,7 @@ public enum WishlistSite {
     ])
 
   /// Runs `trips site`.
-  public static func run(_ invocation: Invocation) throws -> Int32 {
+  public static func run(_ invocation: LegacyInvocation) throws -> Int32 {
     let tool = invocation.path.first ?? "trips"
     switch (invocation.string("out"), invocation.string("check")) {
     case (nil, nil):
@@ -70,7 +70,7 @@ public enum WishlistSite {
       let report = TransitionCheck.check(try SiteWriter.read(dir))
       if let refusal = SiteWriter.refusal(report, site: dir, written: true) { throw refusal }
       StandardOutput.shared.write(checkListing(report))
-      return ExitCode.ok
+      return ExitStatus.ok
     case (.some(let dir), nil):
       let sort = ActivitySort(rawValue: invocation.choice("sort", default: "title")) ?? .title
       var input = SiteInput()
@@ -85,7 +85,7 @@ public enum WishlistSite {
         if let photo { photos[trip.id] = photo }
       }
       try SiteWriter.write(SiteBuilder.build(input, sort: sort, photos: photos), to: dir)
-      return ExitCode.ok
+      return ExitStatus.ok
     }
   }
 

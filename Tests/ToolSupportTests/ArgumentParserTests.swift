@@ -4,8 +4,8 @@ import Testing
 import ToolSupport
 
 /// Parses `arguments` against the demo tool and returns the invocation to run.
-private func parse(_ arguments: [String], _ spec: CommandSpec = Fixtures.tool) throws -> Invocation {
-  let request = try ArgumentParser.parse(arguments, root: spec)
+private func parse(_ arguments: [String], _ spec: CommandSpec = Fixtures.tool) throws -> LegacyInvocation {
+  let request = try LegacyParser.parse(arguments, root: spec)
   guard case .run(let invocation) = request else {
     throw ToolError("expected a run request for \(arguments), got \(request)")
   }
@@ -15,7 +15,7 @@ private func parse(_ arguments: [String], _ spec: CommandSpec = Fixtures.tool) t
 /// The usage error `arguments` give, or nil when they parse.
 private func failure(_ arguments: [String], _ spec: CommandSpec = Fixtures.tool) -> ToolError? {
   do {
-    _ = try ArgumentParser.parse(arguments, root: spec)
+    _ = try LegacyParser.parse(arguments, root: spec)
     return nil
   } catch {
     return error
@@ -70,7 +70,7 @@ struct ParserCommandTests {
   @Test func subcommandOptionBeforeItsNameIsUnknown() {
     let error = failure(["--format", "json", "list"])
     #expect(error?.message == "unknown option '--format'")
-    #expect(error?.code == ExitCode.usage)
+    #expect(error?.code == ExitStatus.usage)
   }
 
   @Test func unknownCommandSuggestsTheClosestVisibleOne() {
@@ -238,12 +238,12 @@ struct ParserArgumentTests {
 @Suite("argument parser: help and version")
 struct ParserHelpTests {
   @Test func helpForTheToolAndForASubcommand() throws {
-    guard case .help(let root) = try ArgumentParser.parse(["--help"], root: Fixtures.tool) else {
+    guard case .help(let root) = try LegacyParser.parse(["--help"], root: Fixtures.tool) else {
       Issue.record("--help did not ask for help")
       return
     }
     #expect(root.path == ["demo-tool"])
-    guard case .help(let sub) = try ArgumentParser.parse(["admin", "reset", "-h"], root: Fixtures.tool) else {
+    guard case .help(let sub) = try LegacyParser.parse(["admin", "reset", "-h"], root: Fixtures.tool) else {
       Issue.record("-h did not ask for help")
       return
     }
@@ -251,7 +251,7 @@ struct ParserHelpTests {
   }
 
   @Test func helpWinsOverAMissingArgument() throws {
-    guard case .help(let invocation) = try ArgumentParser.parse(["next", "--help"], root: Fixtures.tool)
+    guard case .help(let invocation) = try LegacyParser.parse(["next", "--help"], root: Fixtures.tool)
     else {
       Issue.record("--help with a missing argument did not ask for help")
       return
@@ -260,7 +260,7 @@ struct ParserHelpTests {
   }
 
   @Test func shortHInACluster() throws {
-    guard case .help = try ArgumentParser.parse(["list", "-ah"], root: Fixtures.tool) else {
+    guard case .help = try LegacyParser.parse(["list", "-ah"], root: Fixtures.tool) else {
       Issue.record("-ah did not ask for help")
       return
     }
@@ -273,11 +273,11 @@ struct ParserHelpTests {
   }
 
   @Test func versionAtTheTopAndInSubcommands() throws {
-    guard case .version = try ArgumentParser.parse(["--version"], root: Fixtures.tool) else {
+    guard case .version = try LegacyParser.parse(["--version"], root: Fixtures.tool) else {
       Issue.record("--version did not ask for the version")
       return
     }
-    guard case .version = try ArgumentParser.parse(["list", "--version"], root: Fixtures.tool) else {
+    guard case .version = try LegacyParser.parse(["list", "--version"], root: Fixtures.tool) else {
       Issue.record("list --version did not ask for the version")
       return
     }

@@ -212,7 +212,7 @@ struct SiteCheckTests {
   // MARK: The command, in process
 
   static func invoke(_ arguments: [String]) throws -> Int32 {
-    guard case .run(let invocation) = try ArgumentParser.parse(arguments, root: WishlistSite.spec) else {
+    guard case .run(let invocation) = try LegacyParser.parse(arguments, root: WishlistSite.spec) else {
       Issue.record("not a run: \(arguments)")
       return -1
     }

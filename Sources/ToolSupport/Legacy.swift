@@ -1,7 +1,9 @@
+// TEMPORARY: the old command shape, while tools move to `Command`. Deleted when none uses it.
+import Glibc
 import PipeProtocol
 
 /// The result of parsing a command line.
-public struct Invocation: Sendable {
+public struct LegacyInvocation: Sendable {
   /// The words naming the command run: `["orders", "next"]`.
   public var path: [String]
   /// The selected command's specification.
@@ -79,13 +81,13 @@ public struct Invocation: Sendable {
 }
 
 /// Parses command lines against a `CommandSpec`.
-public enum ArgumentParser {
+public enum LegacyParser {
   /// What the user asked for beyond running the command.
   public enum Request: Sendable {
     /// Run the command.
-    case run(Invocation)
+    case run(LegacyInvocation)
     /// Print the help of this command path.
-    case help(Invocation)
+    case help(LegacyInvocation)
     /// Print the version.
     case version
   }
@@ -94,7 +96,7 @@ public enum ArgumentParser {
   public static func parse(_ arguments: [String], root: CommandSpec) throws(ToolError) -> Request {
     var spec = root
     var chain: [CommandSpec] = [root]
-    var invocation = Invocation(path: [root.name], spec: root, values: [:], flags: [], positionals: [])
+    var invocation = LegacyInvocation(path: [root.name], spec: root, values: [:], flags: [], positionals: [])
     var help = false
     var onlyPositionals = false
     var index = 0
@@ -239,39 +241,75 @@ public enum ArgumentParser {
   static func isNumber(_ s: String) -> Bool { Double(s) != nil }
 }
 
-/// Did-you-mean suggestions by edit distance.
-public enum Suggest {
-  /// The one candidate that `word` begins, or else the candidate closest to `word` when it is close
-  /// enough to be a likely typo.
-  public static func closest(to word: String, in candidates: [String]) -> String? {
-    let extended = candidates.filter { !word.isEmpty && $0.hasPrefix(word) }
-    if extended.count == 1 { return extended[0] }
-    var best: (String, Int)?
-    for candidate in candidates {
-      let d = distance(word, candidate)
-      if best == nil || d < best!.1 { best = (candidate, d) }
-    }
-    guard let (candidate, d) = best else { return nil }
-    let limit = max(2, word.count / 3)
-    return d <= limit ? candidate : nil
+/// A SamplePipes tool: a specification and a run function. `main()` does the rest: parsing,
+/// `--help`, `--version`, signals, errors on stderr and exit statuses.
+public protocol LegacyCommand {
+  /// The tool's command-line specification.
+  static var spec: CommandSpec { get }
+  /// Runs the parsed invocation and returns the exit status.
+  static func run(_ invocation: LegacyInvocation) throws -> Int32
+}
+
+extension LegacyCommand {
+  /// The entry point of the tool's executable.
+  public static func main() -> Never {
+    Runtime.prepare(tool: spec.name)
+    let status = execute(Array(CommandLine.arguments.dropFirst()))
+    StandardOutput.shared.flush()
+    exit(status)
   }
 
-  /// Levenshtein distance.
-  public static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+  /// Parses and runs `arguments`, printing errors; returns the exit status.
+  public static func execute(_ arguments: [String]) -> Int32 {
+    let spec = Self.spec
+    do {
+      if arguments.first == "--generate-manual" {
+        guard arguments.count == 1 else { throw ToolError.usage("--generate-manual takes no arguments") }
+        StandardOutput.shared.write(Manual.render(spec))
+        return ExitStatus.ok
       }
-      swap(&previous, &current)
+      if let shell = Runtime.completionShell(arguments) {
+        guard let script = Completions.script(for: spec, shell: shell) else {
+          throw ToolError.usage("no completion script for '\(shell)'; use bash, zsh or fish")
+        }
+        StandardOutput.shared.write(script)
+        return ExitStatus.ok
+      }
+      switch try LegacyParser.parse(arguments, root: spec) {
+      case .version:
+        StandardOutput.shared.write("\(spec.name) (SamplePipes) \(samplePipesVersion)\n")
+        return ExitStatus.ok
+      case .help(let invocation):
+        let parents = legacyParents(of: invocation.path, in: spec)
+        StandardOutput.shared.write(Help.render(invocation.spec, path: invocation.path, parents: parents))
+        return ExitStatus.ok
+      case .run(let invocation):
+        return try run(invocation)
+      }
+    } catch {
+      return Diagnostics.report(error, tool: spec.name)
     }
-    return previous[b.count]
+  }
+}
+
+func legacyParents(of path: [String], in root: CommandSpec) -> [CommandSpec] {
+  var parents: [CommandSpec] = []
+  var current = root
+  for word in path.dropFirst() {
+    parents.append(current)
+    guard let next = current.subcommands.first(where: { $0.name == word }) else { break }
+    current = next
+  }
+  return parents
+}
+
+extension OptionSpec {
+  /// An option taking a value.
+  public static func value(
+    _ long: String, short: Character? = nil, name: String, help: String, repeatable: Bool = false,
+    choices: [String] = []
+  ) -> OptionSpec {
+    OptionSpec(
+      long: long, short: short, valueName: name, help: help, repeatable: repeatable, choices: choices)
   }
 }

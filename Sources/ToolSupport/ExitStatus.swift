@@ -1,7 +1,7 @@
 import PipeProtocol
 
 /// The exit statuses every SamplePipes tool uses (sysexits-style).
-public enum ExitCode {
+public enum ExitStatus {
   /// Success.
   public static let ok: Int32 = 0
   /// A failure that is not about usage or input (unknown id, refused step).
@@ -30,7 +30,7 @@ public struct ToolError: Error, Sendable {
   public var notes: [String]
 
   /// An error with a message and an exit status (default 1).
-  public init(_ message: String, code: Int32 = ExitCode.failure, notes: [String] = []) {
+  public init(_ message: String, code: Int32 = ExitStatus.failure, notes: [String] = []) {
     self.message = message
     self.code = code
     self.notes = notes
@@ -38,26 +38,26 @@ public struct ToolError: Error, Sendable {
 
   /// A usage error (exit 64).
   public static func usage(_ message: String, notes: [String] = []) -> ToolError {
-    ToolError(message, code: ExitCode.usage, notes: notes)
+    ToolError(message, code: ExitStatus.usage, notes: notes)
   }
 
   /// A bad-data error (exit 65).
   public static func data(_ message: String, notes: [String] = []) -> ToolError {
-    ToolError(message, code: ExitCode.dataError, notes: notes)
+    ToolError(message, code: ExitStatus.dataError, notes: notes)
   }
 
   /// An I/O error (exit 74).
-  public static func io(_ message: String) -> ToolError { ToolError(message, code: ExitCode.ioError) }
+  public static func io(_ message: String) -> ToolError { ToolError(message, code: ExitStatus.ioError) }
 }
 
 extension InputError {
   /// The tool error this input error becomes: exit 65 for bad data, 74 for I/O.
   public var toolError: ToolError {
-    ToolError(description, code: kind == .io ? ExitCode.ioError : ExitCode.dataError)
+    ToolError(description, code: kind == .io ? ExitStatus.ioError : ExitStatus.dataError)
   }
 }
 
 extension OpenError {
   /// The tool error this open error becomes (exit 66).
-  public var toolError: ToolError { ToolError(description, code: ExitCode.noInput) }
+  public var toolError: ToolError { ToolError(description, code: ExitStatus.noInput) }
 }

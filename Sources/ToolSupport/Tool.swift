@@ -1,19 +1,17 @@
 import Glibc
 import PipeProtocol
 
-/// A SamplePipes tool: a specification and a run function. `main()` does the rest: parsing,
-/// `--help`, `--version`, signals, errors on stderr and exit statuses.
-public protocol Command {
-  /// The tool's command-line specification.
-  static var spec: CommandSpec { get }
-  /// Runs the parsed invocation and returns the exit status.
-  static func run(_ invocation: Invocation) throws -> Int32
+/// A SamplePipes tool: its command declaration. `main()` does the rest: parsing, `--help`,
+/// `--version`, manual pages, completions, signals, errors on stderr and exit statuses.
+public protocol Tool {
+  /// The tool's command: options, subcommands, help sections and run.
+  static var command: Command { get }
 }
 
-extension Command {
+extension Tool {
   /// The entry point of the tool's executable.
   public static func main() -> Never {
-    Runtime.prepare()
+    Runtime.prepare(tool: command.name)
     let status = execute(Array(CommandLine.arguments.dropFirst()))
     StandardOutput.shared.flush()
     exit(status)
@@ -21,34 +19,7 @@ extension Command {
 
   /// Parses and runs `arguments`, printing errors; returns the exit status.
   public static func execute(_ arguments: [String]) -> Int32 {
-    let spec = Self.spec
-    do {
-      if arguments.first == "--generate-manual" {
-        guard arguments.count == 1 else { throw ToolError.usage("--generate-manual takes no arguments") }
-        StandardOutput.shared.write(Manual.render(spec))
-        return ExitCode.ok
-      }
-      if let shell = Runtime.completionShell(arguments) {
-        guard let script = Completions.script(for: spec, shell: shell) else {
-          throw ToolError.usage("no completion script for '\(shell)'; use bash, zsh or fish")
-        }
-        StandardOutput.shared.write(script)
-        return ExitCode.ok
-      }
-      switch try ArgumentParser.parse(arguments, root: spec) {
-      case .version:
-        StandardOutput.shared.write("\(spec.name) (SamplePipes) \(samplePipesVersion)\n")
-        return ExitCode.ok
-      case .help(let invocation):
-        let parents = Runtime.parents(of: invocation.path, in: spec)
-        StandardOutput.shared.write(Help.render(invocation.spec, path: invocation.path, parents: parents))
-        return ExitCode.ok
-      case .run(let invocation):
-        return try run(invocation)
-      }
-    } catch {
-      return Diagnostics.report(error, tool: spec.name)
-    }
+    Runtime.execute(command, arguments)
   }
 }
 
@@ -88,12 +59,60 @@ public enum Diagnostics {
 
 /// Process set-up shared by all tools.
 public enum Runtime {
+  /// Parses and runs `arguments` against `root`, printing errors; returns the exit status.
+  public static func execute(_ root: Command, _ arguments: [String]) -> Int32 {
+    do {
+      if arguments.first == "--generate-manual" {
+        guard arguments.count == 1 else { throw ToolError.usage("--generate-manual takes no arguments") }
+        StandardOutput.shared.write(Manual.render(root.spec))
+        return ExitStatus.ok
+      }
+      if let shell = completionShell(arguments) {
+        guard let script = Completions.script(for: root.spec, shell: shell) else {
+          throw ToolError.usage("no completion script for '\(shell)'; use bash, zsh or fish")
+        }
+        StandardOutput.shared.write(script)
+        return ExitStatus.ok
+      }
+      switch try CommandLineParser.parse(arguments, root: root) {
+      case .version:
+        StandardOutput.shared.write("\(root.name) (SamplePipes) \(samplePipesVersion)\n")
+        return ExitStatus.ok
+      case .help(let path, let spec, let parents):
+        StandardOutput.shared.write(Help.render(spec, path: path, parents: parents))
+        return ExitStatus.ok
+      case .run(let invocation):
+        guard let run = invocation.command.run else { return ExitStatus.usage }
+        return try run(invocation)
+      }
+    } catch {
+      return Diagnostics.report(error, tool: root.name)
+    }
+  }
+
+  /// Makes a write error on stdout end the process: quietly with status 0 when the reader has gone
+  /// away (`| head`), else with `tool: error: cannot write output: ...` and status 74.
+  public static func exitOnWriteError(_ output: BufferedOutput, tool: String) {
+    output.onError = { code in
+      if code == EPIPE {
+        Cleanup.removeAll()
+        exit(ExitStatus.ok)
+      }
+      let message = "\(tool): error: cannot write output: \(String(cString: strerror(code)))\n"
+      _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
+      Cleanup.removeAll()
+      exit(ExitStatus.ioError)
+    }
+  }
+
   /// Ignores SIGPIPE (a closed pipe is handled as EPIPE and ends the tool quietly) and SIGXFSZ
   /// (a file-size limit becomes an I/O error), and makes SIGINT and SIGTERM remove temporary files
   /// and exit 130 or 143. A signal that was ignored when the tool started (SIGINT for a background
   /// job of a script, or under nohup) stays ignored, as the shell meant. SIGINT and SIGTERM are
   /// unblocked: a tool started by a parent that blocked them must still stop when asked to.
-  public static func prepare() {
+  /// A write error on stdout ends the tool (see `exitOnWriteError`).
+  public static func prepare(tool: String) {
+    exitOnWriteError(StandardOutput.shared, tool: tool)
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
     if !isIgnored(SIGINT) {
@@ -132,16 +151,6 @@ public enum Runtime {
     return nil
   }
 
-  static func parents(of path: [String], in root: CommandSpec) -> [CommandSpec] {
-    var parents: [CommandSpec] = []
-    var current = root
-    for word in path.dropFirst() {
-      parents.append(current)
-      guard let next = current.subcommands.first(where: { $0.name == word }) else { break }
-      current = next
-    }
-    return parents
-  }
 }
 
 /// Reading records from the files named on the command line, or stdin.

@@ -1,0 +1,163 @@
+/// The positional arguments a command takes.
+public struct Arguments: Sendable {
+  /// Their name in usage lines and messages (`FILE`), or nil when none are taken.
+  public var name: String?
+  /// The fewest.
+  public var min: Int
+  /// The most (nil: no limit).
+  public var max: Int?
+
+  /// Arguments named `name`, from `min` to `max`.
+  public init(_ name: String?, min: Int = 0, max: Int? = nil) {
+    self.name = name
+    self.min = min
+    self.max = name == nil ? 0 : max
+  }
+
+  /// No positional arguments.
+  public static let none = Arguments(nil)
+  /// Any number of input files (none, or `-`: stdin).
+  public static let files = Arguments("FILE")
+  /// Exactly one argument.
+  public static func one(_ name: String) -> Arguments { Arguments(name, min: 1, max: 1) }
+  /// At most one argument.
+  public static func optional(_ name: String) -> Arguments { Arguments(name, min: 0, max: 1) }
+  /// At least one argument.
+  public static func some(_ name: String) -> Arguments { Arguments(name, min: 1) }
+}
+
+/// A command, declared once: a tool or one of its subcommands, with its typed options, its
+/// arguments, its help sections and its run. The parser, `--help`, the manual page and the shell
+/// completions all read this one value.
+public struct Command: Sendable {
+  /// The word that names it (`orders`, or `next` for `orders next`).
+  public var name: String
+  /// A one-line summary.
+  public var summary: String
+  /// The options it accepts.
+  public var options: [any OptionKey]
+  /// Options it passes on to every subcommand below it: each of them accepts and lists these too.
+  public var sharedOptions: [any OptionKey]
+  /// Its positional arguments.
+  public var arguments: Arguments
+  /// Its subcommands.
+  public var subcommands: [Command]
+  /// What it reads (empty: as its parent says).
+  public var input: String
+  /// What it writes (empty: as its parent says).
+  public var output: String
+  /// Extra exit statuses beyond the standard ones, as `code  meaning` lines.
+  public var exitStatus: [String]
+  /// Example command lines, at least one with a pipe.
+  public var examples: [String]
+  /// Hidden commands are parsed but not listed.
+  public var hidden: Bool
+  /// Runs the parsed invocation and returns the exit status; nil for a tool that only holds
+  /// subcommands.
+  public var run: (@Sendable (Invocation) throws -> Int32)?
+
+  /// A command.
+  public init(
+    name: String, summary: String, options: [any OptionKey] = [], sharedOptions: [any OptionKey] = [],
+    arguments: Arguments = .none, subcommands: [Command] = [], input: String = "", output: String = "",
+    exitStatus: [String] = [], examples: [String] = [], hidden: Bool = false,
+    run: (@Sendable (Invocation) throws -> Int32)? = nil
+  ) {
+    self.name = name
+    self.summary = summary
+    self.options = options
+    self.sharedOptions = sharedOptions
+    self.arguments = arguments
+    self.subcommands = subcommands
+    self.input = input
+    self.output = output
+    self.exitStatus = exitStatus
+    self.examples = examples
+    self.hidden = hidden
+    self.run = run
+  }
+
+  /// The options accepted with `inherited` from the commands above: its own, then its shared
+  /// ones, then the inherited ones it does not redeclare.
+  func accepted(inherited: [any OptionKey]) -> [any OptionKey] {
+    var result: [any OptionKey] = []
+    for option in options + sharedOptions + inherited
+    where !result.contains(where: { $0.spec.long == option.spec.long }) {
+      result.append(option)
+    }
+    return result
+  }
+
+  /// The options its subcommands inherit: `inherited` and its shared options.
+  func passedDown(_ inherited: [any OptionKey]) -> [any OptionKey] {
+    inherited + sharedOptions.filter { o in !inherited.contains { $0.spec.long == o.spec.long } }
+  }
+
+  /// What help, manual pages and completions show, with generated usage lines.
+  public var spec: CommandSpec { spec(path: [name], inherited: []) }
+
+  func spec(path: [String], inherited: [any OptionKey]) -> CommandSpec {
+    let accepted = accepted(inherited: inherited)
+    let passed = passedDown(inherited)
+    return CommandSpec(
+      name: name, summary: summary,
+      usage: Usage.lines(path: path, command: self, options: accepted.map(\.spec)),
+      options: accepted.map(\.spec),
+      subcommands: subcommands.map { $0.spec(path: path + [$0.name], inherited: passed) },
+      positionalName: arguments.name, minPositionals: arguments.min, maxPositionals: arguments.max,
+      input: input, output: output, exitStatus: exitStatus, examples: examples, hidden: hidden)
+  }
+}
+
+/// Usage lines generated from a declaration.
+enum Usage {
+  /// The widest a usage line grows before it wraps.
+  static let width = 100
+
+  /// `tool sub [--opt V] [--flag] FILE...`, wrapped under the command's words; a command that
+  /// holds subcommands also gets `tool COMMAND [OPTION...]`.
+  static func lines(path: [String], command: Command, options: [OptionSpec]) -> [String] {
+    let head = path.joined(separator: " ")
+    var lines: [String] = []
+    if command.run != nil || command.subcommands.isEmpty {
+      var words = options.map(word)
+      if let name = command.arguments.name {
+        let many = command.arguments.max.map { $0 > 1 } ?? true
+        let base = name + (many ? "..." : "")
+        words.append(command.arguments.min > 0 ? base : "[\(base)]")
+      }
+      lines += wrap(head, words)
+    }
+    if !command.subcommands.isEmpty { lines.append("\(head) COMMAND [OPTION...]") }
+    return lines
+  }
+
+  /// `[--format text|svg]`, `--name N`, `[--all]`.
+  static func word(_ option: OptionSpec) -> String {
+    var word = "--" + option.long
+    if let value = option.valueName {
+      word +=
+        " "
+        + (option.choices.isEmpty || option.choices.count > 5
+          ? value : option.choices.joined(separator: "|"))
+    }
+    if option.repeatable { word += "..." }
+    return option.required ? word : "[\(word)]"
+  }
+
+  static func wrap(_ head: String, _ words: [String]) -> [String] {
+    var lines: [String] = []
+    var line = head
+    let indent = String(repeating: " ", count: min(head.count + 1, 24))
+    for word in words {
+      if line.count + 1 + word.count > width, line.count > indent.count {
+        lines.append(line)
+        line = indent + word
+      } else {
+        line += " " + word
+      }
+    }
+    lines.append(line)
+    return lines
+  }
+}

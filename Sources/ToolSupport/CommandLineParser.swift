@@ -1,0 +1,256 @@
+import PipeProtocol
+
+/// A parsed command line: the command chosen, its option values (checked and typed) and its
+/// positional arguments.
+public struct Invocation: Sendable {
+  /// The words naming the command run: `["orders", "next"]`.
+  public var path: [String]
+  /// The command chosen.
+  public var command: Command
+  /// Positional arguments.
+  public var positionals: [String]
+  /// The words given for each option, by long name, in the order given.
+  var words: [String: [String]]
+  /// The typed value of every option the command accepts, by long name.
+  var values: [String: any Sendable]
+
+  /// The tool's name.
+  public var tool: String { path[0] }
+
+  /// The value of an option the command declares (its default when absent).
+  public subscript<Value>(option: Option<Value>) -> Value {
+    guard let value = values[option.spec.long] else {
+      preconditionFailure("--\(option.spec.long) is not an option of '\(path.joined(separator: " "))'")
+    }
+    return value as! Value
+  }
+
+  /// Whether a flag the command declares was given.
+  public subscript(flag: Flag) -> Bool {
+    guard let value = values[flag.spec.long] as? Bool else {
+      preconditionFailure("--\(flag.spec.long) is not an option of '\(path.joined(separator: " "))'")
+    }
+    return value
+  }
+
+  /// Whether the option was given on the command line.
+  public func isGiven(_ option: any OptionKey) -> Bool { words[option.spec.long] != nil }
+
+  /// The value of a `--now` option, or the clock.
+  public func now(_ option: Option<Int?>) -> Int { self[option] ?? Clock.nowSeconds() }
+}
+
+/// Parses command lines against a `Command` declaration.
+public enum CommandLineParser {
+  /// What the user asked for.
+  public enum Request: Sendable {
+    /// Run the command.
+    case run(Invocation)
+    /// Print the help of the command at this path.
+    case help(path: [String], spec: CommandSpec, parents: [CommandSpec])
+    /// Print the version.
+    case version
+  }
+
+  /// Parses `arguments` (without the program name).
+  public static func parse(_ arguments: [String], root: Command) throws(ToolError) -> Request {
+    var command = root
+    var chain: [Command] = [root]
+    var inherited: [any OptionKey] = []
+    var accepted = root.accepted(inherited: [])
+    var path = [root.name]
+    var words: [String: [String]] = [:]
+    var positionals: [String] = []
+    var help = false
+    var onlyPositionals = false
+    var index = 0
+
+    func see() -> String { "see '\(path.joined(separator: " ")) --help'" }
+    func lookup(long: String) -> (any OptionKey)? { accepted.first { $0.spec.long == long } }
+    func lookup(short: Character) -> (any OptionKey)? { accepted.first { $0.spec.short == short } }
+    func store(_ option: OptionSpec, _ value: String?) throws(ToolError) {
+      guard let value else {
+        words[option.long, default: []].append("")
+        return
+      }
+      if !option.choices.isEmpty, !option.choices.contains(value) {
+        throw .usage(
+          "--\(option.long) takes one of \(option.choices.joined(separator: ", ")), not '\(value)'")
+      }
+      if !option.repeatable, words[option.long] != nil {
+        throw .usage("--\(option.long) was given twice; give it once")
+      }
+      words[option.long, default: []].append(value)
+    }
+
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if !onlyPositionals, argument == "--" {
+        onlyPositionals = true
+        continue
+      }
+      if !onlyPositionals, argument.hasPrefix("--") {
+        let body = argument.dropFirst(2)
+        let name: String
+        var inline: String?
+        if let eq = body.firstIndex(of: "=") {
+          name = String(body[..<eq])
+          inline = String(body[body.index(after: eq)...])
+        } else {
+          name = String(body)
+        }
+        if name == "help" {
+          help = true
+          continue
+        }
+        if name == "version", chain.count == 1, lookup(long: name) == nil { return .version }
+        guard let option = lookup(long: name)?.spec else {
+          var notes: [String] = []
+          let names = accepted.map(\.spec.long) + ["help"]
+          if let suggestion = Suggest.closest(to: name, in: names) {
+            notes.append("did you mean --\(suggestion)?")
+          }
+          notes.append(see())
+          throw .usage("unknown option '--\(name)'", notes: notes)
+        }
+        if option.isFlag {
+          guard inline == nil else { throw .usage("--\(name) takes no value") }
+          try store(option, nil)
+        } else if let inline {
+          try store(option, inline)
+        } else {
+          guard index < arguments.count else {
+            throw .usage("--\(name) needs a value (\(option.valueName ?? "VALUE"))")
+          }
+          try store(option, arguments[index])
+          index += 1
+        }
+        continue
+      }
+      if !onlyPositionals, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
+        var characters = Array(argument.dropFirst())
+        while !characters.isEmpty {
+          let c = characters.removeFirst()
+          if c == "h" && lookup(short: "h") == nil {
+            help = true
+            continue
+          }
+          guard let option = lookup(short: c)?.spec else {
+            throw .usage("unknown option '-\(c)'", notes: [see()])
+          }
+          if option.isFlag {
+            try store(option, nil)
+          } else if !characters.isEmpty {
+            try store(option, String(characters))
+            characters = []
+          } else {
+            guard index < arguments.count else {
+              throw .usage("-\(c) needs a value (\(option.valueName ?? "VALUE"))")
+            }
+            try store(option, arguments[index])
+            index += 1
+          }
+        }
+        continue
+      }
+      if positionals.isEmpty, !onlyPositionals, !command.subcommands.isEmpty {
+        if let sub = command.subcommands.first(where: { $0.name == argument }) {
+          inherited = command.passedDown(inherited)
+          command = sub
+          chain.append(sub)
+          path.append(sub.name)
+          accepted = sub.accepted(inherited: inherited)
+          continue
+        }
+        if command.arguments.name == nil {
+          var notes: [String] = []
+          let names = command.subcommands.filter { !$0.hidden }.map(\.name)
+          if let suggestion = Suggest.closest(to: argument, in: names) {
+            notes.append("did you mean '\(suggestion)'?")
+          }
+          notes.append("commands: \(names.joined(separator: ", "))")
+          throw .usage("unknown command '\(argument)'", notes: notes)
+        }
+      }
+      positionals.append(argument)
+    }
+
+    if help {
+      var parents: [CommandSpec] = []
+      var passed: [any OptionKey] = []
+      for (depth, parent) in chain.dropLast().enumerated() {
+        parents.append(parent.spec(path: Array(path.prefix(depth + 1)), inherited: passed))
+        passed = parent.passedDown(passed)
+      }
+      return .help(path: path, spec: command.spec(path: path, inherited: inherited), parents: parents)
+    }
+    // An option given before the subcommand's name must be one the subcommand accepts.
+    for long in words.keys.sorted() where !accepted.contains(where: { $0.spec.long == long }) {
+      throw .usage("--\(long) does not apply to '\(path.joined(separator: " "))'", notes: [see()])
+    }
+    guard command.run != nil else {
+      let names = command.subcommands.filter { !$0.hidden }.map(\.name)
+      throw .usage("missing command", notes: ["commands: \(names.joined(separator: ", "))", see()])
+    }
+    let count = positionals.count
+    let name = command.arguments.name ?? "argument"
+    if let max = command.arguments.max, count > max {
+      throw .usage(
+        max == 0 ? "unexpected argument '\(positionals[0])'" : "too many arguments (at most \(max) \(name))",
+        notes: [see()])
+    }
+    let usage = Usage.lines(path: path, command: command, options: accepted.map(\.spec))
+    if count < command.arguments.min {
+      throw .usage("missing \(name)", notes: ["usage: \(usage.first ?? path.joined(separator: " "))"])
+    }
+    var values: [String: any Sendable] = [:]
+    for option in accepted {
+      let given = words[option.spec.long]
+      if option.spec.required, given == nil {
+        throw .usage(
+          "missing --\(option.spec.long)", notes: ["usage: \(usage.first ?? path.joined(separator: " "))"])
+      }
+      values[option.spec.long] = try option.decode(given ?? [])
+    }
+    return .run(
+      Invocation(path: path, command: command, positionals: positionals, words: words, values: values))
+  }
+}
+
+/// Did-you-mean suggestions by edit distance.
+public enum Suggest {
+  /// The one candidate that `word` begins, or else the candidate closest to `word` when it is close
+  /// enough to be a likely typo.
+  public static func closest(to word: String, in candidates: [String]) -> String? {
+    let extended = candidates.filter { !word.isEmpty && $0.hasPrefix(word) }
+    if extended.count == 1 { return extended[0] }
+    var best: (String, Int)?
+    for candidate in candidates {
+      let d = distance(word, candidate)
+      if best == nil || d < best!.1 { best = (candidate, d) }
+    }
+    guard let (candidate, d) = best else { return nil }
+    let limit = max(2, word.count / 3)
+    return d <= limit ? candidate : nil
+  }
+
+  /// Levenshtein distance.
+  public static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,226 @@
+import PipeProtocol
+
+/// An option a command declares: its description for help, manual pages and completions, and how
+/// its words become a value.
+public protocol OptionKey: Sendable {
+  /// The description shared by the parser, `--help`, the manual page and the completions.
+  var spec: OptionSpec { get }
+  /// Turns the words given for the option (none when it is absent) into its value.
+  func decode(_ words: [String]) throws(ToolError) -> any Sendable
+}
+
+/// A flag: an option that takes no value. Read it with `invocation[flag]`.
+public struct Flag: OptionKey {
+  /// The flag's description.
+  public let spec: OptionSpec
+
+  /// A flag named `--long` (and `-short`).
+  public init(_ long: String, short: Character? = nil, help: String) {
+    spec = OptionSpec(long: long, short: short, help: help)
+  }
+
+  /// Whether the flag was given.
+  public func decode(_ words: [String]) throws(ToolError) -> any Sendable { !words.isEmpty }
+}
+
+/// An option that takes a value, declared once with its name, value type, default and range.
+/// Read it with `invocation[option]`, which gives a `Value`.
+public struct Option<Value: Sendable>: OptionKey {
+  /// The option's description.
+  public let spec: OptionSpec
+  let convert: @Sendable ([String]) throws(ToolError) -> Value
+
+  /// An option whose words are turned into a value by `convert` (which also gets an empty list
+  /// when the option is absent, and must then give the default).
+  public init(spec: OptionSpec, convert: @escaping @Sendable ([String]) throws(ToolError) -> Value) {
+    self.spec = spec
+    self.convert = convert
+  }
+
+  /// An option taking one value, parsed by `parse`, or `defaultValue` when absent.
+  public init(
+    _ long: String, short: Character? = nil, name: String, help: String, default defaultValue: Value,
+    defaultText: String? = nil, choices: [String] = [], required: Bool = false,
+    parse: @escaping @Sendable (String) throws(ToolError) -> Value
+  ) {
+    var help = help
+    if let defaultText { help += " (default \(defaultText))" }
+    spec = OptionSpec(
+      long: long, short: short, valueName: name, help: help, choices: choices, required: required)
+    convert = { (words: [String]) throws(ToolError) -> Value in
+      guard let word = words.last else { return defaultValue }
+      return try parse(word)
+    }
+  }
+
+  /// The value from the words given.
+  public func decode(_ words: [String]) throws(ToolError) -> any Sendable { try convert(words) }
+}
+
+extension Option where Value == String {
+  /// A text option with a default.
+  public static func string(
+    _ long: String, short: Character? = nil, name: String, help: String, default defaultValue: String
+  ) -> Option<String> {
+    Option(long, short: short, name: name, help: help, default: defaultValue, defaultText: defaultValue) {
+      $0
+    }
+  }
+
+  /// A text option the command cannot run without (`missing --name` otherwise).
+  public static func required(_ long: String, short: Character? = nil, name: String, help: String)
+    -> Option<String>
+  {
+    Option(long, short: short, name: name, help: help, default: "", required: true) { $0 }
+  }
+}
+
+extension Option where Value == String? {
+  /// A text option; nil when absent.
+  public static func string(_ long: String, short: Character? = nil, name: String, help: String)
+    -> Option<String?>
+  {
+    Option(long, short: short, name: name, help: help, default: nil) { $0 }
+  }
+}
+
+extension Option where Value == [String] {
+  /// A text option that may be given several times; every value in order.
+  public static func strings(_ long: String, short: Character? = nil, name: String, help: String)
+    -> Option<[String]>
+  {
+    Option(
+      spec: OptionSpec(long: long, short: short, valueName: name, help: help, repeatable: true),
+      convert: { $0 })
+  }
+}
+
+extension Option where Value == Int {
+  /// A whole-number option within `range`, or `defaultValue` when absent.
+  public static func int(
+    _ long: String, short: Character? = nil, name: String = "N", help: String, default defaultValue: Int,
+    in range: ClosedRange<Int> = Int.min...Int.max
+  ) -> Option<Int> {
+    Option(
+      long, short: short, name: name, help: help + OptionText.range(range), default: defaultValue,
+      defaultText: "\(defaultValue)"
+    ) { (text: String) throws(ToolError) -> Int in try OptionText.int(text, long: long, in: range) }
+  }
+}
+
+extension Option where Value == Int? {
+  /// A whole-number option within `range`; nil when absent.
+  public static func int(
+    _ long: String, short: Character? = nil, name: String = "N", help: String,
+    in range: ClosedRange<Int> = Int.min...Int.max
+  ) -> Option<Int?> {
+    Option(long, short: short, name: name, help: help + OptionText.range(range), default: nil) {
+      (text: String) throws(ToolError) -> Int? in try OptionText.int(text, long: long, in: range)
+    }
+  }
+
+  /// A date option (ISO 8601 as PROTOCOL.md defines it, or `@SECONDS`), as seconds since 1970;
+  /// nil when absent.
+  public static func date(_ long: String, name: String = "T", help: String) -> Option<Int?> {
+    Option(long, name: name, help: help, default: nil) { (text: String) throws(ToolError) -> Int? in
+      guard let seconds = ISODate.parse(text) else {
+        throw .usage("--\(long) takes an ISO 8601 date such as 2026-11-29T10:00:00Z, not '\(text)'")
+      }
+      return seconds
+    }
+  }
+}
+
+extension Option where Value == Double {
+  /// A number option within `range`, or `defaultValue` when absent.
+  public static func double(
+    _ long: String, short: Character? = nil, name: String = "N", help: String, default defaultValue: Double,
+    in range: ClosedRange<Double>
+  ) -> Option<Double> {
+    Option(
+      long, short: short, name: name, help: help, default: defaultValue,
+      defaultText: OptionText.number(defaultValue)
+    ) { (text: String) throws(ToolError) -> Double in try OptionText.double(text, long: long, in: range) }
+  }
+}
+
+extension Option where Value == Double? {
+  /// A number option within `range`; nil when absent.
+  public static func double(
+    _ long: String, short: Character? = nil, name: String = "N", help: String, in range: ClosedRange<Double>
+  ) -> Option<Double?> {
+    Option(long, short: short, name: name, help: help, default: nil) {
+      (text: String) throws(ToolError) -> Double? in try OptionText.double(text, long: long, in: range)
+    }
+  }
+}
+
+extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
+  /// An option taking one of the cases of `Value` by raw value, or `defaultValue` when absent.
+  public static func choice(
+    _ long: String, short: Character? = nil, name: String, help: String, default defaultValue: Value
+  ) -> Option<Value> {
+    Option(
+      long, short: short, name: name, help: help, default: defaultValue,
+      defaultText: defaultValue.rawValue, choices: Value.allCases.map(\.rawValue)
+    ) { (text: String) throws(ToolError) -> Value in try OptionText.choice(text, long: long) }
+  }
+}
+
+extension Option {
+  /// An option taking one of the cases of `C` by raw value; nil when absent.
+  public static func choice<C>(_ long: String, short: Character? = nil, name: String, help: String)
+    -> Option<C?>
+  where Value == C?, C: RawRepresentable & CaseIterable & Sendable, C.RawValue == String {
+    Option(long, short: short, name: name, help: help, default: nil, choices: C.allCases.map(\.rawValue)) {
+      (text: String) throws(ToolError) -> C? in try OptionText.choice(text, long: long) as C
+    }
+  }
+}
+
+/// The wording shared by option parsing and help.
+enum OptionText {
+  static func int(_ text: String, long: String, in range: ClosedRange<Int>) throws(ToolError) -> Int {
+    guard let value = Int(text), range.contains(value) else {
+      throw .usage("--\(long) takes a whole number\(describe(range)), not '\(text)'")
+    }
+    return value
+  }
+
+  static func double(_ text: String, long: String, in range: ClosedRange<Double>) throws(ToolError) -> Double
+  {
+    guard let value = Double(text), value.isFinite, range.contains(value) else {
+      throw .usage(
+        "--\(long) takes a number from \(number(range.lowerBound)) to \(number(range.upperBound)), not '\(text)'"
+      )
+    }
+    return value
+  }
+
+  static func choice<C: RawRepresentable & CaseIterable>(_ text: String, long: String) throws(ToolError) -> C
+  where C.RawValue == String {
+    guard let value = C(rawValue: text) else {
+      throw .usage(
+        "--\(long) takes one of \(C.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+    }
+    return value
+  }
+
+  static func describe(_ range: ClosedRange<Int>) -> String {
+    if range.lowerBound == Int.min && range.upperBound == Int.max { return "" }
+    if range.upperBound == Int.max { return " of at least \(range.lowerBound)" }
+    return " from \(range.lowerBound) to \(range.upperBound)"
+  }
+
+  /// `; 1 to 240` for help, nothing for an unbounded range.
+  static func range(_ range: ClosedRange<Int>) -> String {
+    if range.lowerBound == Int.min && range.upperBound == Int.max { return "" }
+    if range.upperBound == Int.max { return ", at least \(range.lowerBound)" }
+    return ", \(range.lowerBound) to \(range.upperBound)"
+  }
+
+  /// `10` for 10.0, `0.5` for 0.5.
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+}

@@ -1,0 +1,279 @@
+import Glibc
+import PipeProtocol
+
+/// What a child process did, for `Subprocess.capture`.
+public struct SubprocessResult: Sendable {
+  /// What it wrote on stdout (up to the limit).
+  public var output: [UInt8]
+  /// Its exit status, or nil when it was killed by a signal (see `signal`) or stopped.
+  public var status: Int32?
+  /// The signal that ended it, when one did.
+  public var signal: Int32?
+  /// Whether it was stopped for running past the deadline.
+  public var timedOut = false
+  /// Whether it was stopped for writing more than the limit.
+  public var outputTooLarge = false
+}
+
+/// A process that could not be started.
+public struct SpawnError: Error, Sendable {
+  /// The system error number.
+  public var code: Int32
+  /// An error with a system error number.
+  public init(_ code: Int32) { self.code = code }
+  /// The system's words for it.
+  public var description: String { String(cString: strerror(code)) }
+}
+
+/// Starting other programs: the one place that calls `posix_spawn`. Every child starts with the
+/// signals a tool changes (SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGXFSZ) back at their defaults and
+/// nothing blocked, so that `| head` and Ctrl-C work on it as on any program.
+public enum Subprocess {
+  /// What the child's standard streams are.
+  public struct Streams {
+    /// Each of 0, 1, 2 given a descriptor of ours, or `/dev/null` when nil is given; absent: shared.
+    public var redirect: [Int32: Int32?] = [:]
+    /// Descriptors of ours to close in the child.
+    public var close: [Int32] = []
+    /// Streams as they are.
+    public init(redirect: [Int32: Int32?] = [:], close: [Int32] = []) {
+      self.redirect = redirect
+      self.close = close
+    }
+  }
+
+  /// Starts `executable` (a path) with `arguments` (the first is its name); returns its pid.
+  public static func spawn(
+    _ executable: String, _ arguments: [String], streams: Streams = Streams(), newProcessGroup: Bool = false
+  ) throws(SpawnError) -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for (target, source) in streams.redirect.sorted(by: { $0.key < $1.key }) {
+      if let source {
+        posix_spawn_file_actions_adddup2(&actions, source, target)
+      } else {
+        posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+      }
+    }
+    for fd in streams.close where !streams.redirect.keys.contains(fd) {
+      posix_spawn_file_actions_addclose(&actions, fd)
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+    if newProcessGroup {
+      flags |= POSIX_SPAWN_SETPGROUP
+      posix_spawnattr_setpgroup(&attributes, 0)
+    }
+    posix_spawnattr_setflags(&attributes, Int16(flags))
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for s in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGXFSZ] { sigaddset(&defaults, s) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    guard result == 0 else { throw SpawnError(result) }
+    return pid
+  }
+
+  /// Waits for `pid`; its exit status, or 128 + the signal that ended it.
+  public static func wait(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { return 128 }
+    }
+    let signalNumber = status & 0x7F
+    return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
+  }
+
+  /// Whether `pid` has ended (collecting it), without waiting.
+  public static func hasEnded(_ pid: pid_t) -> Bool {
+    var status: Int32 = 0
+    while true {
+      let r = waitpid(pid, &status, WNOHANG)
+      if r == -1 && errno == EINTR { continue }
+      return r != 0
+    }
+  }
+
+  /// The full path of a program found on `PATH` (folders and non-executables are passed over),
+  /// or nil. A name holding `/` is taken as a path.
+  public static func find(_ program: String) -> String? {
+    if program.contains("/") { return isExecutableFile(program) ? program : nil }
+    let path = Environment.get("PATH") ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":", omittingEmptySubsequences: true) {
+      let candidate = "\(folder)/\(program)"
+      if isExecutableFile(candidate) { return candidate }
+    }
+    return nil
+  }
+
+  static func isExecutableFile(_ path: String) -> Bool {
+    var info = stat()
+    return access(path, X_OK) == 0 && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// Runs a user's command line with `/bin/sh -c`, passing `arguments` as `$1`, `$2`... (so that
+  /// `$EDITOR` may hold options), and waits for it. While it runs, Ctrl-C and Ctrl-\ are left to
+  /// it. Returns its exit status (128 + signal when killed).
+  public static func shell(
+    _ command: String, arguments: [String] = [], stdinFD: Int32? = nil, closeInChild: [Int32] = [],
+    whileRunning: () -> Void = {}
+  ) throws(ToolError) -> Int32 {
+    let script = arguments.isEmpty ? command : command + " \"$@\""
+    StandardOutput.shared.flush()
+    let previousInterrupt = Glibc.signal(SIGINT, SIG_IGN)
+    let previousQuit = Glibc.signal(SIGQUIT, SIG_IGN)
+    defer {
+      Glibc.signal(SIGINT, previousInterrupt)
+      Glibc.signal(SIGQUIT, previousQuit)
+    }
+    var streams = Streams(close: closeInChild)
+    if let stdinFD {
+      streams.redirect[0] = stdinFD
+      if stdinFD != 0 { streams.close.append(stdinFD) }
+    }
+    let pid: pid_t
+    do {
+      pid = try spawn("/bin/sh", ["/bin/sh", "-c", script, "sh"] + arguments, streams: streams)
+    } catch {
+      throw ToolError("cannot run '\(command)': \(error.description)")
+    }
+    whileRunning()
+    return wait(pid)
+  }
+
+  /// Runs a shell command line (`/bin/sh -c`) in its own process group: writes `input` to its
+  /// stdin, reads its stdout, and stops it (the whole group, SIGKILL) when it runs past `timeout`
+  /// seconds or writes more than `maxOutput` bytes. Its stderr is ours.
+  public static func capture(_ command: String, input: [UInt8], timeout: Double, maxOutput: Int = 64 << 20)
+    -> Result<SubprocessResult, SpawnError>
+  {
+    var inPipe: [Int32] = [0, 0]
+    var outPipe: [Int32] = [0, 0]
+    guard pipe(&inPipe) == 0 else { return .failure(SpawnError(errno)) }
+    guard pipe(&outPipe) == 0 else {
+      let code = errno
+      Glibc.close(inPipe[0])
+      Glibc.close(inPipe[1])
+      return .failure(SpawnError(code))
+    }
+    // Close-on-exec, so that the child keeps only the ends dup'ed onto its stdin and stdout.
+    for fd in inPipe + outPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    let spawned = Result { () throws(SpawnError) -> pid_t in
+      try spawn(
+        "/bin/sh", ["sh", "-c", command], streams: Streams(redirect: [0: inPipe[0], 1: outPipe[1]]),
+        newProcessGroup: true)
+    }
+    Glibc.close(inPipe[0])
+    Glibc.close(outPipe[1])
+    guard case .success(let pid) = spawned else {
+      Glibc.close(inPipe[1])
+      Glibc.close(outPipe[0])
+      if case .failure(let error) = spawned { return .failure(error) }
+      return .failure(SpawnError(EINVAL))
+    }
+
+    let deadline = monotonicSeconds() + timeout
+    var result = SubprocessResult(output: [])
+    var inputFD: Int32 = inPipe[1]
+    var outputFD: Int32 = outPipe[0]
+    _ = fcntl(inputFD, F_SETFL, fcntl(inputFD, F_GETFL) | O_NONBLOCK)
+    var written = 0
+    if input.isEmpty {
+      Glibc.close(inputFD)
+      inputFD = -1
+    }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while outputFD >= 0 {
+      let remaining = deadline - monotonicSeconds()
+      if remaining <= 0 {
+        result.timedOut = true
+        break
+      }
+      var fds = [pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0)]
+      if inputFD >= 0 { fds.append(pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0)) }
+      let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000 + 1, 1_000_000)))
+      if ready < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      if inputFD >= 0, fds.count > 1, fds[1].revents != 0 {
+        let n = input.withUnsafeBytes { write(inputFD, $0.baseAddress! + written, $0.count - written) }
+        if n > 0 { written += n }
+        if (n < 0 && errno != EAGAIN && errno != EINTR) || written == input.count {
+          // Done, or the child stopped reading (EPIPE): it may still answer from what it read.
+          Glibc.close(inputFD)
+          inputFD = -1
+        }
+      }
+      if fds[0].revents != 0 {
+        let n = chunk.withUnsafeMutableBytes { read(outputFD, $0.baseAddress!, $0.count) }
+        if n > 0 {
+          result.output.append(contentsOf: chunk[0..<n])
+          if result.output.count > maxOutput {
+            result.outputTooLarge = true
+            break
+          }
+        } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+          Glibc.close(outputFD)
+          outputFD = -1
+        }
+      }
+    }
+    if inputFD >= 0 { Glibc.close(inputFD) }
+    if outputFD >= 0 { Glibc.close(outputFD) }
+    // The output is complete (or we gave up); wait for the exit, within the same deadline.
+    var status: Int32 = 0
+    while !result.timedOut && !result.outputTooLarge {
+      let r = waitpid(pid, &status, WNOHANG)
+      if r == pid { break }
+      if r < 0 && errno != EINTR { return .success(result) }
+      if monotonicSeconds() >= deadline {
+        result.timedOut = true
+        break
+      }
+      usleep(5_000)
+    }
+    if result.timedOut || result.outputTooLarge {
+      kill(-pid, SIGKILL)
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      return .success(result)
+    }
+    if status & 0x7F == 0 {
+      result.status = (status >> 8) & 0xFF
+    } else {
+      result.signal = status & 0x7F
+    }
+    return .success(result)
+  }
+
+  /// Seconds on the monotonic clock.
+  public static func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+
+  /// Writes all of `bytes` to `fd`; returns false when the reader went away (`EPIPE`).
+  public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if n >= 0 {
+        offset += n
+        continue
+      }
+      if errno == EINTR || errno == EAGAIN { continue }
+      return false
+    }
+    return true
+  }
+}
