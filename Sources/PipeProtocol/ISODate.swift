@@ -19,60 +19,69 @@ public enum ISODate {
     return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
   }
 
-  /// Parses `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z` or `±HH:MM` (or none: UTC), or
-  /// `@SECONDS` (within `range`); returns seconds since 1970 (fractions dropped), or nil.
+  /// Parses a date-time as records carry it (PROTOCOL.md, "Dates"): exactly
+  /// `YYYY-MM-DDTHH:MM:SS`, then an optional fraction (`.` and 1 to 9 digits, dropped), then `Z` or
+  /// an offset `+HH:MM` / `-HH:MM` (converted to UTC). Everything else is refused: a space or a
+  /// lowercase `t`, missing seconds, no zone, a bare date, `+HHMM`, second 60. Returns seconds
+  /// since 1970, or nil.
   public static func parse(_ text: String) -> Int? {
-    if text.hasPrefix("@") { return Int(text.dropFirst()).flatMap { range.contains($0) ? $0 : nil } }
     var text = text
     return text.withUTF8 { parse(bytes: $0) }
   }
 
-  /// Parses the UTF-8 bytes of a date as `parse(_:)` does (without the `@SECONDS` form).
+  /// Parses the UTF-8 bytes of a record date-time as `parse(_:)` does.
   public static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Int? {
-    func num(_ from: Int, _ count: Int) -> Int? {
-      guard from + count <= b.count else { return nil }
-      var v = 0
-      for i in from..<(from + count) {
-        guard b[i] >= 48, b[i] <= 57 else { return nil }
-        v = v * 10 + Int(b[i] - 48)
-      }
-      return v
-    }
-    guard b.count >= 10, let y = num(0, 4), b[4] == 45, let mo = num(5, 2), b[7] == 45, let d = num(8, 2),
-      (1...12).contains(mo), d >= 1, d <= daysInMonth(y, mo)
+    guard b.count >= 20, var seconds = day(b), b[10] == UInt8(ascii: "T"), let h = number(b, 11, 2),
+      b[13] == 58, let mi = number(b, 14, 2), b[16] == 58, let s = number(b, 17, 2), h < 24, mi < 60, s < 60
     else { return nil }
-    var seconds = days(fromCivil: y, mo, d) * 86_400
-    if b.count == 10 { return seconds }
-    guard b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " "), let h = num(11, 2), b.count > 13,
-      b[13] == 58,
-      let mi = num(14, 2), h < 24, mi < 60
+    seconds += h * 3600 + mi * 60 + s
+    var i = 19
+    if b[i] == UInt8(ascii: ".") {
+      i += 1
+      let digitsStart = i
+      while i < b.count, b[i] >= 48, b[i] <= 57 { i += 1 }
+      guard i > digitsStart, i - digitsStart <= 9 else { return nil }
+    }
+    guard i < b.count else { return nil }
+    if b[i] == UInt8(ascii: "Z") { return i + 1 == b.count ? seconds : nil }
+    guard b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-"), b.count == i + 6, b[i + 3] == 58,
+      let oh = number(b, i + 1, 2), let om = number(b, i + 4, 2), oh < 24, om < 60
     else { return nil }
-    seconds += h * 3600 + mi * 60
-    var i = 16
-    if i < b.count, b[i] == 58 {
-      guard let s = num(17, 2), s < 61 else { return nil }
-      seconds += s
-      i = 19
-      if i < b.count, b[i] == UInt8(ascii: ".") {
-        i += 1
-        let digitsStart = i
-        while i < b.count, b[i] >= 48, b[i] <= 57 { i += 1 }
-        guard i > digitsStart else { return nil }
-      }
-    }
-    if i == b.count { return seconds }
-    if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") { return i + 1 == b.count ? seconds : nil }
-    guard b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-"), let oh = num(i + 1, 2) else { return nil }
-    var om = 0
-    if b.count == i + 6, b[i + 3] == 58, let m = num(i + 4, 2) {
-      om = m
-    } else if b.count == i + 5, let m = num(i + 3, 2) {
-      om = m
-    } else if b.count != i + 3 {
-      return nil
-    }
     let offset = (oh * 60 + om) * 60
-    return b[i] == UInt8(ascii: "+") ? seconds - offset : seconds + offset
+    seconds = b[i] == UInt8(ascii: "+") ? seconds - offset : seconds + offset
+    return range.contains(seconds) ? seconds : nil
+  }
+
+  /// Parses a day as records carry it: exactly `YYYY-MM-DD`; returns its first second (UTC).
+  public static func parseDay(_ text: String) -> Int? {
+    var text = text
+    return text.withUTF8 { $0.count == 10 ? day($0) : nil }
+  }
+
+  /// Parses a date given on the command line (`--now`): a record date-time, a day
+  /// (`YYYY-MM-DD`, its midnight UTC), or `@SECONDS` since 1970 (within `range`).
+  public static func parseOption(_ text: String) -> Int? {
+    if text.hasPrefix("@") { return Int(text.dropFirst()).flatMap { range.contains($0) ? $0 : nil } }
+    return parseDay(text) ?? parse(text)
+  }
+
+  /// The first second of the `YYYY-MM-DD` at the start of `b`, or nil.
+  static func day(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard b.count >= 10, let y = number(b, 0, 4), b[4] == 45, let mo = number(b, 5, 2), b[7] == 45,
+      let d = number(b, 8, 2), (1...12).contains(mo), d >= 1, d <= daysInMonth(y, mo)
+    else { return nil }
+    return days(fromCivil: y, mo, d) * 86_400
+  }
+
+  /// The decimal number of `count` digits at `from`, or nil.
+  static func number(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ count: Int) -> Int? {
+    guard from + count <= b.count else { return nil }
+    var v = 0
+    for i in from..<(from + count) {
+      guard b[i] >= 48, b[i] <= 57 else { return nil }
+      v = v * 10 + Int(b[i] - 48)
+    }
+    return v
   }
 
   /// Days since 1970-01-01 for a proleptic Gregorian date.

@@ -37,6 +37,11 @@ public struct JSONParser {
   public internal(set) var position = 0
   /// The nesting limit for this parser.
   public var maxDepth: Int
+  /// Whether an object naming the same key twice is an error (the protocol's rule for records;
+  /// the JSON grammar alone allows it).
+  public var rejectsDuplicateKeys = false
+  /// The keys of the objects being read, innermost last (for `rejectsDuplicateKeys`).
+  var openKeys: [MemberSpan] = []
 
   /// A parser over `bytes`, which must stay valid while it is used.
   public init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONParser.defaultMaxDepth) {
@@ -107,6 +112,11 @@ public struct JSONParser {
           throw unexpected("a string key in object")
         }
         let (keyRange, escaped) = try scanString()
+        if rejectsDuplicateKeys {
+          for member in members where sameKey(member.key, member.keyHasEscapes, keyRange, escaped) {
+            throw duplicate(keyRange)
+          }
+        }
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
           throw unexpected("':' after object key")
@@ -241,11 +251,20 @@ public struct JSONParser {
         position += 1
         return
       }
+      let firstKey = openKeys.count
+      defer { if rejectsDuplicateKeys { openKeys.removeSubrange(firstKey...) } }
       while true {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
           throw unexpected("a string key in object")
         }
-        _ = try scanString()
+        let (keyRange, escaped) = try scanString()
+        if rejectsDuplicateKeys {
+          for i in firstKey..<openKeys.count
+          where sameKey(openKeys[i].key, openKeys[i].keyHasEscapes, keyRange, escaped) {
+            throw duplicate(keyRange)
+          }
+          openKeys.append(MemberSpan(key: keyRange, keyHasEscapes: escaped, value: 0..<0, kind: 0))
+        }
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
           throw unexpected("':' after object key")
@@ -370,6 +389,21 @@ public struct JSONParser {
             isHex(bytes[position + 1]), isHex(bytes[position + 2]), isHex(bytes[position + 3]),
             isHex(bytes[position + 4])
           else { throw JSONError("expected four hex digits after \\u", at: position + 1) }
+          let unit = hex4(position + 1)
+          if unit >= 0xDC00, unit < 0xE000 {
+            throw JSONError("lone low surrogate \\u\(hexText(unit)) in string", at: position - 1)
+          }
+          if unit >= 0xD800, unit < 0xDC00 {
+            guard position + 10 < count, bytes[position + 5] == UInt8(ascii: "\\"),
+              bytes[position + 6] == UInt8(ascii: "u"), isHex(bytes[position + 7]), isHex(bytes[position + 8]),
+              isHex(bytes[position + 9]), isHex(bytes[position + 10]),
+              (0xDC00..<0xE000).contains(hex4(position + 7))
+            else {
+              throw JSONError(
+                "lone high surrogate \\u\(hexText(unit)) in string (not followed by a low one)", at: position - 1)
+            }
+            position += 6
+          }
           position += 5
         default:
           throw JSONError("invalid escape '\\\(printable(bytes[position]))' in string", at: position - 1)
@@ -431,6 +465,22 @@ public struct JSONParser {
   }
 
   // MARK: - Helpers
+
+  /// Whether two keys (byte ranges of their escaped text) name the same string.
+  func sameKey(_ a: Range<Int>, _ aEscaped: Bool, _ b: Range<Int>, _ bEscaped: Bool) -> Bool {
+    if !aEscaped && !bEscaped {
+      guard a.count == b.count else { return false }
+      for i in 0..<a.count where bytes[a.lowerBound + i] != bytes[b.lowerBound + i] { return false }
+      return true
+    }
+    return JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[a]))
+      == JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[b]))
+  }
+
+  func duplicate(_ key: Range<Int>) -> JSONError {
+    let name = JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[key]))
+    return JSONError("duplicate key \"\(name)\" in object (a key may appear once)", at: key.lowerBound - 1)
+  }
 
   mutating func checkBOM() throws(JSONError) {
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -505,7 +555,22 @@ public struct JSONParser {
     return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
   }
 
-  /// Decodes an escaped string's contents (already validated). Lone surrogates become U+FFFD.
+  /// The value of the four hex digits at `at` (already checked).
+  func hex4(_ at: Int) -> UInt32 {
+    var v: UInt32 = 0
+    for k in 0..<4 {
+      let b = bytes[at + k]
+      v = v << 4 | (b <= 57 ? UInt32(b - 48) : UInt32((b | 0x20) - 87))
+    }
+    return v
+  }
+
+  func hexText(_ unit: UInt32) -> String {
+    let digits = Array("0123456789abcdef")
+    return String((0..<4).map { digits[Int((unit >> (12 - 4 * UInt32($0))) & 15)] })
+  }
+
+  /// Decodes an escaped string's contents (already validated, so surrogates come in pairs).
   static func unescape(_ s: UnsafeBufferPointer<UInt8>) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(s.count)

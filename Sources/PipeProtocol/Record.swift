@@ -101,6 +101,7 @@ public enum RecordIndexer {
     maxDepth: Int
   ) throws(InputError) -> String {
     var parser = JSONParser(bytes, maxDepth: maxDepth)
+    parser.rejectsDuplicateKeys = true
     do {
       try parser.indexObject(into: &members)
     } catch {

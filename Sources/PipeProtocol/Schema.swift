@@ -187,9 +187,9 @@ struct SchemaChecker {
     case .number(let allowed):
       ok = isNumber && (number(range).map { $0.isFinite && allowed.contains($0) } ?? false)
     case .dateTime:
-      ok = string(range).map { $0.utf8.count > 10 && ISODate.parse($0) != nil } ?? false
+      ok = string(range).map { ISODate.parse($0) != nil } ?? false
     case .day:
-      ok = string(range).map { $0.utf8.count == 10 && ISODate.parse($0) != nil } ?? false
+      ok = string(range).map { ISODate.parseDay($0) != nil } ?? false
     case .oneOf(let values):
       ok = string(range).map(values.contains) ?? false
     case .array(let element):

@@ -183,9 +183,9 @@ struct FastChecker {
       return v >= node.lowNumber && v <= node.highNumber
     case .dateTime, .day:
       guard let inner = plain(range) else { return false }
-      let count = inner.count
-      guard node.kind == .day ? count == 10 : count > 10 else { return false }
-      return ISODate.parse(bytes: UnsafeBufferPointer(rebasing: line[inner])) != nil
+      let bytes = UnsafeBufferPointer(rebasing: line[inner])
+      if node.kind == .day { return bytes.count == 10 && ISODate.day(bytes) != nil }
+      return ISODate.parse(bytes: bytes) != nil
     case .oneOf:
       guard let inner = plain(range) else { return false }
       for o in node.first..<(node.first + node.count) {

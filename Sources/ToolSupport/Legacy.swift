@@ -59,7 +59,7 @@ public struct LegacyInvocation: Sendable {
   /// A date option (`2026-11-29T10:00:00Z`, `2026-11-29`, `@SECONDS`) as seconds since 1970.
   public func date(_ long: String) throws(ToolError) -> Int? {
     guard let text = string(long) else { return nil }
-    guard let seconds = ISODate.parse(text) else {
+    guard let seconds = ISODate.parseOption(text) else {
       throw .usage("--\(long) takes an ISO 8601 date such as 2026-11-29T10:00:00Z, not '\(text)'")
     }
     return seconds

@@ -123,7 +123,7 @@ extension Option where Value == Int? {
   /// nil when absent.
   public static func date(_ long: String, name: String = "T", help: String) -> Option<Int?> {
     Option(long, name: name, help: help, default: nil) { (text: String) throws(ToolError) -> Int? in
-      guard let seconds = ISODate.parse(text) else {
+      guard let seconds = ISODate.parseOption(text) else {
         throw .usage("--\(long) takes an ISO 8601 date such as 2026-11-29T10:00:00Z, not '\(text)'")
       }
       return seconds
