@@ -23,7 +23,8 @@ extension Tool {
   }
 }
 
-/// Messages on stderr in the shape `tool: error: what, where, what to do`.
+/// Messages on stderr in the shape `tool: error: what, where, what to do`, one line each, with
+/// text from data made terminal-safe (`TerminalText`).
 public enum Diagnostics {
   /// Prints an error and returns its exit status.
   public static func report(_ error: any Error, tool: String) -> Int32 {
@@ -36,8 +37,8 @@ public enum Diagnostics {
     }
     StandardOutput.shared.flush()
     let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 2))
-    var text = "\(tool): \(style.red("error")): \(toolError.message)\n"
-    for note in toolError.notes { text += "\(tool): \(note)\n" }
+    var text = "\(tool): \(style.red("error")): \(TerminalText.safe(toolError.message))\n"
+    for note in toolError.notes { text += "\(tool): \(TerminalText.safe(note))\n" }
     StandardOutput.error.write(text)
     StandardOutput.error.flush()
     return toolError.code
@@ -46,13 +47,13 @@ public enum Diagnostics {
   /// Prints a warning (the tool goes on).
   public static func warn(_ message: String, tool: String) {
     let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 2))
-    StandardOutput.error.write("\(tool): \(style.apply("33", "warning")): \(message)\n")
+    StandardOutput.error.write("\(tool): \(style.apply("33", "warning")): \(TerminalText.safe(message))\n")
     StandardOutput.error.flush()
   }
 
   /// Prints a plain note on stderr.
   public static func note(_ message: String, tool: String) {
-    StandardOutput.error.write("\(tool): \(message)\n")
+    StandardOutput.error.write("\(tool): \(TerminalText.safe(message))\n")
     StandardOutput.error.flush()
   }
 }
