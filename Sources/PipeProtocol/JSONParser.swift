@@ -395,12 +395,14 @@ public struct JSONParser {
           }
           if unit >= 0xD800, unit < 0xDC00 {
             guard position + 10 < count, bytes[position + 5] == UInt8(ascii: "\\"),
-              bytes[position + 6] == UInt8(ascii: "u"), isHex(bytes[position + 7]), isHex(bytes[position + 8]),
+              bytes[position + 6] == UInt8(ascii: "u"), isHex(bytes[position + 7]),
+              isHex(bytes[position + 8]),
               isHex(bytes[position + 9]), isHex(bytes[position + 10]),
               (0xDC00..<0xE000).contains(hex4(position + 7))
             else {
               throw JSONError(
-                "lone high surrogate \\u\(hexText(unit)) in string (not followed by a low one)", at: position - 1)
+                "lone high surrogate \\u\(hexText(unit)) in string (not followed by a low one)",
+                at: position - 1)
             }
             position += 6
           }

@@ -124,26 +124,44 @@ public enum Files {
     return bytes
   }
 
+  /// The random part of a temporary file's name (replaceable by tests, to plant a collision).
+  nonisolated(unsafe) static var temporarySuffix: () -> String = { String(Int.random(in: 0..<1_000_000_000)) }
+
+  /// The mode of a new private file (a store, a menu, a feed, a story): owner only, 0600. A umask
+  /// that leaves group write open (such as 002, set on purpose for a shared group folder) is
+  /// honoured instead: 0666 less the umask. An existing file always keeps its mode.
+  public static func privateMode() -> mode_t {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask & 0o020 == 0 ? 0o666 & ~mask : 0o600
+  }
+
   /// Replaces `path` atomically: writes a temporary file in the same folder, syncs it, renames it
-  /// over `path` and syncs the folder. An existing file's permissions are kept (else `mode`).
-  /// On any error the temporary file is removed and the old file is untouched; temporary files
-  /// that killed writers left behind are removed first.
+  /// over `path` and syncs the folder. An existing file's permissions are kept (else `mode`,
+  /// by default `privateMode()`). The temporary file is made with `O_EXCL | O_NOFOLLOW` under a
+  /// fresh random name (another is tried when one is taken, so a file planted under a guessed
+  /// name is never written through). On any error the temporary file is removed and the old file
+  /// is untouched; temporary files that killed writers left behind are removed first.
   public static func writeAtomically(
-    _ path: String, mode: mode_t = 0o644, _ body: (FileWriter) throws(ToolError) -> Void
+    _ path: String, mode: mode_t? = nil, _ body: (FileWriter) throws(ToolError) -> Void
   ) throws(ToolError) {
     let folder = directory(of: path)
     removeStaleTemporaries(of: path)
-    let temp = "\(folder)/.\(basename(path)).tmp-\(getpid())-\(Int.random(in: 0..<1_000_000))"
     var existing = stat()
-    let finalMode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : mode
-    // Registered before it exists: a signal right after the file is made must still remove it.
-    Cleanup.register(temp)
-    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
+    let finalMode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : (mode ?? privateMode())
+    var temp = ""
+    var fd: Int32 = -1
+    for _ in 0..<32 {
+      temp = "\(folder)/.\(basename(path)).tmp-\(getpid())-\(temporarySuffix())"
+      // Registered before it exists: a signal right after the file is made must still remove it.
+      Cleanup.register(temp)
+      fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if fd >= 0 { break }
       let code = errno
       Cleanup.unregister(temp)
-      throw ToolError.io("cannot write in '\(folder)': \(describe(code))")
+      guard code == EEXIST else { throw ToolError.io("cannot write in '\(folder)': \(describe(code))") }
     }
+    guard fd >= 0 else { throw ToolError.io("cannot write in '\(folder)': no free temporary name") }
     var closed = false
     defer {
       if !closed { close(fd) }
@@ -196,7 +214,7 @@ public enum Files {
   }
 
   /// Replaces `path` atomically with `bytes`.
-  public static func writeAtomically(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws(ToolError) {
+  public static func writeAtomically(_ path: String, bytes: [UInt8], mode: mode_t? = nil) throws(ToolError) {
     try writeAtomically(path, mode: mode) { (writer: FileWriter) throws(ToolError) in try writer.write(bytes)
     }
   }
@@ -216,7 +234,7 @@ public enum Files {
   /// write or the sync fails (a full disk, a file-size limit), the file is cut back to its old
   /// length, so that no partial line is left at its end.
   public static func appendDurably(_ path: String, bytes: [UInt8]) throws(ToolError) {
-    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, privateMode())
     guard fd >= 0 else { throw ToolError.io("cannot open '\(path)' for writing: \(describe(errno))") }
     defer { close(fd) }
     let oldLength = lseek(fd, 0, SEEK_END)
@@ -234,6 +252,13 @@ public enum Files {
     }
   }
 
+  /// A lock file that is a symbolic link is never opened (it could point at another file).
+  static func lockIsLink(_ lockPath: String) -> ToolError {
+    ToolError(
+      "the lock file '\(lockPath)' is a symbolic link; it is not used", code: ExitStatus.ioError,
+      notes: ["remove '\(lockPath)' (a lock file holds nothing), then run the command again"])
+  }
+
   /// Syncs a folder so that a rename in it is durable.
   public static func syncDirectory(_ path: String) {
     let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -246,8 +271,9 @@ public enum Files {
   /// concurrent writers of `path` take turns.
   public static func withLock<T>(_ path: String, _ body: () throws(ToolError) -> T) throws(ToolError) -> T {
     let lockPath = path + ".lock"
-    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
+      if errno == ELOOP { throw lockIsLink(lockPath) }
       throw ToolError.io(
         "cannot change '\(path)': cannot open its lock file '\(lockPath)': \(describe(errno))")
     }
@@ -269,9 +295,10 @@ extension Files {
     -> T
   {
     let lockPath = path + ".lock"
-    var fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    var fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    if fd < 0, errno == ELOOP { throw lockIsLink(lockPath) }
     if fd < 0, errno == EROFS || errno == EACCES || errno == EPERM {
-      fd = open(lockPath, O_RDONLY | O_CLOEXEC)
+      fd = open(lockPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
       if fd < 0, errno == ENOENT { return try body() }
     }
     guard fd >= 0 else { throw ToolError.io("cannot open lock '\(lockPath)': \(describe(errno))") }

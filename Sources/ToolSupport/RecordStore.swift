@@ -7,11 +7,61 @@ import PipeProtocol
 /// A store that does not parse (a bad line, or a last line without its newline after a crash) is
 /// reported with its line and never overwritten.
 public struct RecordStore: Sendable {
-  /// The store file's path.
+  /// The store file's path, as the user named it or the default.
   public let path: String
+  /// Whether the user named the path (an option or an environment variable), rather than the
+  /// default location: only a named path may be a symbolic link.
+  public let named: Bool
 
   /// A store at `path`.
-  public init(path: String) { self.path = path }
+  public init(path: String, named: Bool = true) {
+    self.path = path
+    self.named = named
+  }
+
+  /// The store named by an option (`--store`), else by `$VARIABLE`, else the default location
+  /// (`defaultPath`).
+  public static func locate(option: String?, file: String, environmentVariable: String) -> RecordStore {
+    if let option { return RecordStore(path: option) }
+    if let explicit = Environment.get(environmentVariable), !explicit.isEmpty {
+      return RecordStore(path: explicit)
+    }
+    return RecordStore(path: defaultPath(file: file, environmentVariable: environmentVariable), named: false)
+  }
+
+  /// The file written: the path itself, or where a symbolic link the user named points (so that
+  /// the link stays a link). A link at a path the user did not name is refused.
+  public func target() throws(ToolError) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+    guard named else {
+      throw ToolError(
+        "the store '\(path)' is a symbolic link, and its place is the default one; it was not followed",
+        notes: ["name it with --store (or its environment variable) to use the file it points to"])
+    }
+    guard let resolved = realpath(path, nil) else {
+      throw ToolError.io("cannot follow the link '\(path)': \(Files.describe(errno))")
+    }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// This store at its `target()`, before a change; a folder others may write in gets a warning.
+  func resolved() throws(ToolError) -> RecordStore {
+    let file = try target()
+    if file == path { warnIfShared() }
+    return file == path ? self : RecordStore(path: file)
+  }
+
+  /// Warns when others may write in the store's folder (they could replace the store).
+  func warnIfShared() {
+    var info = stat()
+    let folder = Files.directory(of: path)
+    guard stat(folder, &info) == 0, info.st_mode & 0o002 != 0, info.st_mode & S_ISVTX == 0 else { return }
+    Diagnostics.warn(
+      "others may write in '\(folder)', the folder of the store '\(path)'; keep stores in a private folder",
+      tool: CommandLine.arguments.first.map(Files.basename) ?? "samplepipes")
+  }
 
   /// The default location of a store file: `$VARIABLE` when set, else
   /// `$XDG_DATA_HOME/samplepipes/FILE`, else `~/.local/share/samplepipes/FILE`.
@@ -27,7 +77,7 @@ public struct RecordStore: Sendable {
 
   /// Reads every record. Throws (exit 65) on a line that is not a record or a torn last line.
   public func load() throws(ToolError) -> [Record] {
-    let bytes = try Files.read(path)
+    let bytes = try Files.read(try target())
     if let last = bytes.last, last != 0x0A {
       let lineCount = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + 1
       throw ToolError.data(
@@ -65,6 +115,8 @@ public struct RecordStore: Sendable {
   public func update<T>(
     seed: () -> [Record] = { [] }, _ body: (inout [Record]) throws -> (result: T, changed: Bool)
   ) throws -> T {
+    let store = try resolved()
+    if store.path != path { return try store.update(seed: seed, body) }
     try Files.makeDirectories(Files.directory(of: path))
     return try Files.withLock(path) { () throws(ToolError) -> T in
       var records = exists ? try load() : seed()
@@ -85,6 +137,8 @@ public struct RecordStore: Sendable {
   /// Under the store's lock, appends records durably (seeding the file first when missing).
   /// Temporary files that killed writers left beside the store are removed first.
   public func append(_ new: [Record], seed: () -> [Record] = { [] }) throws(ToolError) {
+    let store = try resolved()
+    if store.path != path { return try store.append(new, seed: seed) }
     try Files.makeDirectories(Files.directory(of: path))
     try Files.withLock(path) { () throws(ToolError) in
       Files.removeStaleTemporaries(of: path)
@@ -105,6 +159,8 @@ public struct RecordStore: Sendable {
   public func append<T>(
     seed: () -> [Record] = { [] }, _ body: ([Record]) throws -> (records: [Record], result: T)
   ) throws -> T {
+    let store = try resolved()
+    if store.path != path { return try store.append(seed: seed, body) }
     try Files.makeDirectories(Files.directory(of: path))
     return try Files.withLock(path) { () throws(ToolError) -> T in
       Files.removeStaleTemporaries(of: path)
@@ -129,6 +185,8 @@ public struct RecordStore: Sendable {
 
   /// Creates the store with `seed()` when it does not exist yet (under the lock).
   public func createIfMissing(seed: () -> [Record]) throws(ToolError) {
+    let store = try resolved()
+    if store.path != path { return try store.createIfMissing(seed: seed) }
     guard !exists else { return }
     try Files.makeDirectories(Files.directory(of: path))
     try Files.withLock(path) { () throws(ToolError) in
