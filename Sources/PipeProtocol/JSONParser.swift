@@ -400,34 +400,10 @@ public struct JSONParser {
   }
 
   mutating func skipUTF8Sequence() throws(JSONError) {
-    let b0 = bytes[position]
-    let count = bytes.count
-    func cont(_ i: Int) -> UInt8? { i < count && bytes[i] & 0xC0 == 0x80 ? bytes[i] : nil }
-    switch b0 {
-    case 0xC2...0xDF:
-      if cont(position + 1) != nil {
-        position += 2
-        return
-      }
-    case 0xE0...0xEF:
-      if let b1 = cont(position + 1), cont(position + 2) != nil {
-        let ok = (b0 == 0xE0 && b1 >= 0xA0) || (b0 == 0xED && b1 < 0xA0) || (b0 != 0xE0 && b0 != 0xED)
-        if ok {
-          position += 3
-          return
-        }
-      }
-    case 0xF0...0xF4:
-      if let b1 = cont(position + 1), cont(position + 2) != nil, cont(position + 3) != nil {
-        let ok = (b0 == 0xF0 && b1 >= 0x90) || (b0 == 0xF4 && b1 < 0x90) || (b0 != 0xF0 && b0 != 0xF4)
-        if ok {
-          position += 4
-          return
-        }
-      }
-    default: break
+    guard let length = UTF8Check.sequenceLength(bytes, at: position) else {
+      throw JSONError("invalid UTF-8 (byte 0x\(hex2(bytes[position])))", at: position)
     }
-    throw JSONError("invalid UTF-8 (byte 0x\(hex2(b0)))", at: position)
+    position += length
   }
 
   // MARK: - Helpers
@@ -505,8 +481,25 @@ public struct JSONParser {
     return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
   }
 
+  /// Whether a JSON string as written (quotes included, already validated, as a record's member
+  /// is) holds a `\uD800`-`\uDFFF` escape that is not half of a high-low surrogate pair. Reading
+  /// turns such an escape into U+FFFD, so a tool that must keep text exactly refuses the string.
+  public static func hasLoneSurrogateEscape(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard raw.count >= 2, raw[0] == UInt8(ascii: "\""), raw.contains(UInt8(ascii: "\\")) else { return false }
+    var lone = false
+    _ = unescape(UnsafeBufferPointer(rebasing: raw[1..<(raw.count - 1)]), loneSurrogate: &lone)
+    return lone
+  }
+
   /// Decodes an escaped string's contents (already validated). Lone surrogates become U+FFFD.
   static func unescape(_ s: UnsafeBufferPointer<UInt8>) -> String {
+    var lone = false
+    return unescape(s, loneSurrogate: &lone)
+  }
+
+  /// Decodes an escaped string's contents (already validated); `loneSurrogate` is set when an
+  /// escaped lone surrogate was turned into U+FFFD.
+  static func unescape(_ s: UnsafeBufferPointer<UInt8>, loneSurrogate: inout Bool) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(s.count)
     var i = 0
@@ -520,7 +513,11 @@ public struct JSONParser {
       return v
     }
     func appendScalar(_ v: UInt32) {
-      let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
+      guard let scalar = Unicode.Scalar(v) else {
+        loneSurrogate = true
+        out.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+        return
+      }
       out.append(contentsOf: Array(String(Character(scalar)).utf8))
     }
     while i < s.count {
