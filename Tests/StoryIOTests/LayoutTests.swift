@@ -1,3 +1,4 @@
+import PipeProtocol
 import Testing
 import ToolSupport
 
@@ -122,7 +123,7 @@ struct LaunchScreenTests {
 @Suite("Write checks")
 struct WriteCheckTests {
   func hasLone(_ json: String) -> Bool {
-    Array(json.utf8).withUnsafeBufferPointer { JSONEscapes.hasLoneSurrogate($0) }
+    Array(json.utf8).withUnsafeBufferPointer { JSONParser.hasLoneSurrogateEscape($0) }
   }
 
   @Test("lone surrogate escapes are found; pairs and escaped backslashes are fine")
