@@ -436,34 +436,10 @@ public struct JSONParser {
   }
 
   mutating func skipUTF8Sequence() throws(JSONError) {
-    let b0 = bytes[position]
-    let count = bytes.count
-    func cont(_ i: Int) -> UInt8? { i < count && bytes[i] & 0xC0 == 0x80 ? bytes[i] : nil }
-    switch b0 {
-    case 0xC2...0xDF:
-      if cont(position + 1) != nil {
-        position += 2
-        return
-      }
-    case 0xE0...0xEF:
-      if let b1 = cont(position + 1), cont(position + 2) != nil {
-        let ok = (b0 == 0xE0 && b1 >= 0xA0) || (b0 == 0xED && b1 < 0xA0) || (b0 != 0xE0 && b0 != 0xED)
-        if ok {
-          position += 3
-          return
-        }
-      }
-    case 0xF0...0xF4:
-      if let b1 = cont(position + 1), cont(position + 2) != nil, cont(position + 3) != nil {
-        let ok = (b0 == 0xF0 && b1 >= 0x90) || (b0 == 0xF4 && b1 < 0x90) || (b0 != 0xF0 && b0 != 0xF4)
-        if ok {
-          position += 4
-          return
-        }
-      }
-    default: break
+    guard let length = UTF8Check.sequenceLength(bytes, at: position) else {
+      throw JSONError("invalid UTF-8 (byte 0x\(hex2(bytes[position])))", at: position)
     }
-    throw JSONError("invalid UTF-8 (byte 0x\(hex2(b0)))", at: position)
+    position += length
   }
 
   // MARK: - Helpers
@@ -587,7 +563,10 @@ public struct JSONParser {
       return v
     }
     func appendScalar(_ v: UInt32) {
-      let scalar = Unicode.Scalar(v) ?? "\u{FFFD}"
+      guard let scalar = Unicode.Scalar(v) else {
+        out.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD; the reader refuses lone surrogates
+        return
+      }
       out.append(contentsOf: Array(String(Character(scalar)).utf8))
     }
     while i < s.count {

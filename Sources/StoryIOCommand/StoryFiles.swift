@@ -137,6 +137,35 @@ public enum StoryFiles {
     return (names, invalid)
   }
 
+  /// The documents directly in `folder` with their change times, most recent first (then by name).
+  static func documents(in folder: String) throws(ToolError) -> [(
+    path: String, modified: Int, nanoseconds: Int
+  )] {
+    let listing = try names(in: folder)
+    var found: [(path: String, modified: Int, nanoseconds: Int)] = []
+    for name in listing.names where isDocumentName(name) {
+      let path = StoryDocument.join(folder, name)
+      var info = stat()
+      if stat(path, &info) == 0 {
+        found.append((path, Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)))
+      } else if lstat(path, &info) == 0 {
+        found.append((path, Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)))
+      }
+    }
+    return found.sorted { a, b in
+      if a.modified != b.modified { return a.modified > b.modified }
+      if a.nanoseconds != b.nanoseconds { return a.nanoseconds > b.nanoseconds }
+      return a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+    }
+  }
+
+  /// Refuses a `--dir` that exists and is not a folder.
+  static func requireFolder(_ folder: String) throws(ToolError) {
+    if Files.exists(folder), !Files.isDirectory(folder) {
+      throw ToolError("'\(folder)' is not a folder", code: ExitStatus.usage)
+    }
+  }
+
   /// Whether a file name names a document (`*.story`, not hidden).
   public static func isDocumentName(_ name: String) -> Bool {
     !name.hasPrefix(".") && StoryDocument.dropExtension(name) != name

@@ -1,6 +1,7 @@
 /// The positional arguments a command takes.
 public struct Arguments: Sendable {
-  /// Their name in usage lines and messages (`FILE`), or nil when none are taken.
+  /// Their name in usage lines and messages (`FILE`), or nil when none are taken. A name of
+  /// several words (`FILE NEW_TITLE`) names the first arguments one by one.
   public var name: String?
   /// The fewest.
   public var min: Int
@@ -122,7 +123,8 @@ enum Usage {
     if command.run != nil || command.subcommands.isEmpty {
       var words = options.map(word)
       if let name = command.arguments.name {
-        let many = command.arguments.max.map { $0 > 1 } ?? true
+        let named = name.split(separator: " ").count
+        let many = command.arguments.max.map { $0 > named } ?? true
         let base = name + (many ? "..." : "")
         words.append(command.arguments.min > 0 ? base : "[\(base)]")
       }

@@ -8,9 +8,9 @@ struct TripStore {
   let store: RecordStore
 
   /// The store named by `--store`, `$SAMPLEPIPES_TRIPS`, or the default location.
-  init(_ invocation: LegacyInvocation) {
+  init(_ invocation: Invocation) {
     let path =
-      invocation.string("store")
+      invocation[TripsOptions.store]
       ?? RecordStore.defaultPath(
         file: WishlistKit.storeFile, environmentVariable: WishlistKit.storeEnvironmentVariable)
     store = RecordStore(path: path)

@@ -1,32 +1,71 @@
 import PipeProtocol
 import ToolSupport
+import WishlistKit
 
 /// One file of the site: a path relative to the site folder (flat) and its bytes.
-struct SiteFile: Sendable, Equatable {
-  var path: String
-  var bytes: [UInt8]
+public struct SiteFile: Sendable, Equatable {
+  /// Its name in the site folder.
+  public var path: String
+  /// Its content.
+  public var bytes: [UInt8]
 
-  init(path: String, bytes: [UInt8]) {
+  /// A file with these bytes.
+  public init(path: String, bytes: [UInt8]) {
     self.path = path
     self.bytes = bytes
   }
 
-  init(path: String, text: String) {
+  /// A text file.
+  public init(path: String, text: String) {
     self.init(path: path, bytes: Array(text.utf8))
   }
 
-  var text: String { String(decoding: bytes, as: UTF8.self) }
+  /// Its content as text.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Whether it is a page or the style sheet (text the transition check reads).
+  public var isText: Bool { Self.isText(path) }
+
+  /// Whether a site file name is a page or the style sheet.
+  public static func isText(_ path: String) -> Bool { path.hasSuffix(".html") || path.hasSuffix(".css") }
 }
 
-/// A trip's own picture, read from a local image file.
-struct Photo: Sendable, Equatable {
+/// A trip's own picture: the bytes of a PNG, JPEG, GIF, WebP or AVIF image.
+public struct Photo: Sendable, Equatable {
   /// The file name extension (`jpg`, `png`, ...).
-  var fileExtension: String
-  var bytes: [UInt8]
+  public var fileExtension: String
+  /// The image file's bytes.
+  public var bytes: [UInt8]
+
+  /// The image types a site takes in, by their first bytes (nil: any byte).
+  static let types: [(magic: [UInt8?], fileExtension: String)] = [
+    ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "png"),
+    ([0xFF, 0xD8, 0xFF], "jpg"),
+    ([0x47, 0x49, 0x46, 0x38], "gif"),
+    ([0x52, 0x49, 0x46, 0x46, nil, nil, nil, nil, 0x57, 0x45, 0x42, 0x50], "webp"),
+    ([nil, nil, nil, nil, 0x66, 0x74, 0x79, 0x70, 0x61, 0x76, 0x69, 0x66], "avif"),
+  ]
+
+  /// A photo with a known extension.
+  public init(fileExtension: String, bytes: [UInt8]) {
+    self.fileExtension = fileExtension
+    self.bytes = bytes
+  }
+
+  /// The photo in an image file's bytes; nil when they are not a PNG, JPEG, GIF, WebP or AVIF image.
+  public init?(bytes: [UInt8]) {
+    for type in Self.types where bytes.count >= type.magic.count {
+      if zip(type.magic, bytes).allSatisfy({ $0 == nil || $0 == $1 }) {
+        self.init(fileExtension: type.fileExtension, bytes: bytes)
+        return
+      }
+    }
+    return nil
+  }
 }
 
-/// Builds the site's files from the input, in memory (nothing is written here).
-enum SiteBuilder {
+/// Builds the site's files from its model, in memory (nothing is written here).
+public enum SiteBuilder {
   /// How many trips the "Recently Added" row shows (the sample's `recentlyAddedTrips`).
   static let recentCount = 5
 
@@ -78,8 +117,12 @@ enum SiteBuilder {
     return (achieved, achievements.filter { !$0.achieved })
   }
 
-  /// Every file of the site, sorted by path.
-  static func build(_ input: SiteInput, sort: ActivitySort, photos: [String: Photo] = [:]) -> [SiteFile] {
+  /// Every file of the site, sorted by path: the pages (trip pages list their activities in `sort`
+  /// order), the style sheet, and each trip's picture (its photo from `photos`, by trip id, or
+  /// one drawn from its photo name and season).
+  public static func build(_ input: SiteModel, sort: ActivitySort, photos: [String: Photo] = [:])
+    -> [SiteFile]
+  {
     var files: [SiteFile] = [SiteFile(path: "style.css", text: stylesheet)]
     var pictures: [String: String] = [:]
     for trip in input.trips {
@@ -164,7 +207,7 @@ enum SiteBuilder {
 
     """
 
-  static func homePage(_ input: SiteInput, pictures: [String: String]) -> String {
+  static func homePage(_ input: SiteModel, pictures: [String: String]) -> String {
     var main = "<h1>Wishlist</h1>\n"
     let recent = recent(input.trips)
     if !recent.isEmpty {
@@ -212,7 +255,7 @@ enum SiteBuilder {
       script: recent.isEmpty ? "" : recentCardScript)
   }
 
-  static func tripPage(_ trip: SiteTrip, picture: String, input: SiteInput, sort: ActivitySort) -> String {
+  static func tripPage(_ trip: SiteTrip, picture: String, input: SiteModel, sort: ActivitySort) -> String {
     let slug = slug(forTripID: trip.id)
     let collection = input.collections.first { $0.id == trip.collection }?.name ?? trip.collection
     var main = """
@@ -260,14 +303,14 @@ enum SiteBuilder {
     return page(title: "\(trip.name) · Wishlist", current: "", bodyClass: "trip", main: main)
   }
 
-  static func season(of achievement: SiteAchievement, _ input: SiteInput) -> String? {
+  static func season(of achievement: SiteAchievement, _ input: SiteModel) -> String? {
     if let id = achievement.collection, let collection = input.collections.first(where: { $0.id == id }) {
       return collection.season
     }
     return ["spring", "summer", "fall", "winter"].first { achievement.badge.hasPrefix($0) }
   }
 
-  static func goalsPage(_ input: SiteInput) -> String {
+  static func goalsPage(_ input: SiteModel) -> String {
     var main = "<h1>Goals</h1>\n"
     let (achieved, next) = goalsInDisplayOrder(input.achievements)
     if input.achievements.isEmpty {

@@ -144,8 +144,9 @@ enum HTMLScanner {
 
 /// The check that makes a mismatched zoom an error: every view-transition name on the home page
 /// pairs with exactly one name on the trip page its card links to, and the other way round.
-enum TransitionCheck {
-  static let home = "index.html"
+public enum TransitionCheck {
+  /// The home page, whose cards zoom into the trip pages.
+  public static let home = "index.html"
 
   /// A name found on a page.
   struct Use: Sendable, Equatable {
@@ -157,16 +158,21 @@ enum TransitionCheck {
   }
 
   /// One pair found: a name, the home page and the trip page.
-  struct Pair: Sendable, Equatable {
-    var name: String
-    var page: String
+  public struct Pair: Sendable, Equatable {
+    /// The view-transition name.
+    public var name: String
+    /// The trip page that shares it with the home page.
+    public var page: String
   }
 
   /// The outcome: pairs found and problems (each naming names and pages).
-  struct Report: Sendable, Equatable {
-    var pairs: [Pair] = []
-    var problems: [String] = []
-    var pages = 0
+  public struct Report: Sendable, Equatable {
+    /// The names that pair up.
+    public var pairs: [Pair] = []
+    /// What does not pair up, one line each.
+    public var problems: [String] = []
+    /// How many pages were checked.
+    public var pages = 0
   }
 
   /// The `view-transition-name` in a `style` attribute (nil when absent or `none`).
@@ -241,7 +247,7 @@ enum TransitionCheck {
 
   /// Checks a site given as its files' paths and texts (HTML and CSS files are read, others only
   /// need to exist).
-  static func check(_ files: [(path: String, text: String?)]) -> Report {
+  public static func check(_ files: [(path: String, text: String?)]) -> Report {
     var report = Report()
     let paths = Set(files.map(\.path))
     var pages: [String: [Use]] = [:]

@@ -17,7 +17,7 @@ public func fuzzStory(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = FocusLayout.lines(text, width: 1 + size % 97, margin: size % 5)
   }
   forEachRecordView(bytes) { view in
-    guard view.type == "story", let request = try? StoryIO.SaveRequest(view) else { return }
+    guard view.type == "story", let request = try? Write.SaveRequest(view) else { return }
     // A title that passes the check is a plain file name.
     let name = StoryDocument.fileName(forTitle: request.title)
     precondition(!name.contains("/") && name != "." && name != "..", "an unsafe title passed: \(name)")

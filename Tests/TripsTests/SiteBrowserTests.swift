@@ -3,7 +3,9 @@ import PipeProtocol
 import TestSupport
 import Testing
 import ToolSupport
+import WishlistKit
 
+@testable import TripsCommand
 @testable import WishlistSite
 
 /// Checks with outside tools: an HTML validator (Python's html5lib, strict) and headless Chromium
@@ -58,7 +60,7 @@ struct SiteBrowserTests {
     }
     let sample = try Self.writeSite(SiteBuilder.build(try SiteFixture.input(), sort: .title))
     defer { try? FileManager.default.removeItem(at: sample.deletingLastPathComponent()) }
-    var input = SiteInput()
+    var input = SiteReader()
     let json = #"""
       {"type":"trip","id":"<x> & \"y\" ' é","name":"</main><script>alert('x')</script> & <b>","collection":\#
       "summerVibes","photo":"a\"b","subtitle":"<!-- --> ]]>","creationDate":"2026-01-01T00:00:00Z",\#
@@ -70,7 +72,7 @@ struct SiteBrowserTests {
         bytes: Array(
           #"{"type":"achievement","goal":"g","name":"<g>","target":3,"count":9,"achieved":true,"#
             .utf8) + Array(#""dateAchieved":"2026-01-02T00:00:00Z","subtitle":"a < b"}"#.utf8)))
-    let tricky = try Self.writeSite(SiteBuilder.build(input, sort: .completed))
+    let tricky = try Self.writeSite(SiteBuilder.build(input.model, sort: .completed))
     defer { try? FileManager.default.removeItem(at: tricky.deletingLastPathComponent()) }
     let result = try TestSupport.runProcess(
       "/usr/bin/env", ["python3", "-c", Self.validator, sample.path, tricky.path])
@@ -158,7 +160,7 @@ struct SiteBrowserTests {
         : file
     }
     let out = site.deletingLastPathComponent().appendingPathComponent("out").path
-    let error = #expect(throws: ToolError.self) { try SiteWriter.write(tampered, to: out) }
+    let error = #expect(throws: ToolError.self) { try SiteOutput.publish(tampered, to: out) }
     #expect(error?.code == 65)
     #expect(error?.notes.contains { $0.hasPrefix("index.html: '\(name)' on the card for \(page)") } == true)
     #expect(error?.notes.contains("\(page): '\(name)-broken' has no partner on index.html") == true)

@@ -3,11 +3,12 @@ import PipeProtocol
 import TestSupport
 import Testing
 import ToolSupport
+import WishlistKit
 
+@testable import TripsCommand
 @testable import WishlistSite
 
-/// The transition check, the site writer and `WishlistSite.run` in process (before `trips` has the
-/// `site` subcommand, this is how the command is exercised end to end).
+/// The transition check, writing a site in place and `trips site` in process.
 @Suite("trips site: the transition check and writing", .serialized)
 struct SiteCheckTests {
   static func sampleFiles() throws -> [SiteFile] {
@@ -15,7 +16,7 @@ struct SiteCheckTests {
   }
 
   static func texts(_ files: [SiteFile]) -> [(path: String, text: String?)] {
-    files.map { ($0.path, SiteWriter.isText($0.path) ? $0.text : nil) }
+    files.map { ($0.path, $0.isText ? $0.text : nil) }
   }
 
   /// Replaces text in one file of a file list.
@@ -126,7 +127,7 @@ struct SiteCheckTests {
       try Self.sampleFiles(), "\(slug).html", "view-transition-name: \(slug)\"",
       "view-transition-name: trip-x\"")
     let site = dir.appendingPathComponent("site").path
-    let error = #expect(throws: ToolError.self) { try SiteWriter.write(files, to: site) }
+    let error = #expect(throws: ToolError.self) { try SiteOutput.publish(files, to: site) }
     #expect(error?.code == 65)
     #expect(
       error?.message == "view transition names do not pair up (2 problems); nothing was written to '\(site)'")
@@ -141,21 +142,21 @@ struct SiteCheckTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let site = dir.appendingPathComponent("deep/site").path
     let files = try Self.sampleFiles()
-    try SiteWriter.write(files, to: site)
+    try SiteOutput.publish(files, to: site)
     #expect(try FileManager.default.contentsOfDirectory(atPath: site).sorted() == files.map(\.path))
     for file in files {
       #expect(try Data(contentsOf: URL(fileURLWithPath: "\(site)/\(file.path)")) == Data(file.bytes))
     }
     // A smaller site replaces it: the trips that are gone leave no pages behind.
-    var input = SiteInput()
+    var input = SiteReader()
     try input.add(SiteFixture.record(SiteFixture.oneTrip))
-    let small = SiteBuilder.build(input, sort: .title)
-    try SiteWriter.write(small, to: site + "/")
+    let small = SiteBuilder.build(input.model, sort: .title)
+    try SiteOutput.publish(small, to: site + "/")
     #expect(try FileManager.default.contentsOfDirectory(atPath: site).sorted() == small.map(\.path))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("deep").path) == ["site"]
     )
-    #expect(TransitionCheck.check(try SiteWriter.read(site)).problems == [])
+    #expect(TransitionCheck.check(try SiteFolder.read(site)).problems == [])
   }
 
   @Test("a folder holding other files, or a file, is left alone")
@@ -167,7 +168,7 @@ struct SiteCheckTests {
     try Data("keep".utf8).write(to: site.appendingPathComponent("notes.txt"))
     try Data("<p>".utf8).write(to: site.appendingPathComponent("index.html"))
     let error = #expect(throws: ToolError.self) {
-      try SiteWriter.write(try Self.sampleFiles(), to: site.path)
+      try SiteOutput.publish(try Self.sampleFiles(), to: site.path)
     }
     #expect(error?.code == 1)
     #expect(
@@ -177,7 +178,7 @@ struct SiteCheckTests {
       try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == ["index.html", "notes.txt"])
     let file = dir.appendingPathComponent("plain")
     try Data().write(to: file)
-    #expect(throws: ToolError.self) { try SiteWriter.write(try Self.sampleFiles(), to: file.path) }
+    #expect(throws: ToolError.self) { try SiteOutput.publish(try Self.sampleFiles(), to: file.path) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["plain", "site"])
   }
 
@@ -191,19 +192,19 @@ struct SiteCheckTests {
     let text = dir.appendingPathComponent("notes.jpg")
     try Data("not a picture".utf8).write(to: text)
     var warnings: [String] = []
-    #expect(SiteWriter.photo(png.path) { warnings.append($0) } == Photo(fileExtension: "png", bytes: bytes))
-    #expect(SiteWriter.photo("CoastalTrail") { warnings.append($0) } == nil)
+    #expect(SiteReader.photo(png.path) { warnings.append($0) } == Photo(fileExtension: "png", bytes: bytes))
+    #expect(SiteReader.photo("CoastalTrail") { warnings.append($0) } == nil)
     #expect(warnings.isEmpty)
-    #expect(SiteWriter.photo(text.path) { warnings.append($0) } == nil)
-    #expect(SiteWriter.photo(dir.path + "/missing.jpg") { warnings.append($0) } == nil)
+    #expect(SiteReader.photo(text.path) { warnings.append($0) } == nil)
+    #expect(SiteReader.photo(dir.path + "/missing.jpg") { warnings.append($0) } == nil)
     #expect(warnings.count == 2)
     #expect(warnings.first?.contains("is not a PNG, JPEG, GIF, WebP or AVIF image") == true)
     #expect(warnings.last?.contains("No such file or directory; drawing a picture instead") == true)
 
-    var input = SiteInput()
+    var input = SiteReader()
     try input.add(SiteFixture.record(SiteFixture.oneTrip))
     let files = SiteBuilder.build(
-      input, sort: .title, photos: ["T1": Photo(fileExtension: "png", bytes: bytes)])
+      input.model, sort: .title, photos: ["T1": Photo(fileExtension: "png", bytes: bytes)])
     #expect(files.map(\.path) == ["goals.html", "index.html", "style.css", "trip-T1.html", "trip-T1.png"])
     #expect(SiteFixture.file("trip-T1.html", in: files).contains("<img class=\"hero\" src=\"trip-T1.png\""))
     #expect(files.last?.bytes == bytes)
@@ -212,11 +213,12 @@ struct SiteCheckTests {
   // MARK: The command, in process
 
   static func invoke(_ arguments: [String]) throws -> Int32 {
-    guard case .run(let invocation) = try LegacyParser.parse(arguments, root: WishlistSite.spec) else {
+    guard case .run(let invocation) = try CommandLineParser.parse(["site"] + arguments, root: Trips.command)
+    else {
       Issue.record("not a run: \(arguments)")
       return -1
     }
-    return try WishlistSite.run(invocation)
+    return try Site.run(invocation)
   }
 
   @Test("run: --out writes the site from a file; --check agrees; usage errors")
@@ -225,11 +227,11 @@ struct SiteCheckTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let site = dir.appendingPathComponent("site").path
     #expect(try Self.invoke(["--out", site, "--sort", "dateEdited", SiteFixture.url.path]) == 0)
-    let files = try SiteWriter.read(site)
+    let files = try SiteFolder.read(site)
     #expect(files.count == 27)
     let report = TransitionCheck.check(files)
     #expect(report.problems.isEmpty)
-    let listing = WishlistSite.checkListing(report)
+    let listing = Site.checkListing(report)
     #expect(
       listing.hasSuffix(
         "ok: 12 view-transition names pair a card on index.html with its trip page (14 pages checked)\n"))
@@ -259,7 +261,7 @@ struct SiteCheckTests {
       try Self.invoke(["--out", dir.appendingPathComponent("site").path, input.path])
     }
     #expect(error?.line == 3)
-    #expect(error?.message.contains("\"isComplete\" must be true or false, not \"no\"") == true)
+    #expect(error?.message == "\"activities[0].isComplete\" must be true or false, not \"no\"")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["input.jsonl"])
   }
 }

@@ -3,7 +3,9 @@ import PipeProtocol
 import TestSupport
 import Testing
 import ToolSupport
+import WishlistKit
 
+@testable import TripsCommand
 @testable import WishlistSite
 
 /// The hand-made sample stream (12 trips of the Wishlist sample, then the 18 `achievement` records
@@ -16,15 +18,15 @@ enum SiteFixture {
     try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
   }
 
-  static func input() throws -> SiteInput {
-    var input = SiteInput()
+  static func input() throws -> SiteModel {
+    var reader = SiteReader()
     for (index, line) in try lines().enumerated() {
-      try input.add(Record(bytes: Array(line.utf8), source: "fixture", line: index + 1))
+      try reader.add(Record(bytes: Array(line.utf8), source: "fixture", line: index + 1))
     }
-    return input
+    return reader.model
   }
 
-  static func trip(_ name: String, in input: SiteInput) -> SiteTrip {
+  static func trip(_ name: String, in input: SiteModel) -> SiteTrip {
     input.trips.first { $0.name == name }!
   }
 
@@ -43,7 +45,7 @@ enum SiteFixture {
 }
 
 @Suite("trips site: reading the stream")
-struct SiteInputTests {
+struct SiteReaderTests {
   @Test("the sample: 12 trips in four collections, 37 activities (9 complete), 18 goals")
   func sample() throws {
     let input = try SiteFixture.input()
@@ -57,31 +59,35 @@ struct SiteInputTests {
 
   @Test("unknown fields and other record types are ignored")
   func ignoresUnknown() throws {
-    var input = SiteInput()
+    var input = SiteReader()
     try input.add(
       SiteFixture.record(
         #"{"type":"trip","id":"A","name":"A","collection":"summerVibes","photo":"Shore","#
           + #""creationDate":"2026-01-01T00:00:00Z","activities":[],"colour":"teal","extra":{"x":[1]}}"#))
     try input.add(SiteFixture.record(#"{"type":"donut","id":"x"}"#, line: 2))
-    #expect(input.trips.count == 1)
-    #expect(input.trips[0].line == 1)
+    #expect(input.model.trips.count == 1)
+    #expect(input.model.trips[0].line == 1)
   }
 
   @Test(
     "a malformed trip is an error naming its line",
     arguments: [
-      (#""activities":"none""#, #"trip "activities" must be an array, not string"#),
-      (#""activities":[{"id":"a","name":"x"}]"#, #"record has no "isComplete" field"#),
+      (#""activities":"none""#, #""activities" must be an array, not "none""#),
+      (#""activities":[{"id":"a","name":"x"}]"#, #"trip record has no "activities[0].isComplete" field"#),
       (
         #""activities":[{"id":"a","name":"x","isComplete":true,"dateCreated":5}]"#,
-        #""dateCreated" must be a string, not number"#
+        #""activities[0].dateCreated" must be an ISO 8601 date-time, not 5"#
+      ),
+      (
+        #""activities":[{"id":"a","name":"x","isComplete":true},{"id":"a","name":"y","isComplete":false}]"#,
+        "activity 2 of trip 'A' repeats the activity id 'a'"
       ),
     ])
   func malformed(fields: String, message: String) throws {
     let json =
       #"{"type":"trip","id":"A","name":"A","collection":"summerVibes","photo":"Shore","#
       + #""creationDate":"2026-01-01T00:00:00Z","# + fields + "}"
-    var input = SiteInput()
+    var input = SiteReader()
     let error = #expect(throws: InputError.self) { try input.add(try SiteFixture.record(json, line: 3)) }
     #expect(error?.line == 3)
     #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
@@ -89,17 +95,20 @@ struct SiteInputTests {
 
   @Test("an unknown collection, a bad date and a repeated id are errors")
   func otherErrors() throws {
-    var input = SiteInput()
+    var input = SiteReader()
     let unknown = #expect(throws: InputError.self) {
       try input.add(
         try SiteFixture.record(SiteFixture.oneTrip.replacingOccurrences(of: "fallGetaways", with: "autumn")))
     }
-    #expect(unknown?.message.contains("'autumn' is not one of springEscapes, summerVibes") == true)
+    #expect(
+      unknown?.message
+        == #""collection" must be one of springEscapes, summerVibes, fallGetaways, winterRetreats, not "autumn""#
+    )
     let date = #expect(throws: InputError.self) {
       try input.add(
         try SiteFixture.record(SiteFixture.oneTrip.replacingOccurrences(of: "2026-03-12T", with: "x")))
     }
-    #expect(date?.message.contains("\"creationDate\" is not an ISO 8601 date") == true)
+    #expect(date?.message == #""creationDate" must be an ISO 8601 date-time, not "x09:00:00Z""#)
     try input.add(try SiteFixture.record(SiteFixture.oneTrip, line: 4))
     let twice = #expect(throws: InputError.self) {
       try input.add(try SiteFixture.record(SiteFixture.oneTrip, line: 9))
@@ -110,7 +119,7 @@ struct SiteInputTests {
 
   @Test("an achieved goal without a date is an error; collection records rename collections")
   func achievementsAndCollections() throws {
-    var input = SiteInput()
+    var input = SiteReader()
     let error = #expect(throws: InputError.self) {
       try input.add(
         try SiteFixture.record(
@@ -119,8 +128,8 @@ struct SiteInputTests {
     #expect(error?.message == "achievement 'g' is achieved but has no \"dateAchieved\"")
     try input.add(
       SiteFixture.record(#"{"type":"collection","id":"fallGetaways","name":"Autumn","summary":"Leaves"}"#))
-    #expect(input.collections[2].name == "Autumn")
-    #expect(input.collections[2].isExpanded)
+    #expect(input.model.collections[2].name == "Autumn")
+    #expect(input.model.collections[2].isExpanded)
   }
 }
 
@@ -235,14 +244,14 @@ struct SitePageTests {
       Markup.escape(#"<a href="x">Tom & Jerry's</a>"#)
         == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
     #expect(Markup.escape("a\u{0}b\u{7}\tc\u{85}\u{FFFF}é") == "a\u{FFFD}b\u{FFFD}\tc\u{FFFD}\u{FFFD}é")
-    var input = SiteInput()
+    var input = SiteReader()
     let name = #"<script>alert(\"x\")</script> & Co"#
     try input.add(
       SiteFixture.record(
         #"{"type":"trip","id":"x\"<","name":"\#(name)","collection":"fallGetaways","photo":"a","#
           + #""subtitle":"<i>","creationDate":"2026-01-01T00:00:00Z","#
           + #""activities":[{"id":"1","name":"<b>bold</b>","isComplete":false}]}"#))
-    let files = SiteBuilder.build(input, sort: .title)
+    let files = SiteBuilder.build(input.model, sort: .title)
     let all = files.filter { $0.path.hasSuffix(".html") }.map(\.text).joined()
     #expect(!all.contains("<script>alert"))
     #expect(!all.contains("<b>bold"))
@@ -308,7 +317,7 @@ struct SitePageTests {
     #expect(
       page.contains("<h3>10 Activities</h3><p class=\"of\">9 of 10</p><progress max=\"10\" value=\"9\">"))
     #expect(page.contains("You earned this award for completing your first fall trip."))
-    let empty = SiteFixture.file("goals.html", in: SiteBuilder.build(SiteInput(), sort: .title))
+    let empty = SiteFixture.file("goals.html", in: SiteBuilder.build(SiteModel(), sort: .title))
     #expect(empty.contains("No goals in the input"))
   }
 

@@ -1,29 +1,24 @@
 import PipeProtocol
 import ToolSupport
+import WishlistKit
+import WishlistSite
 
 /// `trips site`: the wishlist as a static web site in which a trip card zooms into the trip's page
 /// (cross-document view transitions), and a check that every card has its partner.
-public enum WishlistSite {
-  /// The `trips site` subcommand's specification.
-  public static let spec = CommandSpec(
+enum Site {
+  static let out = Option.string(
+    "out", short: "o", name: "DIR",
+    help: "write the site into DIR (created; an empty folder or an earlier site is replaced whole)")
+  static let check = Option.string(
+    "check", name: "DIR",
+    help: "check that every view-transition name in the site in DIR pairs up, and list the pairs")
+  static let sort = Option.choice(
+    "sort", name: "ORDER", help: "order of each trip page's activities", default: ActivitySort.title)
+
+  static let command = Command(
     name: "site", summary: "write the wishlist as a static web site where a trip card zooms into its page",
-    usage: [
-      "trips site --out DIR [--sort ORDER] [FILE...]",
-      "trips site --check DIR",
-    ],
-    options: [
-      .value(
-        "out", short: "o", name: "DIR",
-        help: "write the site into DIR (created; an empty folder or an earlier site is replaced whole)"),
-      .value(
-        "check", name: "DIR",
-        help: "check that every view-transition name in the site in DIR pairs up, and list the pairs"),
-      .value(
-        "sort", name: "ORDER",
-        help: "order of each trip page's activities: title (default), dateCreated, dateEdited or completed",
-        choices: ActivitySort.allCases.map(\.rawValue)),
-    ],
-    positionalName: "FILE",
+    options: [out, check, sort],
+    arguments: .files,
     input: """
       JSON lines (files or stdin): `trip` records (as `trips list` writes them), optionally `achievement` \
       records (from `achievements`) for the goals page and `collection` records (from `trips collections`) \
@@ -50,12 +45,11 @@ public enum WishlistSite {
       "{ trips list; trips list | achievements; } | trips site --out site --sort completed",
       "trips site --check site",
       "python3 -m http.server -d site 8000",
-    ])
+    ],
+    run: run)
 
-  /// Runs `trips site`.
-  public static func run(_ invocation: LegacyInvocation) throws -> Int32 {
-    let tool = invocation.path.first ?? "trips"
-    switch (invocation.string("out"), invocation.string("check")) {
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    switch (invocation[out], invocation[check]) {
     case (nil, nil):
       throw ToolError.usage(
         "give --out DIR to write a site, or --check DIR to check one",
@@ -66,25 +60,20 @@ public enum WishlistSite {
       if let extra = invocation.positionals.first {
         throw ToolError.usage("--check reads the site, not input: unexpected argument '\(extra)'")
       }
-      if invocation.string("sort") != nil { throw ToolError.usage("--sort applies to --out, not --check") }
-      let report = TransitionCheck.check(try SiteWriter.read(dir))
-      if let refusal = SiteWriter.refusal(report, site: dir, written: true) { throw refusal }
+      if invocation.isGiven(sort) { throw ToolError.usage("--sort applies to --out, not --check") }
+      let report = TransitionCheck.check(try SiteOutput.read(dir))
+      if let refusal = SiteOutput.refusal(report, site: dir, written: true) { throw refusal }
       StandardOutput.shared.write(checkListing(report))
       return ExitStatus.ok
     case (.some(let dir), nil):
-      let sort = ActivitySort(rawValue: invocation.choice("sort", default: "title")) ?? .title
-      var input = SiteInput()
-      try Inputs.forEach(invocation.positionals, tool: tool) { reader in
-        while let record = try reader.next() { try input.add(record) }
+      var reader = SiteReader()
+      try Inputs.forEach(invocation.positionals, tool: invocation.tool) { records in
+        while let record = try records.next() { try reader.add(record) }
       }
-      var photos: [String: Photo] = [:]
-      for trip in input.trips {
-        let photo = SiteWriter.photo(trip.photo) { message in
-          Diagnostics.warn("trip '\(trip.name)' (line \(trip.line)): \(message)", tool: tool)
-        }
-        if let photo { photos[trip.id] = photo }
+      let photos = reader.photos { trip, message in
+        Diagnostics.warn("trip '\(trip.name)' (line \(trip.line)): \(message)", tool: invocation.tool)
       }
-      try SiteWriter.write(SiteBuilder.build(input, sort: sort, photos: photos), to: dir)
+      try SiteOutput.publish(SiteBuilder.build(reader.model, sort: invocation[sort], photos: photos), to: dir)
       return ExitStatus.ok
     }
   }

@@ -1,0 +1,25 @@
+import PipeProtocol
+import ToolSupport
+import WishlistKit
+
+/// `trips list`: the trips, collection by collection, each by name.
+enum List {
+  static let collection = Option<TripCollection?>.choice(
+    "collection", short: "c", name: "C", help: "only this collection")
+
+  static let command = Command(
+    name: "list", summary: "list the trips, collection by collection, each by name",
+    options: [collection, TripsOptions.store],
+    output: "trip records: Spring Escapes, Summer Vibes, Fall Getaways, Winter Retreats, each by name",
+    examples: [
+      "trips list --collection summerVibes", "trips list | achievements", "trips list > backup.jsonl",
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let wishlist = try TripStore(invocation).load()
+    let trips = invocation[collection].map { wishlist.trips(in: $0) } ?? wishlist.tripsByCollection
+    for trip in trips { StandardOutput.shared.writeRecord(trip.record()) }
+    return ExitStatus.ok
+  }
+}

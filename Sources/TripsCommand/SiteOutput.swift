@@ -1,0 +1,103 @@
+import Glibc
+import PipeProtocol
+import ToolSupport
+import WishlistSite
+
+/// Where `trips site` puts a site, and reads one back for `--check`: what it refuses, and the rule
+/// that a run replaces the folder whole or leaves it as it was (the site is written into a
+/// temporary folder beside it, removed on failure or when the tool is stopped).
+enum SiteOutput {
+  /// The problems that stop a site from being written, or fail the check, as one error (exit 65);
+  /// nil when there are none.
+  static func refusal(_ report: TransitionCheck.Report, site: String, written: Bool) -> ToolError? {
+    guard !report.problems.isEmpty else { return nil }
+    let count = report.problems.count
+    let what = count == 1 ? "1 problem" : "\(count) problems"
+    let message =
+      written
+      ? "'\(site)' fails the view transition check (\(what)): a card would not zoom into its trip page"
+      : "view transition names do not pair up (\(what)); nothing was written to '\(site)'"
+    return ToolError.data(message, notes: report.problems)
+  }
+
+  /// Checks the files and writes them as the folder `dir`: into a temporary folder beside it, then
+  /// renamed into place. An existing `dir` must be empty or an earlier site (only files a site
+  /// has); it is replaced whole. On any error nothing is left behind and `dir` is unchanged.
+  static func publish(_ files: [SiteFile], to dir: String) throws(ToolError) {
+    let report = TransitionCheck.check(files.map { ($0.path, $0.isText ? $0.text : nil) })
+    if let refusal = refusal(report, site: dir, written: false) { throw refusal }
+
+    var trimmed = dir
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    let parent = Files.directory(of: trimmed)
+    let base = Files.basename(trimmed)
+    guard !base.isEmpty, base != ".", base != "..", trimmed != "/" else {
+      throw ToolError.usage("--out needs a folder name such as 'site', not '\(dir)'")
+    }
+    var info = stat()
+    let exists = lstat(trimmed, &info) == 0
+    if exists {
+      guard info.st_mode & S_IFMT == S_IFDIR else {
+        throw ToolError(
+          "'\(dir)' exists and is not a folder",
+          notes: ["give a new folder, or an earlier trips site to replace"])
+      }
+      let foreign = try SiteFolder.entries(trimmed).filter {
+        $0.isDirectory || !SiteFolder.isSiteFileName($0.name)
+      }.map(\.name)
+      guard foreign.isEmpty else {
+        let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", ..." : "")
+        throw ToolError(
+          "'\(dir)' holds files that trips site did not write (\(shown)); it was left as it is",
+          notes: ["give a new or empty folder, or one that holds an earlier trips site"])
+      }
+    } else {
+      try Files.makeDirectories(parent)
+    }
+
+    let tag = "\(getpid())-\(Int.random(in: 0..<1_000_000))"
+    let temp = "\(parent)/.\(base).tmp-\(tag)"
+    guard mkdir(temp, 0o755) == 0 else {
+      throw ToolError.io("cannot create a folder in '\(parent)': \(Files.describe(errno))")
+    }
+    Cleanup.register(temp)
+    var registered = [temp]
+    defer { for path in registered { Cleanup.unregister(path) } }
+    do throws(ToolError) {
+      try SiteFolder.write(files, into: temp) { path in
+        Cleanup.register(path)
+        registered.append(path)
+      }
+      if exists {
+        let old = "\(parent)/.\(base).old-\(tag)"
+        guard rename(trimmed, old) == 0 else {
+          throw ToolError.io("cannot move the earlier site '\(dir)' aside: \(Files.describe(errno))")
+        }
+        guard rename(temp, trimmed) == 0 else {
+          let code = errno
+          rename(old, trimmed)
+          throw ToolError.io("cannot put the new site in place of '\(dir)': \(Files.describe(code))")
+        }
+        SiteFolder.removeFlat(old)
+      } else {
+        guard rename(temp, trimmed) == 0 else {
+          throw ToolError.io("cannot create '\(dir)': \(Files.describe(errno))")
+        }
+      }
+      Files.syncDirectory(parent)
+    } catch {
+      SiteFolder.removeFlat(temp)
+      throw error
+    }
+  }
+
+  /// The site in `dir`, for the check: every file's name, and the text of its pages and style sheet.
+  static func read(_ dir: String) throws(ToolError) -> [(path: String, text: String?)] {
+    guard Files.isDirectory(dir) else {
+      throw ToolError(
+        Files.exists(dir) ? "'\(dir)' is not a folder" : "cannot open '\(dir)': \(Files.describe(ENOENT))",
+        code: ExitStatus.noInput)
+    }
+    return try SiteFolder.read(dir)
+  }
+}

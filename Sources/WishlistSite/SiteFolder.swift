@@ -1,0 +1,69 @@
+import Glibc
+import PipeProtocol
+import ToolSupport
+
+/// A site as a folder of files: the names its files have, writing them into a folder, and reading
+/// a folder back for the transition check.
+public enum SiteFolder {
+  /// Whether a file name is one that a site has (so that a folder holding only such files holds an
+  /// earlier site).
+  public static func isSiteFileName(_ name: String) -> Bool {
+    if ["index.html", "goals.html", "style.css"].contains(name) { return true }
+    guard name.hasPrefix("trip-"), let dot = name.lastIndex(of: ".") else { return false }
+    let ext = name[name.index(after: dot)...]
+    return ext == "html" || ext == "svg" || Photo.types.contains { $0.fileExtension == ext }
+  }
+
+  /// The entries of a folder (without `.` and `..`), sorted, each with whether it is a folder.
+  public static func entries(_ path: String) throws(ToolError) -> [(name: String, isDirectory: Bool)] {
+    guard let dir = opendir(path) else {
+      throw ToolError("cannot open folder '\(path)': \(Files.describe(errno))", code: ExitStatus.noInput)
+    }
+    defer { closedir(dir) }
+    var entries: [(name: String, isDirectory: Bool)] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+      }
+      if name == "." || name == ".." { continue }
+      var info = stat()
+      let isDirectory = lstat("\(path)/\(name)", &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+      entries.append((name, isDirectory))
+    }
+    return entries.sorted { $0.name < $1.name }
+  }
+
+  /// Creates each file in `folder` (which exists and holds none of them), then syncs the folder.
+  /// `willCreate` is given each file's path just before the file is created.
+  public static func write(
+    _ files: [SiteFile], into folder: String, willCreate: (String) -> Void = { _ in }
+  ) throws(ToolError) {
+    for file in files {
+      let path = "\(folder)/\(file.path)"
+      willCreate(path)
+      try Files.create(path, bytes: file.bytes)
+    }
+    Files.syncDirectory(folder)
+  }
+
+  /// Removes a folder that holds only files: its files, then the folder (best effort).
+  public static func removeFlat(_ path: String) {
+    if let entries = try? entries(path) {
+      for entry in entries where !entry.isDirectory { unlink("\(path)/\(entry.name)") }
+    }
+    rmdir(path)
+  }
+
+  /// The files in `folder`, for the check: each one's name, and the text of its pages and style
+  /// sheet.
+  public static func read(_ folder: String) throws(ToolError) -> [(path: String, text: String?)] {
+    var files: [(path: String, text: String?)] = []
+    for entry in try entries(folder) where !entry.isDirectory {
+      let text =
+        SiteFile.isText(entry.name)
+        ? String(decoding: try Files.read("\(folder)/\(entry.name)"), as: UTF8.self) : nil
+      files.append((entry.name, text))
+    }
+    return files
+  }
+}
