@@ -70,10 +70,43 @@ struct ParserTests {
     #expect(ISODate.parse("2026-11-29T10:02:13Z") == 1_795_946_533)
     #expect(ISODate.format(1_795_946_533) == "2026-11-29T10:02:13Z")
     #expect(ISODate.parse("2026-11-29T12:02:13+02:00") == 1_795_946_533)
-    #expect(ISODate.parse("2026-11-29") == 1_795_910_400)
-    #expect(ISODate.parse("2026-02-30") == nil)
+    #expect(ISODate.parseDay("2026-11-29") == 1_795_910_400)
+    #expect(ISODate.parseOption("2026-11-29") == 1_795_910_400)
+    #expect(ISODate.parseDay("2026-02-30") == nil)
     #expect(ISODate.parse("2026-11-29T25:00:00Z") == nil)
     #expect(ISODate.format(-1) == "1969-12-31T23:59:59Z")
+  }
+
+  @Test(
+    "records have one date-time grammar; every other form is refused",
+    arguments: [
+      "2026-11-29 10:02:13Z", "2026-11-29t10:02:13Z", "2026-11-29T10:02:13z", "2026-11-29T10:02Z",
+      "2026-11-29T10:02:13", "2026-11-29", "2026-11-29T10:02:13+0100", "2026-11-29T10:02:13+01",
+      "2026-11-29T10:02:60Z", "@1795946533", "2026-11-29T10:02:13.Z", "2026-11-29T10:02:13.1234567891Z",
+      " 2026-11-29T10:02:13Z", "2026-11-29T10:02:13Z ",
+    ])
+  func refusedDates(_ text: String) {
+    #expect(ISODate.parse(text) == nil)
+  }
+
+  @Test("fractions are dropped and offsets converted")
+  func acceptedDates() {
+    #expect(ISODate.parse("2026-11-29T10:02:13.999Z") == 1_795_946_533)
+    #expect(ISODate.parse("2026-11-29T05:02:13-05:00") == 1_795_946_533)
+    #expect(ISODate.parseOption("@1795946533") == 1_795_946_533)
+    #expect(ISODate.parseDay("2026-11-29T10:02:13Z") == nil)
+  }
+
+  @Test("duplicate keys are refused in records at any depth, allowed by the bare JSON grammar")
+  func duplicateKeys() throws {
+    for line in [
+      #"{"type":"t","a":1,"a":2}"#, #"{"type":"t","o":{"k":1,"k":2}}"#, #"{"type":"t","a":1,"a":2}"#,
+      #"{"type":"t","l":[{"k":1},{"k":2,"k":3}]}"#,
+    ] {
+      #expect(throws: InputError.self) { try Record(bytes: Array(line.utf8)) }
+      #expect(throws: Never.self) { try JSONParser.parse(line) }
+    }
+    #expect(throws: Never.self) { try Record(bytes: Array(#"{"type":"t","o":{"k":1},"p":{"k":2}}"#.utf8)) }
   }
 }
 
@@ -81,13 +114,13 @@ struct ParserTests {
 struct DateRangeTests {
   @Test("@SECONDS is accepted only for the years 0000 to 9999, so date arithmetic cannot overflow")
   func secondsRange() {
-    #expect(ISODate.parse("@0") == 0)
-    #expect(ISODate.parse("@253402300799") == 253_402_300_799)
+    #expect(ISODate.parseOption("@0") == 0)
+    #expect(ISODate.parseOption("@253402300799") == 253_402_300_799)
     #expect(ISODate.format(253_402_300_799) == "9999-12-31T23:59:59Z")
-    #expect(ISODate.parse("@-62167219200") == -62_167_219_200)
+    #expect(ISODate.parseOption("@-62167219200") == -62_167_219_200)
     #expect(ISODate.format(-62_167_219_200) == "0000-01-01T00:00:00Z")
-    #expect(ISODate.parse("@253402300800") == nil)
-    #expect(ISODate.parse("@-62167219201") == nil)
+    #expect(ISODate.parseOption("@253402300800") == nil)
+    #expect(ISODate.parseOption("@-62167219201") == nil)
     #expect(ISODate.parse("@9223372036854775807") == nil)
     #expect(ISODate.parse("@-9223372036854775808") == nil)
     #expect(ISODate.parse("9999-12-31T23:59:59Z") == ISODate.range.upperBound)

@@ -239,7 +239,7 @@ struct StoryIOCLITests {
     let lone = try storyIO(
       ["write"], in: folder, stdin: Data(#"{"type":"story","title":"L","text":"\ud800"}"#.utf8))
     #expect(lone.status == 65)
-    #expect(lone.err.contains("lone UTF-16 surrogate"))
+    #expect(lone.err.contains("lone high surrogate"))
     let noText = try storyIO(
       ["write"], in: folder, stdin: Data(#"{"type":"story","title":"T","bytes":3}"#.utf8))
     #expect(noText.status == 65)

@@ -63,19 +63,19 @@ struct TripRecordTests {
     "malformed trips are refused with their line",
     arguments: [
       (
-        #"{"type":"trip","id":"nope","name":"X","collection":"fallGetaways","creationDate":"2026-04-01","activities":[]}"#,
+        #"{"type":"trip","id":"nope","name":"X","collection":"fallGetaways","creationDate":"2026-04-01T10:00:00Z","activities":[]}"#,
         "\"id\" must be a UUID"
       ),
       (
-        #"{"type":"trip","id":"ID1","name":"","collection":"fallGetaways","creationDate":"2026-04-01","activities":[]}"#,
+        #"{"type":"trip","id":"ID1","name":"","collection":"fallGetaways","creationDate":"2026-04-01T10:00:00Z","activities":[]}"#,
         "empty name"
       ),
       (
-        #"{"type":"trip","id":"ID1","name":"X","collection":"autumn","creationDate":"2026-04-01","activities":[]}"#,
+        #"{"type":"trip","id":"ID1","name":"X","collection":"autumn","creationDate":"2026-04-01T10:00:00Z","activities":[]}"#,
         "unknown collection \"autumn\""
       ),
       (
-        #"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"2026-04-01"}"#,
+        #"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"2026-04-01T10:00:00Z"}"#,
         "no \"activities\" field"
       ),
       (
@@ -83,11 +83,11 @@ struct TripRecordTests {
         "\"creationDate\" must be an ISO 8601 date"
       ),
       (
-        #"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"2026-04-01","activities":[{"id":"ID2","name":"A","isComplete":"yes","dateCreated":"2026-04-01","dateEdited":"2026-04-01"}]}"#,
+        #"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"2026-04-01T10:00:00Z","activities":[{"id":"ID2","name":"A","isComplete":"yes","dateCreated":"2026-04-01T10:00:00Z","dateEdited":"2026-04-01T10:00:00Z"}]}"#,
         "\"activities[0].isComplete\" must be true or false"
       ),
       (
-        #"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"2026-04-01","activities":[{"id":"ID2","name":"A","isComplete":true,"dateCreated":"2026-04-01","dateEdited":"2026-04-01"},{"id":"ID2","name":"B","isComplete":true,"dateCreated":"2026-04-01","dateEdited":"2026-04-01"}]}"#,
+        #"{"type":"trip","id":"ID1","name":"X","collection":"fallGetaways","creationDate":"2026-04-01T10:00:00Z","activities":[{"id":"ID2","name":"A","isComplete":true,"dateCreated":"2026-04-01T10:00:00Z","dateEdited":"2026-04-01T10:00:00Z"},{"id":"ID2","name":"B","isComplete":true,"dateCreated":"2026-04-01T10:00:00Z","dateEdited":"2026-04-01T10:00:00Z"}]}"#,
         "appears twice"
       ),
     ])
