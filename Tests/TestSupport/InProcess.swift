@@ -32,9 +32,10 @@ extension TestSupport {
     let savedOutput = StandardOutput.shared
     let savedError = StandardOutput.error
     let savedInput = LineReader.injectedStandardInput
-    let savedFD0 = dup(0)
+    // A copy of fd 0 (-1 when it is closed), then /dev/null in its place.
+    let savedFD0 = fcntl(0, F_DUPFD_CLOEXEC, 0)
     let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
-    if null >= 0 {
+    if null > 0 {
       dup2(null, 0)
       close(null)
     }
@@ -50,6 +51,8 @@ extension TestSupport {
       if savedFD0 >= 0 {
         dup2(savedFD0, 0)
         close(savedFD0)
+      } else if null == 0 {
+        close(0)
       }
     }
     let status = body()
