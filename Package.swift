@@ -38,7 +38,7 @@ var targets: [Target] = [
     name: "GenerateManuals",
     capability: .command(
       intent: .custom(verb: "generate-manuals", description: "Write man pages and shell completions"))),
-  .target(name: "TestSupport", dependencies: ["PipeProtocol"], path: "Tests/TestSupport"),
+  .target(name: "TestSupport", dependencies: ["PipeProtocol", "ToolSupport"], path: "Tests/TestSupport"),
 ]
 
 for tool in tools {

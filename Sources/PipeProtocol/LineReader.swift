@@ -48,7 +48,8 @@ public struct Line {
   public let ending: StaticString
 }
 
-/// Reads newline-delimited lines from a file descriptor in large chunks, with a bounded line length.
+/// Reads newline-delimited lines from a file descriptor (or from bytes in memory) in large chunks,
+/// with a bounded line length.
 ///
 /// Before each read that may block it calls `beforeRead` (by default, flushing standard output), so
 /// that a slow live stream flows record by record.
@@ -65,8 +66,12 @@ public final class LineReader {
   /// Whether blank (empty) lines are skipped rather than delivered.
   public var skipsBlankLines = true
 
+  /// The file descriptor read, or -1 for a reader of bytes in memory.
   let fd: Int32
   let closesOnDeinit: Bool
+  /// The bytes read instead of `fd`, and how many of them were handed out.
+  let inMemory: [UInt8]?
+  var memoryOffset = 0
   var buffer: UnsafeMutablePointer<UInt8>
   var capacity: Int
   var start = 0
@@ -85,6 +90,7 @@ public final class LineReader {
     closeOnDeinit: Bool = false, chunkSize: Int = 1 << 18
   ) {
     self.fd = fd
+    self.inMemory = nil
     self.source = source
     self.maxLineLength = maxLineLength
     self.closesOnDeinit = closeOnDeinit
@@ -95,9 +101,33 @@ public final class LineReader {
     self.buffer = memory.assumingMemoryBound(to: UInt8.self)
   }
 
-  /// A reader of standard input.
+  /// A reader of `bytes` in memory, named `source` in messages: lines, limits and errors are as
+  /// for a file holding those bytes, read `chunkSize` bytes at a time.
+  public init(
+    bytes: [UInt8], source: String, maxLineLength: Int = LineReader.defaultMaxLineLength,
+    chunkSize: Int = 1 << 18
+  ) {
+    self.fd = -1
+    self.inMemory = bytes
+    self.source = source
+    self.maxLineLength = maxLineLength
+    self.closesOnDeinit = false
+    self.capacity = max(64, min(chunkSize, maxLineLength + 2))
+    guard let memory = malloc(capacity) else { fatalError("out of memory for a \(capacity)-byte buffer") }
+    self.buffer = memory.assumingMemoryBound(to: UInt8.self)
+  }
+
+  /// Bytes that `standardInput()` (and so `open(path: "-")`) reads instead of file descriptor 0,
+  /// when set. A test running a tool in its own process sets them (and swaps
+  /// `StandardOutput.shared` for memory); tools never set them.
+  nonisolated(unsafe) public static var injectedStandardInput: [UInt8]?
+
+  /// A reader of standard input: file descriptor 0, or `injectedStandardInput` when set.
   public static func standardInput(maxLineLength: Int = LineReader.defaultMaxLineLength) -> LineReader {
-    LineReader(fd: 0, source: "stdin", maxLineLength: maxLineLength)
+    if let bytes = injectedStandardInput {
+      return LineReader(bytes: bytes, source: "stdin", maxLineLength: maxLineLength)
+    }
+    return LineReader(fd: 0, source: "stdin", maxLineLength: maxLineLength)
   }
 
   /// Opens `path` for reading; throws an `InputError` of kind `.io` when it cannot.
@@ -214,6 +244,18 @@ public final class LineReader {
       capacity = newCapacity
     }
     beforeRead()
+    if let inMemory {
+      let n = min(capacity - end, inMemory.count - memoryOffset)
+      if n == 0 {
+        eof = true
+        return
+      }
+      inMemory.withUnsafeBufferPointer { _ = memcpy(buffer + end, $0.baseAddress! + memoryOffset, n) }
+      memoryOffset += n
+      end += n
+      bytesRead += n
+      return
+    }
     while true {
       let n = read(fd, buffer + end, capacity - end)
       if n > 0 {

@@ -156,12 +156,20 @@ public enum Runtime {
 
 /// Reading records from the files named on the command line, or stdin.
 public enum Inputs {
-  /// Opens each path in turn (`-` or none: stdin) and calls `body` with a record reader. When the
-  /// input is a terminal, prints a short hint so the tool does not wait silently.
+  /// The bytes `-` reads instead of file descriptor 0, when set: a test runs a tool in its own
+  /// process with this input (the same setting as `LineReader.injectedStandardInput`).
+  public static var standardInput: [UInt8]? {
+    get { LineReader.injectedStandardInput }
+    set { LineReader.injectedStandardInput = newValue }
+  }
+
+  /// Opens each path in turn (`-` or none: stdin, or `standardInput` when set) and calls `body`
+  /// with a record reader. When stdin is a terminal, prints a short hint so the tool does not wait
+  /// silently.
   public static func forEach(_ paths: [String], tool: String, _ body: (RecordReader) throws -> Void) throws {
     let sources = paths.isEmpty ? ["-"] : paths
     for path in sources {
-      if path == "-", Terminal.isTTY(0) {
+      if path == "-", standardInput == nil, Terminal.isTTY(0) {
         Diagnostics.note(
           "reading JSON lines from the terminal; end with Ctrl-D (see '\(tool) --help')", tool: tool)
       }

@@ -2,105 +2,81 @@ import Foundation
 import TestSupport
 import Testing
 
-/// One golden case folder under Tests/golden.
-struct GoldenCase: CustomTestStringConvertible, Sendable {
-  let url: URL
-  var name: String {
-    url.path.replacingOccurrences(of: TestSupport.packageRoot.path + "/Tests/golden/", with: "")
+/// The golden cases under Tests/golden, run through `bin/regtest`, which holds their rules (what a
+/// case holds, how it runs, what is compared, when it is skipped, how it is recorded): this file
+/// only hands each case to it, with the built tools first on PATH.
+enum Regtest {
+  static let script = TestSupport.packageRoot.appendingPathComponent("bin/regtest").path
+
+  /// Runs `bin/regtest ARGUMENTS`.
+  static func run(_ arguments: [String]) throws -> TestSupport.Result {
+    try TestSupport.runProcess("/bin/bash", [script] + arguments)
   }
+}
+
+/// One golden case, as `bin/regtest --list` names it.
+struct GoldenCase: CustomTestStringConvertible, Sendable {
+  /// Its name under Tests/golden (`orders/next`).
+  let name: String
+  /// Its folder.
+  let folder: String
+  /// The programs it requires that are not installed here.
+  let missing: String
+
   var testDescription: String { name }
 
+  /// Every case, from `bin/regtest --list`; empty when the listing failed (a test says so).
   static let all: [GoldenCase] = {
-    let root = TestSupport.packageRoot.appendingPathComponent("Tests/golden")
-    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
-      return []
+    guard let listing = try? Regtest.run(["--list"]), listing.status == 0 else { return [] }
+    return listing.out.split(separator: "\n").map { line in
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      return GoldenCase(
+        name: fields[0], folder: fields.count > 1 ? fields[1] : "", missing: fields.count > 2 ? fields[2] : ""
+      )
     }
-    var cases: [GoldenCase] = []
-    for case let url as URL in walker where url.lastPathComponent == "cmd" {
-      cases.append(GoldenCase(url: url.deletingLastPathComponent()))
-    }
-    return cases.sorted { $0.name < $1.name }
   }()
 
-  func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-  func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name).path) }
+  /// The cases that can run here.
+  static let runnable = all.filter { $0.missing.isEmpty }
+  /// The cases that need a program not installed here.
+  static let unrunnable = all.filter { !$0.missing.isEmpty }
+  /// Why the unrunnable cases are skipped: `case needs tool; ...`.
+  static let unrunnableReason = unrunnable.map { "\($0.name) needs \($0.missing)" }.joined(separator: "; ")
+
+  /// Whether cases are recorded rather than checked (GOLDEN_RECORD=1).
+  static let recording = Requirements.flag("GOLDEN_RECORD")
 }
 
-/// Runs every golden case with the built tools first on PATH. Set GOLDEN_RECORD=1 to rewrite the
-/// expected files from the current output (then review the diff before committing).
-@Test("golden pipeline case", arguments: GoldenCase.all)
+/// Runs one case with `bin/regtest CASE` (or `bin/regtest --record CASE` with GOLDEN_RECORD=1).
+/// A case that does not pass fails with regtest's report; a case recorded fails too, since
+/// recording is not passing: review the diff, then run again without GOLDEN_RECORD.
+func check(_ c: GoldenCase) throws {
+  let result = try Regtest.run((GoldenCase.recording ? ["--record"] : []) + ["-v", c.folder])
+  let report = result.out + result.err
+  if result.out.contains("RECORDED \(c.name) ") {
+    Issue.record(
+      "recorded \(c.name): review the diff (git diff -- Tests/golden/\(c.name)), then run again\n\(report)")
+  } else if result.status != 0 || !result.out.hasPrefix("ok   \(c.name)\n") {
+    Issue.record("golden case \(c.name) did not pass:\n\(report)")
+  }
+}
+
+@Test("golden case", arguments: GoldenCase.runnable)
 func golden(_ c: GoldenCase) throws {
-  if c.exists("requires") {
-    let tools = try String(contentsOf: c.file("requires"), encoding: .utf8).split(
-      whereSeparator: \.isWhitespace)
-    for tool in tools {
-      let found = try TestSupport.shell("command -v \(tool)")
-      if found.status != 0 {
-        print("SKIP golden case \(c.name): needs \(tool), which is not installed (.ci/run installs it)")
-        return
-      }
-    }
-  }
-  let fm = FileManager.default
-  let work = try TestSupport.temporaryDirectory()
-  defer { try? fm.removeItem(at: work) }
-  for item in try fm.contentsOfDirectory(atPath: c.url.path) {
-    try fm.copyItem(at: c.file(item), to: work.appendingPathComponent(item))
-  }
-  let home = work.appendingPathComponent(".home")
-  try fm.createDirectory(at: home.appendingPathComponent("data"), withIntermediateDirectories: true)
-  let command = try String(contentsOf: c.file("cmd"), encoding: .utf8)
-  let input = c.exists("input.jsonl") ? try Data(contentsOf: c.file("input.jsonl")) : nil
-  let result = try TestSupport.shell(
-    command, stdin: input,
-    environment: [
-      "HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path, "TZ": "UTC",
-      "LC_ALL": "C.UTF-8", "COLUMNS": "80", "GOLDEN_DIR": c.url.path,
-    ], currentDirectory: work)
-
-  if ProcessInfo.processInfo.environment["GOLDEN_RECORD"] == "1" {
-    try result.stdout.write(to: c.file("expout"))
-    if !result.stderr.isEmpty || c.exists("experr") { try result.stderr.write(to: c.file("experr")) }
-    if result.status != 0 {
-      try "\(result.status)\n".write(to: c.file("exit"), atomically: true, encoding: .utf8)
-    } else if c.exists("exit") {
-      try fm.removeItem(at: c.file("exit"))
-    }
-    return
-  }
-
-  let expectedStatus =
-    c.exists("exit")
-    ? Int32(
-      try String(contentsOf: c.file("exit"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
-      ?? -1
-    : 0
-  let expout = try Data(contentsOf: c.file("expout"))
-  #expect(
-    result.stdout == expout,
-    "stdout differs:\n\(diff(expout, result.stdout))\nstderr: \(result.err.prefix(500))")
-  if c.exists("experr") {
-    let experr = try Data(contentsOf: c.file("experr"))
-    #expect(result.stderr == experr, "stderr differs:\n\(diff(experr, result.stderr))")
-  }
-  #expect(
-    result.status == expectedStatus,
-    "exit status \(result.status), expected \(expectedStatus); stderr: \(result.err.prefix(500))")
+  try check(c)
 }
 
-/// A unified diff of expected and actual bytes (via diff(1)).
-func diff(_ expected: Data, _ actual: Data) -> String {
-  guard let dir = try? TestSupport.temporaryDirectory() else { return "(no diff)" }
-  defer { try? FileManager.default.removeItem(at: dir) }
-  let a = dir.appendingPathComponent("expected")
-  let b = dir.appendingPathComponent("actual")
-  try? expected.write(to: a)
-  try? actual.write(to: b)
-  let result = try? TestSupport.runProcess("/usr/bin/diff", ["-u", a.path, b.path])
-  return String(result?.out.prefix(3000) ?? "(no diff)")
+/// The cases that need a program not installed here do not run: this test is then skipped, and
+/// its reason names them and the programs. With every program installed it runs, and passes.
+@Test(
+  "every golden case can run here: the programs they require are installed (.ci/run installs them)",
+  .enabled(if: GoldenCase.unrunnable.isEmpty, Comment(rawValue: GoldenCase.unrunnableReason)))
+func goldenRequirements() {
+  #expect(GoldenCase.unrunnable.isEmpty, "\(GoldenCase.unrunnableReason)")
 }
 
 @Test("the golden cases are found")
 func goldenCasesExist() {
-  #expect(GoldenCase.all.count > 0)
+  #expect(GoldenCase.all.count > 0, "bin/regtest --list found no case")
+  #expect(GoldenCase.all.allSatisfy { FileManager.default.fileExists(atPath: $0.folder + "/cmd") })
 }

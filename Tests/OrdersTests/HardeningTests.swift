@@ -85,16 +85,15 @@ struct OrdersHardeningTests {
     #expect(Faults.temporaryFiles(in: folder).isEmpty, "left: \(Faults.temporaryFiles(in: folder))")
   }
 
-  @Test("a full disk: exit 74, and the store is exactly as before (an append that did not fit is cut back)")
+  @Test(
+    "a full disk: exit 74, and the store is exactly as before (an append that did not fit is cut back)",
+    .enabled(if: Faults.canMountTmpfs, "mount -t tmpfs is not allowed here (the ulimit -f test still runs)"))
   func fullDisk() throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let disk = folder.appendingPathComponent("disk")
     try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-    guard Faults.mountTmpfs(at: disk, kilobytes: 64) else {
-      print("SKIP full disk with tmpfs: mount -t tmpfs is not allowed here (the ulimit -f test still runs)")
-      return
-    }
+    try #require(Faults.mountTmpfs(at: disk, kilobytes: 64), "mount -t tmpfs failed")
     defer { Faults.unmount(disk) }
     let store = disk.appendingPathComponent("orders.jsonl").path
     #expect(try Self.list(store)?.count == 24)
@@ -145,7 +144,9 @@ struct OrdersHardeningTests {
     #expect(Faults.temporaryFiles(in: folder).isEmpty)
   }
 
-  @Test("a read-only folder: changes fail with a clear error (exit 74); reading still works")
+  @Test(
+    "a read-only folder: changes fail with a clear error (exit 74); reading still works",
+    .enabled(if: Faults.canMakeReadOnly, "neither a read-only bind mount nor chmod works here"))
   func readOnlyFolder() throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -154,10 +155,7 @@ struct OrdersHardeningTests {
     let store = box.appendingPathComponent("orders.jsonl").path
     #expect(try Self.list(store)?.count == 24)
     let before = try Data(contentsOf: URL(fileURLWithPath: store))
-    guard let how = Faults.makeReadOnly(box) else {
-      print("SKIP read-only folder: neither a read-only bind mount nor chmod works here")
-      return
-    }
+    let how = try #require(Faults.makeReadOnly(box), "the folder could not be made read-only")
     defer { Faults.makeWritable(box) }
     for arguments in [["place", "--donut", "1"], ["next", "1224"]] {
       let result = try TestSupport.run("orders", arguments + ["--store", store, "--now", Self.now])

@@ -66,11 +66,9 @@ struct EmbedDataTests {
 
   /// Text that would break a naive raw string (`"#` ends `#"..."#`, `\#(` interpolates in it) must
   /// come back byte for byte from the compiled constant.
-  @Test func compiledConstantRoundTrips() throws {
-    guard let swiftc = findOnPath("swiftc") else {
-      print("SKIP embed-data round trip: swiftc is not on PATH")
-      return
-    }
+  @Test(.enabled(if: Requirements.has("swiftc"), "swiftc is not on PATH"))
+  func compiledConstantRoundTrips() throws {
+    let swiftc = try #require(findOnPath("swiftc"))
     let text = ###"{"type":"x","s":"a\\#(b) \"# \"## \\##n ✓"}"### + "\n" + #"{"type":"y","t":"\"\"\""}"#
     let (result, work) = try embed(
       ["sample-trips.jsonl": Array((text + "\n\n").utf8)], ["EmbeddedData.swift", "sample-trips.jsonl"])
@@ -88,28 +86,21 @@ struct EmbedDataTests {
   /// The plugin declares every data file as an input and the generated source as the output, so
   /// the build re-runs embed-data exactly when a data file changes (checked in the build manifest
   /// that the current build wrote).
-  @Test func pluginDeclaresInputsAndOutputs() throws {
-    let products = TestSupport.productsDirectory
-    let manifest = products.deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(products.lastPathComponent + ".yaml")
-    guard let yaml = try? String(contentsOf: manifest, encoding: .utf8) else {
-      print("SKIP EmbedData manifest check: no build manifest at \(manifest.path)")
-      return
-    }
+  @Test(
+    .enabled(
+      if: EmbedDataTests.manifestHasEmbedData,
+      "the build manifest has no EmbedData command (there is none, or a partial build wrote it)"))
+  func pluginDeclaresInputsAndOutputs() throws {
+    let manifest = Self.manifest
+    let yaml = try String(contentsOf: manifest, encoding: .utf8)
     let data = TestSupport.packageRoot.appendingPathComponent("Sources/FoodTruckKit/Data")
     let files = try FileManager.default.contentsOfDirectory(atPath: data.path).filter {
       $0.hasSuffix(".jsonl")
     }
     #expect(files.count >= 3)
     let lines = yaml.split(separator: "\n").map(String.init)
-    guard
-      let start = lines.firstIndex(where: { $0.contains("\"Embedding ") && $0.contains("into FoodTruckKit") })
-    else {
-      // A partial build (`swift build --product X`) writes a manifest without it.
-      print(
-        "SKIP EmbedData manifest check: \(manifest.path) has no EmbedData command (a partial build wrote it)")
-      return
-    }
+    let start = try #require(
+      lines.firstIndex(where: Self.isEmbedCommand), "no EmbedData command in \(manifest.path)")
     let inputs = try #require(lines[start...].first { $0.hasPrefix("    inputs:") })
     let outputs = try #require(lines[start...].first { $0.hasPrefix("    outputs:") })
     for file in files {
@@ -117,6 +108,25 @@ struct EmbedDataTests {
     }
     #expect(inputs.contains("embed-data"))
     #expect(outputs.hasSuffix("/EmbeddedData.swift\"]"))
+  }
+
+  /// The build manifest the current build wrote.
+  static var manifest: URL {
+    let products = TestSupport.productsDirectory
+    return products.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(products.lastPathComponent + ".yaml")
+  }
+
+  /// Whether a manifest line is the EmbedData command for FoodTruckKit.
+  static func isEmbedCommand(_ line: String) -> Bool {
+    line.contains("\"Embedding ") && line.contains("into FoodTruckKit")
+  }
+
+  /// Whether the manifest holds the EmbedData command (a partial build, `swift build --product X`,
+  /// writes one without it).
+  static var manifestHasEmbedData: Bool {
+    guard let yaml = try? String(contentsOf: manifest, encoding: .utf8) else { return false }
+    return yaml.split(separator: "\n").contains { isEmbedCommand(String($0)) }
   }
 }
 

@@ -13,13 +13,14 @@ let toolNames = ["achievements", "orders", "pipe-check", "sales-chart", "story-i
 struct InstallTests {
   static let enabled = ProcessInfo.processInfo.environment["SAMPLEPIPES_INSTALL_TEST"] == "1"
 
-  @Test func installBuildsStaticToolsWithPagesAndCompletions() throws {
-    guard Self.enabled else {
-      print(
-        "SKIP install-tools test: it makes a static release build (minutes); "
-          + "run it with SAMPLEPIPES_INSTALL_TEST=1 swift test --filter InstallTests (.ci/run sets it)")
-      return
-    }
+  @Test(
+    .enabled(
+      if: InstallTests.enabled,
+      "a static release build (minutes): SAMPLEPIPES_INSTALL_TEST=1 swift test --filter InstallTests"),
+    .enabled(if: Requirements.has("man"), "man is not installed (.ci/run installs man-db)"),
+    .enabled(if: Requirements.has("zsh"), "zsh is not installed (.ci/run installs it)"),
+    .enabled(if: Requirements.has("fish"), "fish is not installed (.ci/run installs it)"))
+  func installBuildsStaticToolsWithPagesAndCompletions() throws {
     let fm = FileManager.default
     let swift = try #require(findOnPath("swift"), "swift is not on PATH")
     let root = TestSupport.packageRoot
@@ -84,29 +85,17 @@ struct InstallTests {
     #expect(check.out == "{\"type\":\"a\"}\n{\"type\":\"b\",\"n\":1}\n")
     #expect(check.err == "pipe-check: 2 records, 2 types, 0 problems\n")
 
-    // orders and sales-chart are built on other branches; once merged, the issue's pipeline runs.
-    let ordersHelp = try sh("orders --help; sales-chart --help")
-    if ordersHelp.out.contains("not built yet") {
-      print(
-        "SKIP 'orders generate | sales-chart' with the installed tools: orders or sales-chart is not built yet"
-      )
-    } else {
-      let pipeline = try sh("set -o pipefail; orders generate | sales-chart")
-      #expect(pipeline.status == 0, "orders generate | sales-chart: \(pipeline.err)")
-      #expect(!pipeline.out.isEmpty)
-    }
+    let pipeline = try sh("set -o pipefail; orders generate | sales-chart")
+    #expect(pipeline.status == 0, "orders generate | sales-chart: \(pipeline.err)")
+    #expect(!pipeline.out.isEmpty)
 
     let share = prefix.appendingPathComponent("share").path
-    if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
-      for tool in ["pipe-check", "orders"] {
-        let man = try sh("man -l '\(share)/man/man1/\(tool).1'")
-        #expect(man.status == 0)
-        // man justifies text, so a wrapped NAME line may hold double spaces: compare words.
-        let words = man.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("NAME \(tool) - "), "man -l \(tool).1:\n\(man.out)\(man.err)")
-      }
-    } else {
-      print("SKIP man -l with the installed pages: man is not installed (.ci/run installs man-db)")
+    for tool in ["pipe-check", "orders"] {
+      let man = try sh("man -l '\(share)/man/man1/\(tool).1'")
+      #expect(man.status == 0)
+      // man justifies text, so a wrapped NAME line may hold double spaces: compare words.
+      let words = man.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      #expect(words.contains("NAME \(tool) - "), "man -l \(tool).1:\n\(man.out)\(man.err)")
     }
 
     for tool in toolNames {
@@ -117,26 +106,24 @@ struct InstallTests {
     let direct = try sh("source <(orders --generate-completion-script bash); complete -p orders")
     #expect(direct.out == "complete -F _orders orders\n")
 
-    if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
+    do {
       let script = toolNames.map { "source '\(share)/zsh/site-functions/_\($0)'; print -r -- $_comps[\($0)]" }
       let home = try TestSupport.temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: home) }
       let zsh = try TestSupport.runProcess(
-        "/usr/bin/zsh",
+        try #require(Requirements.path(of: "zsh")),
         ["-f", "-c", "autoload -Uz compinit && compinit -u -D; " + script.joined(separator: "; ")],
         environment: environment.merging(["HOME": home.path]) { $1 })
       #expect(zsh.status == 0)
       #expect(zsh.err.isEmpty, "\(zsh.err)")
       #expect(zsh.out == toolNames.map { "_\($0)\n" }.joined())
-    } else {
-      print("SKIP zsh completion loading: zsh is not installed (.ci/run installs it)")
     }
 
-    if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
+    do {
       let home = try TestSupport.temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: home) }
       let fish = try TestSupport.runProcess(
-        "/usr/bin/fish",
+        try #require(Requirements.path(of: "fish")),
         [
           "--no-config", "-c",
           "set -p fish_complete_path '\(share)/fish/vendor_completions.d'; complete -C 'pipe-check --pa'",
@@ -144,16 +131,11 @@ struct InstallTests {
       #expect(fish.status == 0)
       #expect(fish.err.isEmpty, "\(fish.err)")
       #expect(fish.out.hasPrefix("--pass\t"))
-    } else {
-      print("SKIP fish completion loading: fish is not installed (.ci/run installs it)")
     }
   }
 
-  @Test func unknownArgumentIsRefused() throws {
-    guard Self.enabled else {
-      print("SKIP install-tools argument test: set SAMPLEPIPES_INSTALL_TEST=1 (.ci/run does)")
-      return
-    }
+  @Test(.enabled(if: InstallTests.enabled, "set SAMPLEPIPES_INSTALL_TEST=1 (.ci/run does)"))
+  func unknownArgumentIsRefused() throws {
     let swift = try #require(findOnPath("swift"))
     let root = TestSupport.packageRoot
     let result = try TestSupport.runProcess(

@@ -136,12 +136,10 @@ struct CLITests {
     }
   }
 
-  @Test("colour only on a terminal, and not with NO_COLOR")
+  @Test(
+    "colour only on a terminal, and not with NO_COLOR",
+    .enabled(if: Requirements.has("script"), "script(1) is not installed (package bsdutils)"))
   func colour() throws {
-    guard (try TestSupport.shell("command -v script")).status == 0 else {
-      print("SKIP colour test: script(1) is not installed (package bsdutils)")
-      return
-    }
     let command = "sales-chart --now \(Fixture.now) -t all \(Fixture.goldenInput.path)"
     let tty = try TestSupport.shell(
       "script -qec '\(command)' /dev/null", environment: ["NO_COLOR": "", "TERM": "xterm", "COLUMNS": "60"])

@@ -92,17 +92,16 @@ struct StoryIOHardeningTests {
     if !mounted { print("story-io full disk: mount -t tmpfs is not allowed here; used ulimit -f") }
   }
 
-  @Test("a read-only folder: exit 74 with a clear error, the file unchanged")
+  @Test(
+    "a read-only folder: exit 74 with a clear error, the file unchanged",
+    .enabled(if: Faults.canMakeReadOnly, "neither a read-only bind mount nor chmod works here"))
   func readOnlyFolder() throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let box = folder.appendingPathComponent("ro")
     try FileManager.default.createDirectory(at: box, withIntermediateDirectories: true)
     try Data("old\n".utf8).write(to: box.appendingPathComponent("Big.story"))
-    guard let how = Faults.makeReadOnly(box) else {
-      print("SKIP read-only folder: neither a read-only bind mount nor chmod works here")
-      return
-    }
+    let how = try #require(Faults.makeReadOnly(box), "the folder could not be made read-only")
     defer { Faults.makeWritable(box) }
     let result = try TestSupport.run(
       "story-io", ["write", "--force", "--dir", box.path], stdin: Self.record(1, size: 100))

@@ -368,12 +368,10 @@ struct StoryIOCLITests {
     #expect(try storyIO(["focus", "F.story", "--width", "20", "--margin", "6"], in: folder).status == 64)
   }
 
-  @Test("focus goes through $PAGER only on a terminal and when longer than the screen")
+  @Test(
+    "focus goes through $PAGER only on a terminal and when longer than the screen",
+    .enabled(if: Requirements.has("script"), "needs script(1) from util-linux, which is not installed"))
   func pager() throws {
-    guard (try TestSupport.shell("command -v script")).status == 0 else {
-      print("SKIP focus pager test: needs script(1) from util-linux, which is not installed")
-      return
-    }
     let folder = try TemporaryFolder()
     let long = (1...60).map { "line \($0)" }.joined(separator: "\n")
     try Data(long.utf8).write(to: folder.file("Long.story"))
@@ -472,18 +470,20 @@ struct StoryIOCLITests {
     #expect(screen.out.contains("  old        1 word   50 minutes ago\n"))
   }
 
-  @Test("mime prints valid shared-mime-info XML")
+  @Test(
+    "mime prints valid shared-mime-info XML",
+    .enabled(if: Requirements.has("xmllint"), "needs xmllint, which is not installed"))
   func mime() throws {
     let folder = try TemporaryFolder()
-    guard (try TestSupport.shell("command -v xmllint")).status == 0 else {
-      print("SKIP mime XML validation: needs xmllint, which is not installed")
-      return
-    }
     let result = try sh("story-io mime | xmllint --noout - && echo valid", in: folder)
     #expect(result.out == "valid\n", "\(result.err)")
   }
 
-  @Test("mime --install writes the package and updates the database; --uninstall removes it")
+  @Test(
+    "mime --install writes the package and updates the database; --uninstall removes it",
+    .enabled(
+      if: Requirements.has("update-mime-database"), "update-mime-database (shared-mime-info) is not installed"
+    ))
   func mimeInstall() throws {
     let folder = try TemporaryFolder()
     let env = ["XDG_DATA_HOME": folder.file("data").path]
@@ -492,14 +492,9 @@ struct StoryIOCLITests {
     #expect(installed.stdout.isEmpty)
     let package = folder.file("data/mime/packages/com.example.writingAppDocument.xml")
     #expect(try String(contentsOf: package, encoding: .utf8) == (try storyIO(["mime"], in: folder)).out)
-    if (try TestSupport.shell("command -v update-mime-database")).status == 0 {
-      #expect(
-        FileManager.default.fileExists(atPath: folder.file("data/mime/text/x-writingapp-story.xml").path))
-      let globs = try String(contentsOf: folder.file("data/mime/globs2"), encoding: .utf8)
-      #expect(globs.contains("text/x-writingapp-story:*.story"))
-    } else {
-      print("SKIP update-mime-database check: shared-mime-info is not installed")
-    }
+    #expect(FileManager.default.fileExists(atPath: folder.file("data/mime/text/x-writingapp-story.xml").path))
+    let globs = try String(contentsOf: folder.file("data/mime/globs2"), encoding: .utf8)
+    #expect(globs.contains("text/x-writingapp-story:*.story"))
     let removed = try storyIO(["mime", "--uninstall"], in: folder, environment: env)
     #expect(removed.status == 0)
     #expect(!FileManager.default.fileExists(atPath: package.path))

@@ -139,6 +139,15 @@ public enum Faults {
     isRoot && sh("mount -t tmpfs -o size=\(kilobytes)k samplepipes-test '\(folder.path)' 2>/dev/null") == 0
   }
 
+  /// Whether `mountTmpfs` works here (tried once on a scratch folder).
+  public static let canMountTmpfs: Bool = {
+    guard isRoot, let folder = try? TestSupport.temporaryDirectory() else { return false }
+    defer { try? FileManager.default.removeItem(at: folder) }
+    guard mountTmpfs(at: folder, kilobytes: 64) else { return false }
+    unmount(folder)
+    return true
+  }()
+
   /// Unmounts what `mountTmpfs` or `mountReadOnly` mounted.
   public static func unmount(_ folder: URL) {
     sh("umount '\(folder.path)' 2>/dev/null || umount -l '\(folder.path)' 2>/dev/null")
@@ -146,7 +155,8 @@ public enum Faults {
 
   /// Makes `folder` read-only for the tools: a read-only bind mount of it over itself as root
   /// (where permission bits do not stop root), else mode 0555. Returns how, or nil when neither
-  /// works here (the caller skips visibly). Undo with `makeWritable`.
+  /// works here (a test declares that it needs it: `.enabled(if: Faults.canMakeReadOnly, ...)`).
+  /// Undo with `makeWritable`.
   public static func makeReadOnly(_ folder: URL) -> String? {
     if isRoot {
       let path = folder.path
@@ -158,6 +168,15 @@ public enum Faults {
     }
     return chmod(folder.path, 0o555) == 0 ? "mode 0555" : nil
   }
+
+  /// Whether `makeReadOnly` works here (tried once on a scratch folder).
+  public static let canMakeReadOnly: Bool = {
+    guard let folder = try? TestSupport.temporaryDirectory() else { return false }
+    defer { try? FileManager.default.removeItem(at: folder) }
+    guard makeReadOnly(folder) != nil else { return false }
+    makeWritable(folder)
+    return true
+  }()
 
   /// Undoes `makeReadOnly`.
   public static func makeWritable(_ folder: URL) {

@@ -4,16 +4,12 @@ import Testing
 import ToolSupport
 
 /// Runs `script` with `shell` in a folder holding `a.jsonl`, `b.txt` and a `sub` folder; the script
-/// and `files` are saved in another folder, which is also HOME. Nil (after a printed note) when the
-/// shell is not installed.
+/// and `files` are saved in another folder, which is also HOME. A test using it declares that it
+/// needs the shell: `.enabled(if: Requirements.has(shell), ...)`.
 private func runShell(
   _ shell: String, _ arguments: [String], script: String, files: [String: String] = [:]
-) throws -> TestSupport.Result? {
-  guard let path = ["/usr/bin/\(shell)", "/bin/\(shell)"].first(where: FileManager.default.isExecutableFile)
-  else {
-    print("SKIP \(shell) completion test: \(shell) is not installed (.ci/run installs it)")
-    return nil
-  }
+) throws -> TestSupport.Result {
+  let path = try #require(Requirements.path(of: shell), "\(shell) is not installed")
   let fm = FileManager.default
   let home = try TestSupport.temporaryDirectory()
   defer { try? fm.removeItem(at: home) }
@@ -42,7 +38,7 @@ struct BashCompletionTests {
     (["demo-tool", ""], ["admin", "list", "next"]),
     (["demo-tool", "li"], ["list"]),
     (["demo-tool", "--st"], ["--store"]),
-    (["demo-tool", "-"], ["--help", "--store", "--verbose", "--version", "-h", "-s", "-v"]),
+    (["demo-tool", "-"], ["--dry-run", "--help", "--store", "--verbose", "--version", "-h", "-s", "-v"]),
     (["demo-tool", "--store", ""], ["a.jsonl", "b.txt", "sub"]),
     (["demo-tool", "-s", "a.jsonl", "l"], ["list"]),
     (["demo-tool", "list", "--f"], ["--format"]),
@@ -63,7 +59,8 @@ struct BashCompletionTests {
     (["demo-tool", "secret", ""], []),
   ]
 
-  @Test func candidates() throws {
+  @Test(.enabled(if: Requirements.has("bash"), "bash is not installed"))
+  func candidates() throws {
     let script = try #require(Completions.script(for: Fixtures.tool, shell: "bash"))
     var driver = script + "\nshopt -s nullglob\n"
     driver += """
@@ -78,7 +75,7 @@ struct BashCompletionTests {
       driver += "complete_words " + words.map { "'\($0)'" }.joined(separator: " ") + "\n"
     }
     driver += "complete -p demo-tool\n"
-    guard let result = try runShell("bash", ["--norc", "--noprofile"], script: driver) else { return }
+    let result = try runShell("bash", ["--norc", "--noprofile"], script: driver)
     #expect(result.status == 0, "\(result.err)")
     #expect(result.err.isEmpty)
     let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -100,7 +97,8 @@ struct BashCompletionTests {
 
 @Suite("zsh completion")
 struct ZshCompletionTests {
-  @Test func scriptLoadsAndRegisters() throws {
+  @Test(.enabled(if: Requirements.has("zsh"), "zsh is not installed (.ci/run installs it)"))
+  func scriptLoadsAndRegisters() throws {
     let script = try #require(Completions.script(for: Fixtures.tool, shell: "zsh"))
     let driver = """
       autoload -Uz compinit && compinit -u -D
@@ -109,9 +107,7 @@ struct ZshCompletionTests {
       whence -w _demo-tool _demo-tool_list _demo-tool_admin _demo-tool_admin_reset
 
       """
-    guard let result = try runShell("zsh", ["-f"], script: driver, files: ["script.zsh": script]) else {
-      return
-    }
+    let result = try runShell("zsh", ["-f"], script: driver, files: ["script.zsh": script])
     #expect(result.status == 0, "\(result.err)")
     #expect(result.err.isEmpty, "\(result.err)")
     #expect(
@@ -143,7 +139,8 @@ struct ZshCompletionTests {
 
   /// Types each case into an interactive zsh on a pseudo-terminal (zsh/zpty), presses Tab, and
   /// records what the completion system adds.
-  @Test func candidates() throws {
+  @Test(.enabled(if: Requirements.has("zsh"), "zsh is not installed (.ci/run installs it)"))
+  func candidates() throws {
     let script = try #require(Completions.script(for: Fixtures.tool, shell: "zsh"))
     let setup = #"""
       PS1='' PROMPT='' RPROMPT=''
@@ -183,7 +180,7 @@ struct ZshCompletionTests {
     for (line, _) in Self.cases { driver += "complete_line '\(line)'\n" }
     driver += "zpty -d z\n"
     let files = ["_demo-tool": script, "setup.zsh": setup]
-    guard let result = try runShell("zsh", ["-f"], script: driver, files: files) else { return }
+    let result = try runShell("zsh", ["-f"], script: driver, files: files)
     #expect(result.status == 0, "\(result.err)")
     let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     try #require(lines.count > Self.cases.count, "\(result.out)")
@@ -200,19 +197,18 @@ struct ZshCompletionTests {
     #expect(script.contains("'*'{-t+,--tag=}'[only records with TAG]:TAG: '"))
     #expect(
       script.contains(
-        "'(-s --store)'{-s+,--store=}'[the store file \\[default: ~/demo.jsonl\\]]:FILE:_files'"))
+        "'(-s --store)'{-s+,--store=}'[the store file \\[JSON lines\\] (default ~/demo.jsonl)]:FILE:_files'"))
     #expect(script.contains("'*:FILE:_files'"))
     #expect(script.contains("'next:advance one record'"))
     #expect(!script.contains("secret"))
   }
 
-  @Test func realToolScriptLoads() throws {
+  @Test(.enabled(if: Requirements.has("zsh"), "zsh is not installed (.ci/run installs it)"))
+  func realToolScriptLoads() throws {
     let script = try TestSupport.run("pipe-check", ["--generate-completion-script", "zsh"]).out
     let driver =
       "autoload -Uz compinit && compinit -u -D\nsource $SCRIPTS/script.zsh\nprint -r -- $_comps[pipe-check]\n"
-    guard let result = try runShell("zsh", ["-f"], script: driver, files: ["script.zsh": script]) else {
-      return
-    }
+    let result = try runShell("zsh", ["-f"], script: driver, files: ["script.zsh": script])
     #expect(result.status == 0)
     #expect(result.err.isEmpty, "\(result.err)")
     #expect(result.out == "_pipe-check\n")
@@ -238,16 +234,14 @@ struct FishCompletionTests {
     ("demo-tool --ver", ["--verbose", "--version"]),
   ]
 
-  @Test func candidates() throws {
+  @Test(.enabled(if: Requirements.has("fish"), "fish is not installed (.ci/run installs it)"))
+  func candidates() throws {
     let script = try #require(Completions.script(for: Fixtures.tool, shell: "fish"))
     var driver = "source $SCRIPTS/script.fish\n"
     for (line, _) in Self.cases {
       driver += "set -l found (complete -C '\(line)' | string split -f1 \\t | sort); echo \"$found\"\n"
     }
-    guard let result = try runShell("fish", ["--no-config"], script: driver, files: ["script.fish": script])
-    else {
-      return
-    }
+    let result = try runShell("fish", ["--no-config"], script: driver, files: ["script.fish": script])
     #expect(result.status == 0, "\(result.err)")
     #expect(result.err.isEmpty, "\(result.err)")
     let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -256,11 +250,8 @@ struct FishCompletionTests {
     }
   }
 
-  @Test func realToolScriptLoads() throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
-      print("SKIP fish completion test: fish is not installed (.ci/run installs it)")
-      return
-    }
+  @Test(.enabled(if: Requirements.has("fish"), "fish is not installed (.ci/run installs it)"))
+  func realToolScriptLoads() throws {
     let result = try TestSupport.shell(
       "pipe-check --generate-completion-script fish | fish --no-config -c 'source; complete -C \"pipe-check --pa\"'"
     )

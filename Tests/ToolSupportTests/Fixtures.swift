@@ -1,60 +1,73 @@
 import ToolSupport
 
-/// A made-up tool with every kind of option and nested, hidden and argument-taking subcommands,
-/// used by the parser, help, completion and manual tests.
+/// A made-up tool declared as tools are (a `Command` with typed options), with every kind of
+/// option and nested, hidden and argument-taking subcommands, used by the parser, help, completion
+/// and manual tests. Help, manual and completion tests read its `.spec`.
 enum Fixtures {
-  static let tool = CommandSpec(
+  /// How `list` writes records.
+  enum Format: String, CaseIterable, Sendable {
+    case text, json
+  }
+
+  // Shared by the tool with every subcommand below it.
+  static let store = Option.string(
+    "store", short: "s", name: "FILE", help: "the store file [JSON lines]", default: "~/demo.jsonl")
+  static let verbose = Flag("verbose", short: "v", help: "say what happens")
+
+  // The tool's own: not accepted after a subcommand.
+  static let dryRun = Flag("dry-run", help: "show what would change")
+
+  // list's options.
+  static let format: Option<Format?> = .choice("format", short: "f", name: "F", help: "how to write them")
+  static let tag = Option.strings("tag", short: "t", name: "TAG", help: "only records with TAG")
+  static let count: Option<Int?> = .int("count", short: "n", help: "at most N records", in: 1...10)
+  static let all = Flag("all", short: "a", help: "also the archived ones")
+  static let since: Option<Int?> = .date("since", name: "DATE", help: "only records after DATE")
+  static let ratio = Option.double("ratio", name: "R", help: "a share", default: 1, in: 0...1)
+
+  // reset's option.
+  static let force = Flag("force", help: "do not ask")
+
+  /// A run that does nothing: the parser tests look at the invocation, not at a run.
+  static let succeed: @Sendable (Invocation) throws -> Int32 = { _ in ExitStatus.ok }
+
+  static let list = Command(
+    name: "list", summary: "list the records", options: [format, tag, count, all, since, ratio],
+    arguments: .files, input: "JSON lines from each FILE, or stdin.", output: "One line per record.",
+    examples: ["demo-tool list --format json | jq .name"], run: succeed)
+
+  static let next = Command(
+    name: "next", summary: "advance one record", arguments: .one("ID"), run: succeed)
+
+  static let reset = Command(name: "reset", summary: "empty the store", options: [force], run: succeed)
+
+  /// Holds only subcommands: no run of its own.
+  static let admin = Command(name: "admin", summary: "administration", subcommands: [reset])
+
+  static let secret = Command(name: "secret", summary: "not listed", hidden: true, run: succeed)
+
+  static let command = Command(
     name: "demo-tool",
     summary: "a tool that exists for the tests",
-    usage: ["demo-tool [--store FILE] [--verbose] COMMAND"],
-    options: [
-      .value("store", short: "s", name: "FILE", help: "the store file [default: ~/demo.jsonl]"),
-      .flag("verbose", short: "v", help: "say what happens"),
-    ],
-    subcommands: [
-      CommandSpec(
-        name: "list",
-        summary: "list the records",
-        usage: ["demo-tool list [--format F] [--tag TAG]... [-n N] [-a] [FILE...]"],
-        options: [
-          .value("format", short: "f", name: "F", help: "how to write them", choices: ["text", "json"]),
-          .value("tag", short: "t", name: "TAG", help: "only records with TAG", repeatable: true),
-          .value("count", short: "n", name: "N", help: "at most N records"),
-          .flag("all", short: "a", help: "also the archived ones"),
-          .value("since", name: "DATE", help: "only records after DATE"),
-          .value("ratio", name: "R", help: "a share from 0 to 1"),
-        ],
-        positionalName: "FILE",
-        input: "JSON lines from each FILE, or stdin.",
-        output: "One line per record.",
-        examples: ["demo-tool list --format json | jq .name"]),
-      CommandSpec(
-        name: "next", summary: "advance one record", usage: ["demo-tool next ID"],
-        positionalName: "ID", minPositionals: 1, maxPositionals: 1),
-      CommandSpec(
-        name: "admin", summary: "administration", usage: ["demo-tool admin COMMAND"],
-        subcommands: [
-          CommandSpec(
-            name: "reset", summary: "empty the store", usage: ["demo-tool admin reset [--force]"],
-            options: [.flag("force", help: "do not ask")])
-        ]),
-      CommandSpec(name: "secret", summary: "not listed", usage: ["demo-tool secret"], hidden: true),
-    ],
+    options: [dryRun],
+    sharedOptions: [store, verbose],
+    subcommands: [list, next, admin, secret],
     input: "Nothing, except for 'list'.",
     output: "Records as JSON lines.\n\nMessages go to stderr.",
     exitStatus: ["3    the store is locked"],
-    examples: ["demo-tool list | pipe-check", "demo-tool next 4 && echo done"])
+    examples: ["demo-tool list | pipe-check", "demo-tool next 4 && echo done"],
+    run: succeed)
 
-  /// A tool without subcommands that reads files.
-  static let filter = CommandSpec(
-    name: "filter",
-    summary: "pass records through",
-    usage: ["filter [-q] [FILE...]"],
-    options: [
-      .flag("quiet", short: "q", help: "say nothing"),
-      .flag("pass", short: "p", help: "pass everything"),
-      .value("type", short: "t", name: "T", help: "only type T"),
-    ],
-    positionalName: "FILE",
-    examples: ["orders generate | filter --pass | sales-chart"])
+  /// What help, manual pages and completions show of the tool.
+  static var tool: CommandSpec { command.spec }
+
+  static let quiet = Flag("quiet", short: "q", help: "say nothing")
+  static let type: Option<String?> = .string("type", short: "t", name: "T", help: "only type T")
+  static let strict = Flag("strict", help: "be strict")
+
+  /// A small tool without subcommands that reads files.
+  static let filter = Command(
+    name: "filter", summary: "pass records through", options: [quiet, type, strict], arguments: .files,
+    input: "JSON lines.", output: "The same lines.\n\nNothing else.", exitStatus: ["3    locked"],
+    examples: ["orders generate | filter -q"], run: succeed)
 }

@@ -77,12 +77,10 @@ struct FilesHardeningTests {
     #expect(result.out == "still running after SIGINT\nexit 143\n", "\(result.err)")
   }
 
-  @Test("a tool started with SIGINT and SIGTERM blocked unblocks them: Ctrl-C still ends it")
+  @Test(
+    "a tool started with SIGINT and SIGTERM blocked unblocks them: Ctrl-C still ends it",
+    .enabled(if: Requirements.has("python3"), "python3 is not installed (.ci/run installs it)"))
   func blockedSignals() throws {
-    guard (try? TestSupport.shell("command -v python3"))?.status == 0 else {
-      print("SKIP blocked signals: python3 is not installed (.ci/run installs it)")
-      return
-    }
     let script = """
       mkfifo fifo; sleep 20 > fifo & w=$!
       python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT, signal.SIGTERM]); os.execvp(sys.argv[1], sys.argv[1:])' pipe-check fifo & p=$!
@@ -110,12 +108,8 @@ struct LongLineTests {
 
   @Test(
     "stream tools: 'stdin line 1: line is longer than the limit of 64 MiB', exit 65, peak memory under 96 MiB",
-    arguments: tools)
+    .enabled(if: Faults.canMeasureMemory, "/usr/bin/time is not installed"), arguments: tools)
   func streamTool(_ tool: String) throws {
-    guard Faults.canMeasureMemory else {
-      print("SKIP peak memory of \(tool): /usr/bin/time is not installed")
-      return
-    }
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let run = try Faults.peakMemory("\(Self.generate) | \(tool) > /dev/null", in: folder)
@@ -127,12 +121,10 @@ struct LongLineTests {
     print("peak RSS of \(tool) on a 100 MB line: \(run.kilobytes / 1024) MiB")
   }
 
-  @Test("weather import refuses more than 16 MiB at once, in bounded memory")
+  @Test(
+    "weather import refuses more than 16 MiB at once, in bounded memory",
+    .enabled(if: Faults.canMeasureMemory, "/usr/bin/time is not installed"))
   func importLimit() throws {
-    guard Faults.canMeasureMemory else {
-      print("SKIP peak memory of weather import: /usr/bin/time is not installed")
-      return
-    }
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let run = try Faults.peakMemory("\(Self.generate) | weather import --open-meteo", in: folder)

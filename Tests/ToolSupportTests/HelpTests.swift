@@ -1,26 +1,27 @@
 import Testing
 import ToolSupport
 
+/// The help `tool ARGUMENTS --help` prints for the demo tool.
+private func help(_ arguments: [String]) throws -> String {
+  guard
+    case .help(let path, let spec, let parents) = try CommandLineParser.parse(
+      arguments + ["--help"], root: Fixtures.command)
+  else {
+    throw ToolError("\(arguments) --help did not ask for help")
+  }
+  return Help.render(spec, path: path, parents: parents)
+}
+
 @Suite("--help rendering")
 struct HelpTests {
-  static let small = CommandSpec(
-    name: "filter", summary: "pass records through", usage: ["filter [-q] [FILE...]"],
-    options: [
-      .flag("quiet", short: "q", help: "say nothing"),
-      .value("type", short: "t", name: "T", help: "only type T"),
-      .flag("strict", help: "be strict"),
-    ],
-    positionalName: "FILE", input: "JSON lines.", output: "The same lines.\n\nNothing else.",
-    exitStatus: ["3    locked"], examples: ["orders generate | filter -q"])
-
   @Test func wholeHelpOfASmallTool() {
     // Labels are padded to the longest ("    --version", 13 characters) plus two spaces.
     #expect(
-      Help.render(Self.small, path: ["filter"]) == """
+      Help.render(Fixtures.filter.spec, path: ["filter"]) == """
         filter - pass records through
 
         USAGE
-          filter [-q] [FILE...]
+          filter [--quiet] [--type T] [--strict] [FILE...]
 
         OPTIONS
           -q, --quiet    say nothing
@@ -53,45 +54,51 @@ struct HelpTests {
         """)
   }
 
-  @Test func toolWithSubcommandsListsTheVisibleOnes() {
-    let text = Help.render(Fixtures.tool, path: ["demo-tool"])
+  @Test func toolWithSubcommandsListsTheVisibleOnes() throws {
+    let text = try help([])
     #expect(
       text.contains(
         "\nCOMMANDS\n  list   list the records\n  next   advance one record\n  admin  administration\n"))
     #expect(!text.contains("secret"))
+    #expect(
+      text.contains(
+        "\nUSAGE\n  demo-tool [--dry-run] [--store FILE] [--verbose]\n  demo-tool COMMAND [OPTION...]\n"))
+    #expect(text.contains("      --dry-run     show what would change\n"))
+    #expect(text.contains("      --version     print the version and exit\n"))
   }
 
-  @Test func subcommandHelpShowsInheritedOptionsButNotVersion() {
-    let list = Fixtures.tool.subcommands[0]
-    let text = Help.render(list, path: ["demo-tool", "list"], parents: [Fixtures.tool])
-    #expect(text.hasPrefix("demo-tool list - list the records\n\nUSAGE\n  demo-tool list [--format F]"))
-    #expect(text.contains("  -s, --store FILE  the store file [default: ~/demo.jsonl]\n"))
+  @Test func subcommandHelpShowsSharedOptionsButNotVersion() throws {
+    let text = try help(["list"])
+    #expect(
+      text.hasPrefix("demo-tool list - list the records\n\nUSAGE\n  demo-tool list [--format text|json]"))
+    #expect(text.contains("  -s, --store FILE  the store file [JSON lines] (default ~/demo.jsonl)\n"))
     #expect(text.contains("  -f, --format F    how to write them\n"))
     #expect(text.contains("--help"))
     #expect(!text.contains("--version"))
+    #expect(!text.contains("--dry-run"), "--dry-run is the tool's own, not shared")
     #expect(text.contains("\nINPUT\n  JSON lines from each FILE, or stdin.\n"))
     #expect(text.contains("\nEXAMPLES\n  demo-tool list --format json | jq .name\n"))
   }
 
-  @Test func subcommandWithoutItsOwnSectionsFallsBackToTheTool() {
-    let next = Fixtures.tool.subcommands[1]
-    let text = Help.render(next, path: ["demo-tool", "next"], parents: [Fixtures.tool])
+  @Test func subcommandWithoutItsOwnSectionsFallsBackToTheTool() throws {
+    let text = try help(["next"])
     #expect(text.contains("\nINPUT\n  Nothing, except for 'list'.\n"))
     #expect(text.contains("  3    the store is locked\n"))
     #expect(text.contains("\nEXAMPLES\n  demo-tool list | pipe-check\n"))
   }
 
   @Test func emptySectionsAreLeftOut() {
-    let bare = CommandSpec(name: "bare", summary: "nothing much", usage: ["bare"])
+    let bare = Command(name: "bare", summary: "nothing much", run: Fixtures.succeed).spec
     let text = Help.render(bare, path: ["bare"])
     #expect(!text.contains("INPUT"))
     #expect(!text.contains("OUTPUT"))
     #expect(!text.contains("EXAMPLES"))
     #expect(text.contains("EXIT STATUS"))
+    #expect(text.contains("\nUSAGE\n  bare\n"))
   }
 
   @Test func optionLabels() {
-    #expect(Help.optionLabel(.value("count", short: "n", name: "N", help: "")) == "-n, --count N")
-    #expect(Help.optionLabel(.flag("force", help: "")) == "    --force")
+    #expect(Help.optionLabel(Fixtures.count.spec) == "-n, --count N")
+    #expect(Help.optionLabel(Fixtures.force.spec) == "    --force")
   }
 }

@@ -3,18 +3,16 @@ import TestSupport
 import Testing
 import ToolSupport
 
-/// Renders a roff page with `man -l` (groff warnings on); nil after a printed note without man.
-private func renderWithMan(_ page: String) throws -> TestSupport.Result? {
-  guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else {
-    print("SKIP manual rendering test: man (man-db) is not installed (.ci/run installs it)")
-    return nil
-  }
+/// Renders a roff page with `man -l` (groff warnings on). A test using it declares that it needs
+/// man: `.enabled(if: Requirements.has("man"), ...)`.
+private func renderWithMan(_ page: String) throws -> TestSupport.Result {
+  let man = try #require(Requirements.path(of: "man"), "man is not installed")
   let work = try TestSupport.temporaryDirectory()
   defer { try? FileManager.default.removeItem(at: work) }
   let file = work.appendingPathComponent("page.1")
   try page.write(to: file, atomically: true, encoding: .utf8)
   return try TestSupport.runProcess(
-    "/usr/bin/man", ["--warnings", "-l", file.path],
+    man, ["--warnings", "-l", file.path],
     environment: [
       "MANWIDTH": "100", "MANPAGER": "cat", "PAGER": "cat", "LC_ALL": "C.UTF-8", "HOME": work.path,
     ])
@@ -37,7 +35,9 @@ struct ManualTests {
     )
     #expect(page.contains("\n.SH NAME\ndemo\\-tool \\- a tool that exists for the tests\n"))
     #expect(
-      page.contains("\n.SH SYNOPSIS\n.nf\ndemo\\-tool [\\-\\-store FILE] [\\-\\-verbose] COMMAND\n.fi\n"))
+      page.contains(
+        "\n.SH SYNOPSIS\n.nf\ndemo\\-tool [\\-\\-dry\\-run] [\\-\\-store FILE] [\\-\\-verbose]\n"
+          + "demo\\-tool COMMAND [OPTION...]\n.fi\n"))
     let sections = page.split(separator: "\n").filter { $0.hasPrefix(".SH ") }
     #expect(
       sections == [
@@ -79,8 +79,9 @@ struct ManualTests {
     #expect(Manual.render(Fixtures.tool).hasSuffix(".SH SEE ALSO\n\\fBjq\\fR(1),\n\\fBpipe\\-check\\fR(1)\n"))
   }
 
-  @Test func manRendersThePageWithoutWarnings() throws {
-    guard let result = try renderWithMan(Manual.render(Fixtures.tool)) else { return }
+  @Test(.enabled(if: Requirements.has("man"), "man (man-db) is not installed (.ci/run installs it)"))
+  func manRendersThePageWithoutWarnings() throws {
+    let result = try renderWithMan(Manual.render(Fixtures.tool))
     #expect(result.status == 0)
     #expect(result.err.isEmpty, "\(result.err)")
     let text = result.out
@@ -91,11 +92,12 @@ struct ManualTests {
     #expect(text.contains("demo-tool list --format json | jq .name"))
   }
 
-  @Test func realToolPageRenders() throws {
+  @Test(.enabled(if: Requirements.has("man"), "man (man-db) is not installed (.ci/run installs it)"))
+  func realToolPageRenders() throws {
     let generated = try TestSupport.run("pipe-check", ["--generate-manual"])
     #expect(generated.status == 0)
     #expect(generated.out.contains("\n.TH PIPE\\-CHECK 1 "))
-    guard let result = try renderWithMan(generated.out) else { return }
+    let result = try renderWithMan(generated.out)
     #expect(result.status == 0)
     #expect(result.err.isEmpty, "\(result.err)")
     #expect(result.out.contains("pipe-check - check that a stream follows the SamplePipes protocol"))

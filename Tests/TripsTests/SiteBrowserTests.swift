@@ -9,8 +9,8 @@ import WishlistKit
 @testable import WishlistSite
 
 /// Checks with outside tools: an HTML validator (Python's html5lib, strict) and headless Chromium
-/// driven over the DevTools protocol by bin/site-browser-check.py. Each skips with a printed
-/// message when its tool is missing (.ci/run installs them).
+/// driven over the DevTools protocol by bin/site-browser-check.py. Each is declared skipped, with
+/// the reason, when its tool is missing (.ci/run installs them).
 @Suite("trips site: validator and browser")
 struct SiteBrowserTests {
   /// Whether a shell command succeeds.
@@ -52,12 +52,10 @@ struct SiteBrowserTests {
     sys.exit(1 if bad else 0)
     """
 
-  @Test("every page is valid HTML (html5lib strict) and every picture well-formed SVG")
+  @Test(
+    "every page is valid HTML (html5lib strict) and every picture well-formed SVG",
+    .enabled(if: Requirements.python("html5lib"), "python3 with html5lib is missing (pip install html5lib)"))
   func validHTML() throws {
-    guard Self.succeeds("python3 -c 'import html5lib'") else {
-      print("SKIP trips site HTML validation: python3 with html5lib is missing (pip install html5lib)")
-      return
-    }
     let sample = try Self.writeSite(SiteBuilder.build(try SiteFixture.input(), sort: .title))
     defer { try? FileManager.default.removeItem(at: sample.deletingLastPathComponent()) }
     var input = SiteReader()
@@ -80,15 +78,6 @@ struct SiteBrowserTests {
     #expect(result.out.hasSuffix("problems: 0\n"))
   }
 
-  /// Why the browser tests cannot run here, or nil when they can.
-  static func browserMissing() -> String? {
-    if !succeeds("command -v chromium") { return "chromium is not installed (apt-get install chromium)" }
-    if !succeeds("python3 -c 'import websocket'") {
-      return "the Python package websocket-client is missing (pip install websocket-client)"
-    }
-    return nil
-  }
-
   static func runDriver(_ arguments: [String]) throws -> (TestSupport.Result, [String: Any]) {
     let script = TestSupport.packageRoot.appendingPathComponent("bin/site-browser-check.py").path
     let result = try TestSupport.runProcess("/usr/bin/env", ["python3", script] + arguments)
@@ -97,12 +86,13 @@ struct SiteBrowserTests {
     return (result, summary)
   }
 
-  @Test("in Chromium, a card zooms into its trip page (pagereveal has a view transition, names match)")
+  @Test(
+    "in Chromium, a card zooms into its trip page (pagereveal has a view transition, names match)",
+    .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
+    .enabled(
+      if: Requirements.python("websocket"),
+      "the Python package websocket-client is missing (pip install websocket-client)"))
   func zoom() throws {
-    if let missing = Self.browserMissing() {
-      print("SKIP trips site browser test: \(missing)")
-      return
-    }
     let site = try Self.writeSite(SiteBuilder.build(try SiteFixture.input(), sort: .title))
     defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
     let (result, summary) = try Self.runDriver(["check", site.path])
@@ -121,12 +111,13 @@ struct SiteBrowserTests {
     #expect((summary["reducedMotion"] as? [String: Any])?["viewTransition"] as? Bool == false)
   }
 
-  @Test("a broken name: Chromium silently cross-fades, while the generator and --check refuse it")
+  @Test(
+    "a broken name: Chromium silently cross-fades, while the generator and --check refuse it",
+    .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
+    .enabled(
+      if: Requirements.python("websocket"),
+      "the Python package websocket-client is missing (pip install websocket-client)"))
   func brokenName() throws {
-    if let missing = Self.browserMissing() {
-      print("SKIP trips site browser test (broken name): \(missing)")
-      return
-    }
     let input = try SiteFixture.input()
     let files = SiteBuilder.build(input, sort: .title)
     let site = try Self.writeSite(files)

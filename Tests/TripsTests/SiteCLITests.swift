@@ -2,22 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `trips site` run as the built binary. Until `trips` dispatches its `site` subcommand (the lead's
-/// merge), these skip with a printed message.
+/// `trips site` run as the built binary.
 @Suite("trips site: the built command")
 struct SiteCLITests {
-  static func ready(_ test: String) -> Bool {
-    let probe = try? TestSupport.shell("trips site --help | grep -q -- --check")
-    if probe?.status == 0 { return true }
-    print("SKIP trips site CLI test '\(test)': the built trips has no site subcommand yet")
-    return false
-  }
-
   static func input() throws -> Data { try Data(contentsOf: SiteFixture.url) }
 
   @Test("help describes the options, input, output and an example pipe")
   func help() throws {
-    guard Self.ready("help") else { return }
     let result = try TestSupport.run("trips", ["site", "--help"])
     #expect(result.status == 0)
     for text in [
@@ -29,7 +20,6 @@ struct SiteCLITests {
 
   @Test("stdin and a file give the same site; a second run replaces the first")
   func stdinAndFile() throws {
-    guard Self.ready("stdin and file") else { return }
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let one = try TestSupport.run(
@@ -49,7 +39,6 @@ struct SiteCLITests {
 
   @Test("errors: usage (64), a missing site (66), a bad line (65, nothing written)")
   func errors() throws {
-    guard Self.ready("errors") else { return }
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let sort = try TestSupport.run("trips", ["site", "--out", "s", "--sort", "size"], currentDirectory: dir)
@@ -68,7 +57,6 @@ struct SiteCLITests {
 
   @Test("a readable photo file is copied in; a missing one warns and gets a picture")
   func photos() throws {
-    guard Self.ready("photos") else { return }
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 0x4A, 0x46, 0x49, 0x46]
