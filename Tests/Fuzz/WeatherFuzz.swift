@@ -35,7 +35,9 @@ public func fuzzWeather(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       JSONWriter.append(object, to: &out)
       precondition((try? Record(bytes: out)) != nil, "an annotated order is not a record")
     }
-    if view.type == "forecast", let parsed = try? Weather.forecastHour(view) { hours.append(parsed.hour) }
+    if view.type == "forecast", let parsed = try? ChartCommand.forecastHour(view) {
+      hours.append(parsed.hour)
+    }
   }
   if !hours.isEmpty {
     let card = ForecastCard(hours: Array(hours.prefix(64)), placeName: "fuzz")
