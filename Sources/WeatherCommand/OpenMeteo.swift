@@ -210,13 +210,19 @@ public enum OpenMeteo {
           throw Problem("\(path).time[\(i)] is \(seconds), not a time in the years 0000 to 9999")
         }
         out.append(seconds)
-      } else if let text = value.stringValue, let local = ISODate.parse(text) {
+      } else if let text = value.stringValue, let local = localTime(text) {
         out.append(local - offset)
       } else {
         throw Problem("\(path).time[\(i)] is not a time: \(value.jsonText)")
       }
     }
     return out
+  }
+
+  /// A local time as Open-Meteo writes it (`2026-11-29T10:00`: no seconds, no zone) or a record
+  /// date-time, as seconds since 1970 before the shift by `utc_offset_seconds`; nil otherwise.
+  static func localTime(_ text: String) -> Int? {
+    ISODate.parse(text.utf8.count == 16 ? text + ":00Z" : text)
   }
 
   /// The condition of a WMO weather interpretation code (WW), as Open-Meteo documents them.

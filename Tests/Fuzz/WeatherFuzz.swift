@@ -30,12 +30,18 @@ public func fuzzWeather(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   let annotator = Annotator(provider: ModelProvider(seed: 0))
   forEachRecordView(bytes) { view in
-    if view.type == "order", let object = try? annotator.annotate(view) {
-      var out: [UInt8] = []
-      JSONWriter.append(object, to: &out)
-      precondition((try? Record(bytes: out)) != nil, "an annotated order is not a record")
+    if view.type == "order" {
+      let out = BufferedOutput.memory()
+      if (try? annotator.annotate(view, to: out)) != nil {
+        out.flush()
+        precondition(out.captured.last == 0x0A, "an annotated order does not end its line")
+        let line = Array(out.captured.dropLast())
+        precondition((try? Record(bytes: line)) != nil, "an annotated order is not a record")
+      }
     }
-    if view.type == "forecast", let parsed = try? Weather.forecastHour(view) { hours.append(parsed.hour) }
+    if view.type == "forecast", let parsed = try? ChartCommand.forecastHour(view) {
+      hours.append(parsed.hour)
+    }
   }
   if !hours.isEmpty {
     let card = ForecastCard(hours: Array(hours.prefix(64)), placeName: "fuzz")

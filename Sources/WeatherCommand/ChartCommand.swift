@@ -1,0 +1,119 @@
+import PipeProtocol
+import ToolSupport
+
+/// `weather chart`: the sample's Forecast card (drawn by `ForecastCard`) from forecast records.
+enum ChartCommand {
+  /// What the card is drawn as.
+  enum Format: String, CaseIterable, Sendable {
+    case text, svg
+  }
+
+  static let format = Option.choice(
+    "format", short: "f", name: "F", help: "text (sized to the terminal) or svg", default: Format.text)
+  static let spot = Option.string(
+    "spot", short: "s", name: "S", help: "chart this place when the input holds several")
+  static let tz = Option.string(
+    "tz", name: "ZONE", help: "label hours in this time zone (default: TZ, as date(1))")
+  static let width = Option.int(
+    "width", short: "w", help: "columns (text; default COLUMNS or the terminal) or pixels (svg, 640)")
+  static let height = Option.int("height", help: "plot rows (text, default 12) or pixels (svg, 320)")
+
+  static let command = Command(
+    name: "chart", summary: "draw the Forecast card from forecast records",
+    options: [format, spot, tz, width, height],
+    arguments: .files,
+    input: """
+      'forecast' records (from 'weather forecast' or 'weather import'), from each FILE or stdin.
+      Other records are ignored. Hours are sorted by date; one place only (choose with --spot).
+      """,
+    output: """
+      The sample's Forecast card: temperature over the hours as an area from 2 degrees under the
+      coldest hour, night ranges shaded, a moon where night starts and a sun where it ends, ticks
+      every 3 hours, °F labels. Text fits COLUMNS; SVG is a standalone image.
+      """,
+    examples: [
+      "weather forecast --now 2022-05-06T16:00:00Z | weather chart --tz America/Los_Angeles",
+      "weather forecast --city London | weather chart --format svg > forecast.svg",
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    if let zone = invocation[tz], !LocalTime.use(zone) {
+      throw ToolError.usage(
+        "unknown time zone '\(zone)'", notes: ["use a name such as America/Los_Angeles or UTC"])
+    }
+    let wanted = invocation[spot]
+    var hours: [Int: HourForecast] = [:]
+    var place: Place?
+    var others: [String] = []
+    try Inputs.forEach(invocation.positionals, tool: "weather") { reader in
+      try reader.forEach { view in
+        guard view.type == "forecast" else { return }
+        let (recordPlace, hour) = try forecastHour(view)
+        if let wanted, recordPlace.name.lowercased() != wanted.lowercased() { return }
+        if let place, place != recordPlace {
+          if !others.contains(recordPlace.name) { others.append(recordPlace.name) }
+          return
+        }
+        place = recordPlace
+        hours[hour.date] = hour
+      }
+    }
+    guard let place else {
+      throw ToolError.data(
+        wanted.map { "no forecast records for '\($0)' in the input" } ?? "no forecast records in the input",
+        notes: ["make some with 'weather forecast'"])
+    }
+    guard others.isEmpty else {
+      throw ToolError.data(
+        "the input has forecasts for several places (\(([place.name] + others).joined(separator: ", ")))",
+        notes: ["choose one with --spot"])
+    }
+    let card = ForecastCard(
+      hours: Array(hours.values), placeName: place.city.map { "\($0) · \(place.name)" } ?? place.name)
+    let out = StandardOutput.shared
+    if invocation[format] == .svg {
+      let width = try size(invocation, width, default: 640, in: 200...10_000)
+      let height = try size(invocation, height, default: 320, in: 120...10_000)
+      out.write(card.svg(width: width, height: height))
+    } else {
+      let width = try size(invocation, width, default: Terminal.width(fd: 1), in: 20...10_000)
+      let height = try size(invocation, height, default: 12, in: 3...500)
+      out.write(
+        card.text(width: width, height: height, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+    }
+    return ExitStatus.ok
+  }
+
+  /// `--width` or `--height` within the range of the format drawn, or the format's default.
+  static func size(
+    _ invocation: Invocation, _ option: Option<Int?>, default value: Int, in range: ClosedRange<Int>
+  )
+    throws(ToolError) -> Int
+  {
+    guard let given = invocation[option] else { return value }
+    guard range.contains(given) else {
+      throw .usage(
+        "--\(option.spec.long) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(given)'"
+      )
+    }
+    return given
+  }
+
+  /// A `forecast` record as `chart` reads it: checked against its schema, with a temperature a
+  /// chart can draw. A bad record is an error naming its line (exit 65).
+  static func forecastHour(_ view: RecordView) throws(InputError) -> (place: Place, hour: HourForecast) {
+    let record = view.copy()
+    if let problem = ProtocolSchemas.schema(for: "forecast")?.problems(in: record).first {
+      throw view.error("bad forecast record: \(problem)")
+    }
+    guard HourForecast.fahrenheit(from: record["temperature"]) != nil else {
+      throw view.error(
+        "bad forecast record: the temperature \(record["temperature"]?.jsonText ?? "") is out of range "
+          + "(\(HourForecast.plausibleFahrenheit.lowerBound) to \(HourForecast.plausibleFahrenheit.upperBound) °F)"
+      )
+    }
+    guard let parsed = HourForecast.parse(record.object) else { throw view.error("bad forecast record") }
+    return parsed
+  }
+}

@@ -1,0 +1,77 @@
+import FoodTruckKit
+import PipeProtocol
+import ToolSupport
+
+/// `weather spot`: the recommended parking spot of a city by the sample's rain rule.
+enum Spot {
+  /// How the spots are written.
+  enum Format: String, CaseIterable, Sendable {
+    case jsonl, text
+  }
+
+  static let all = Flag("all", short: "a", help: "write every spot of the city, not only the recommended one")
+  static let format = Option.choice(
+    "format", short: "f", name: "F", help: "jsonl, or text for people", default: Format.jsonl)
+
+  static let command = Command(
+    name: "spot", summary: "recommend a parking spot in a city by the sample's rain rule",
+    options: [WeatherOptions.city, WeatherOptions.now] + WeatherOptions.providerOptions + [all, format],
+    input: "Nothing: stdin is not read (a --provider gets the requests on its stdin).",
+    output: """
+      A 'parking-spot' record for the recommended spot of the city (default Cupertino): the first spot
+      whose minute forecast has no minute at a 30% chance of rain or more in the next hour. A spot
+      with no minute forecast, or whose weather could not be had, does not qualify; when none
+      qualifies, the city's first spot is recommended and the reason says so. With --all, one record
+      per spot in the city's order. With --format text, the city page's card.
+      \(WeatherOptions.providerNote)
+      """,
+    exitStatus: ["64   also: an unknown city (the known ones are listed)"],
+    examples: [
+      "weather spot --city 'San Francisco' --format text",
+      "weather spot --city London --all | jq -r '[.spot, .reason] | @tsv'",
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let city = try WeatherOptions.city(named: invocation[WeatherOptions.city] ?? City.truck.city.name)
+    let now = invocation.now(WeatherOptions.now)
+    let provider = try WeatherOptions.provider(invocation)
+    let spots = SpotRule.assess(
+      city: city, forecasts: provider.forecasts(for: SpotRule.requests(for: city, now: now)), now: now)
+    let all = invocation[all]
+    let out = StandardOutput.shared
+    if invocation[format] == .text {
+      out.write(
+        text(city: city, spots: spots, all: all, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1)))
+      )
+      return ExitStatus.ok
+    }
+    for spot in spots where all || spot.recommended { out.writeRecord(spot.record(city: city, now: now)) }
+    return ExitStatus.ok
+  }
+
+  /// The city page's recommended-spot card as text.
+  static func text(city: City, spots: [SpotAssessment], all: Bool, style: Terminal.Style) -> String {
+    guard let chosen = spots.first(where: \.recommended) else { return "" }
+    let hour = chosen.current
+    var text = "\(style.bold("Recommended spot in \(city.name):")) \(chosen.place.name)\n"
+    text += "  \(Int(hour.fahrenheit.rounded()))°F · \(hour.condition.description) · \(hour.symbolName)\n"
+    switch chosen.willRainSoon {
+    case true?: text += "  Will rain soon...\n"
+    case false?: text += "  No chance of rain today\n"
+    case nil: text += "  No minute forecast\n"
+    }
+    text += "  Cloud cover percentage is currently \(percent(hour.cloudCover)) in \(city.name)\n"
+    text += "  Popular donuts this season include Custard, Super Lemon, and Rainbow\n"
+    text += "  Why: \(chosen.reason)\n"
+    if all {
+      text += "\(style.bold("Other spots:"))\n"
+      for spot in spots where !spot.recommended {
+        text +=
+          "  \(spot.place.name): \(Int(spot.current.fahrenheit.rounded()))°F, "
+          + "\(spot.current.condition.description); \(spot.reason)\n"
+      }
+    }
+    return text
+  }
+}

@@ -1,0 +1,88 @@
+import FoodTruckKit
+import PipeProtocol
+import ToolSupport
+
+/// The options several `weather` subcommands take, declared once, and what they make: the place,
+/// the city and the forecast provider.
+enum WeatherOptions {
+  static let city = Option.string(
+    "city", short: "c", name: "C", help: "a city: Cupertino, San Francisco or London (its first spot)")
+  static let spot = Option.string(
+    "spot", short: "s", name: "S", help: "a parking spot by name, e.g. 'Ferry Building'")
+  static let lat = Option.double(
+    "lat", name: "X", help: "latitude in degrees (with --lon; a place that is not a known spot)", in: -90...90
+  )
+  static let lon = Option.double("lon", name: "Y", help: "longitude in degrees (with --lat)", in: -180...180)
+  static let now = Option.date("now", help: "the moment to forecast from (ISO 8601; default: the clock)")
+  static let seed = Option.int("seed", help: "the offline model's seed", default: 0)
+  static let provider = Option.string(
+    "provider", name: "CMD", help: "get forecasts from CMD instead (see PROTOCOL.md, 'Providers')")
+  static let timeout = Option.double(
+    "timeout", name: "SECONDS", help: "stop a --provider after SECONDS", default: 10, in: 0.01...86_400)
+
+  /// The options that name a place.
+  static let placeOptions: [any OptionKey] = [city, spot, lat, lon]
+  /// The options that choose a forecast provider.
+  static let providerOptions: [any OptionKey] = [seed, provider, timeout]
+
+  /// Where forecasts come from, for the OUTPUT section of the commands that get them.
+  static let providerNote = """
+    Forecasts come from the offline model (the sample's placeholder forecast in Cupertino on
+    2022-05-06 from 16:00Z, elsewhere a deterministic model of latitude, season, hour and --seed),
+    or from --provider CMD. A provider that fails, hangs or writes bad records gives the sample's
+    fallback (clear, no rain, 15% cloud, 72°F) and a warning.
+    """
+
+  /// Prints a warning on stderr.
+  static func warn(_ message: String) { Diagnostics.warn(message, tool: "weather") }
+
+  /// The provider `--seed`, `--provider` and `--timeout` ask for.
+  static func provider(_ invocation: Invocation) throws(ToolError) -> any ForecastProvider {
+    if let command = invocation[provider] {
+      guard !command.trimmingTrailingSpaces().isEmpty else { throw .usage("--provider needs a command") }
+      return ExternalProvider(command: command, timeout: invocation[timeout], warn: warn)
+    }
+    return ModelProvider(seed: invocation[seed])
+  }
+
+  /// A city by name, or a usage error listing the known ones.
+  static func city(named name: String) throws(ToolError) -> City {
+    guard let city = City.named(name) else {
+      throw .usage("unknown city '\(name)'", notes: ["known cities: \(City.names)"])
+    }
+    return city
+  }
+
+  /// The place `--city`, `--spot`, `--lat` and `--lon` name (default: the truck's spot); a command
+  /// may take only some of them.
+  static func place(_ invocation: Invocation) throws(ToolError) -> Place {
+    let cityName = invocation[city]
+    let spotName = invocation[spot]
+    if invocation.isGiven(lat) || invocation.isGiven(lon) {
+      guard cityName == nil, spotName == nil else {
+        throw .usage("give --lat/--lon or --city/--spot, not both")
+      }
+      guard let latitude = invocation[lat], let longitude = invocation[lon] else {
+        throw .usage("--lat and --lon go together")
+      }
+      return Place(city: nil, spot: nil, latitude: latitude, longitude: longitude)
+    }
+    if let spotName {
+      let city = try cityName.map { (name: String) throws(ToolError) in try Self.city(named: name) }
+      let candidates = city.map { [$0] } ?? City.all
+      for c in candidates {
+        if let spot = c.spots.first(where: { $0.name.lowercased() == spotName.lowercased() }) {
+          return Place(c, spot)
+        }
+      }
+      throw .usage(
+        "unknown parking spot '\(spotName)'\(city.map { " in \($0.name)" } ?? "")",
+        notes: ["known spots: " + candidates.flatMap { $0.spots.map(\.name) }.joined(separator: ", ")])
+    }
+    if let cityName {
+      let city = try city(named: cityName)
+      return Place(city, city.spots[0])
+    }
+    return .truck
+  }
+}
