@@ -66,8 +66,8 @@ final class Annotator {
     self.spots = spots
   }
 
-  /// Writes the order with its weather to `out` as one line, as compact JSON with "temperature"
-  /// and "wasRaining" set (in place, or appended). Nothing is written when the order is bad.
+  /// Writes the order with its weather to `out` as one line, its other members byte for byte,
+  /// with "temperature" and "wasRaining" set (in place, or appended). Nothing is written when the order is bad.
   func annotate(_ view: RecordView, to out: BufferedOutput) throws {
     let order = OrderLine(view, into: &line)
     let id = order.value("id")?.stringValue.map { " in order \($0)" } ?? ""
@@ -107,9 +107,9 @@ final class Annotator {
 }
 
 /// An order read in one pass over its members: the members `annotate` reads or sets, with typed
-/// access to their values (`FieldAccess`), and the record as compact JSON without the values it
-/// sets. A member already written compact (the common case) is copied as it is; another is parsed
-/// and written compact, so the line is the same as if the whole record were.
+/// access to their values (`FieldAccess`), and the record without the values it sets. Every other
+/// member's key and value are copied byte for byte (escapes, spacing inside values and number
+/// text as written); only the white space between members is dropped.
 struct OrderLine: FieldAccess {
   /// The members looked for.
   enum Name: Int {
@@ -151,19 +151,16 @@ struct OrderLine: FieldAccess {
     let bytes = view.bytes
     for (i, member) in view.members.enumerated() {
       if i > 0 { line.append(UInt8(ascii: ",")) }
-      var name: Name?
+      let key = UnsafeBufferPointer(rebasing: bytes[(member.key.lowerBound - 1)...member.key.upperBound])
+      let name: Name?
       if member.keyHasEscapes {
         // The key with its quotes, validated by the reader: parsing it cannot fail.
-        var parser = JSONParser(
-          UnsafeBufferPointer(rebasing: bytes[(member.key.lowerBound - 1)...member.key.upperBound]))
-        let key = try! parser.parseString()
-        name = Name(key: key)
-        JSONWriter.appendString(key, to: &line)
+        var parser = JSONParser(key)
+        name = Name(key: try! parser.parseString())
       } else {
-        let key = UnsafeBufferPointer(rebasing: bytes[(member.key.lowerBound - 1)...member.key.upperBound])
         name = Name(raw: UnsafeBufferPointer(rebasing: key.dropFirst().dropLast()))
-        line.append(contentsOf: key)
       }
+      line.append(contentsOf: key)
       line.append(UInt8(ascii: ":"))
       if let name, spans[name.rawValue] == nil {
         spans[name.rawValue] = member
@@ -176,28 +173,8 @@ struct OrderLine: FieldAccess {
           continue
         }
       }
-      let value = UnsafeBufferPointer(rebasing: bytes[member.value])
-      if Self.isCompact(value) {
-        line.append(contentsOf: value)
-      } else {
-        JSONWriter.append(Self.parse(value), to: &line)
-      }
+      line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[member.value]))
     }
-  }
-
-  /// Whether a valid value's text is already as `JSONWriter` writes it: no escapes, and no white
-  /// space outside strings.
-  static func isCompact(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-    var inString = false
-    for byte in value {
-      switch byte {
-      case UInt8(ascii: "\\"): return false
-      case UInt8(ascii: "\""): inString.toggle()
-      case 0x20, 0x09, 0x0A, 0x0D: if !inString { return false }
-      default: break
-      }
-    }
-    return true
   }
 
   var type: String { view.type }
