@@ -9,114 +9,32 @@ public struct FieldError: Error, Sendable {
   public init(_ message: String) { self.message = message }
 }
 
-/// Fast readers for the few fields `sales-chart` needs, over bytes that the record reader has
-/// already validated as JSON (so they only need to find things, not to check syntax).
-enum Scan {
-  static let quote = UInt8(ascii: "\"")
-  static let backslash = UInt8(ascii: "\\")
-
-  /// The index just past the string whose opening quote is at `i`.
-  @inline(__always)
-  static func skipString(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-    var i = i + 1
-    while i < b.count {
-      let c = b[i]
-      if c == quote { return i + 1 }
-      i += c == backslash ? 2 : 1
-    }
-    return i
-  }
-
-  /// The index of the first byte at or after `i` that is not JSON white space.
-  @inline(__always)
-  static func skipSpace(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-    var i = i
-    while i < b.count, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == 0x0D { i += 1 }
-    return i
-  }
-
-  /// The index just past the value starting at `i`.
-  static func skipValue(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-    var i = i
-    switch b[i] {
-    case quote: return skipString(b, i)
-    case UInt8(ascii: "{"), UInt8(ascii: "["):
-      var depth = 0
-      while i < b.count {
-        let c = b[i]
-        if c == quote {
-          i = skipString(b, i)
-          continue
-        }
-        if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
-          depth += 1
-        } else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
-          depth -= 1
-          if depth == 0 { return i + 1 }
-        }
-        i += 1
-      }
-      return i
-    default:
-      while i < b.count {
-        switch b[i] {
-        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D: return i
-        default: i += 1
-        }
-      }
-      return i
-    }
-  }
-
+/// The fields `sales-chart` counts, read in place from a record's validated bytes (with
+/// PipeProtocol's `ValidatedJSON`): donut sales, whole numbers, dates and names, each checked and
+/// worded for messages.
+enum SalesFields {
   /// The text of a value, shortened for messages.
-  static func text(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    let s = String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
+  static func text(_ json: ValidatedJSON, _ range: Range<Int>) -> String {
+    let s = json.text(range)
     return s.count > 40 ? String(s.prefix(37)) + "..." : s
   }
 
-  /// The decoded string value at `range` (quotes included), or nil when it is not a string.
-  static func string(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-    guard b[range.lowerBound] == quote else { return nil }
-    let inner = UnsafeBufferPointer(rebasing: b[(range.lowerBound + 1)..<(range.upperBound - 1)])
-    if !inner.contains(backslash) { return String(decoding: inner, as: UTF8.self) }
-    var parser = JSONParser(UnsafeBufferPointer(rebasing: b[range]))
-    return (try? parser.parseString())
-  }
-
-  /// The whole number at `range`; `what` names the field in messages.
-  static func integer(
-    _ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ what: @autoclosure () -> String
-  ) throws(FieldError) -> Int {
+  /// The whole number at `range` (at most 15 digits); `what` names the field in messages.
+  @inline(__always)
+  static func integer(_ json: ValidatedJSON, _ range: Range<Int>, _ what: @autoclosure () -> String)
+    throws(FieldError) -> Int
+  {
+    if let value = json.int(range, maxDigits: 15) { return value }
+    // More than 15 leading digits is too large; anything else is not a whole number.
     var i = range.lowerBound
-    let negative = b[i] == UInt8(ascii: "-")
-    if negative { i += 1 }
-    guard i < range.upperBound, b[i] &- 48 < 10 else {
-      throw FieldError("\(what()) must be a whole number, not \(text(b, range))")
-    }
-    var value = 0
+    if json.bytes[i] == UInt8(ascii: "-") { i += 1 }
     var digits = 0
-    while i < range.upperBound {
-      let d = b[i] &- 48
-      guard d < 10 else { throw FieldError("\(what()) must be a whole number, not \(text(b, range))") }
-      value = value * 10 + Int(d)
+    while i < range.upperBound, json.bytes[i] &- 48 < 10 {
       digits += 1
-      guard digits <= 15 else { throw FieldError("\(what()) is too large: \(text(b, range))") }
       i += 1
     }
-    return negative ? -value : value
-  }
-
-  /// Whether the bytes at `range` are exactly `key` (a short ASCII key).
-  @inline(__always)
-  static func equals(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ key: StaticString) -> Bool {
-    guard range.count == key.utf8CodeUnitCount else { return false }
-    let k = key.utf8Start
-    var j = 0
-    for i in range {
-      if b[i] != k[j] { return false }
-      j += 1
-    }
-    return true
+    if digits > 15 { throw FieldError("\(what()) is too large: \(text(json, range))") }
+    throw FieldError("\(what()) must be a whole number, not \(text(json, range))")
   }
 
   /// `a + b`, or an error when the sum does not fit (counts never wrap or crash).
@@ -129,13 +47,13 @@ enum Scan {
 
   /// Which item key this is: 0 `donut`, 1 `quantity`, 2 `name`, -1 another.
   @inline(__always)
-  static func which(_ b: UnsafeBufferPointer<UInt8>, _ key: Range<Int>) -> Int {
-    if equals(b, key, "donut") { return 0 }
-    if equals(b, key, "quantity") { return 1 }
-    if equals(b, key, "name") { return 2 }
-    guard b[key].contains(backslash) else { return -1 }
+  static func which(_ json: ValidatedJSON, _ key: Range<Int>) -> Int {
+    if json.equals(key, "donut") { return 0 }
+    if json.equals(key, "quantity") { return 1 }
+    if json.equals(key, "name") { return 2 }
+    guard json.bytes[key].contains(UInt8(ascii: "\\")) else { return -1 }
     // A rare escaped key: compare its decoded text.
-    switch string(b, (key.lowerBound - 1)..<(key.upperBound + 1)) {
+    switch json.string((key.lowerBound - 1)..<(key.upperBound + 1)) {
     case "donut": return 0
     case "quantity": return 1
     case "name": return 2
@@ -151,94 +69,67 @@ enum Scan {
   /// that id. Adds each quantity to `row[donut]` (a row of `Menu.all.count` counts) and returns the
   /// sum of the quantities.
   static func addSales(
-    _ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, field: String, into row: UnsafeMutablePointer<Int>
+    _ json: ValidatedJSON, _ range: Range<Int>, field: String, into row: UnsafeMutablePointer<Int>
   ) throws(FieldError) -> Int {
+    let b = json.bytes
     guard b[range.lowerBound] == UInt8(ascii: "[") else {
-      throw FieldError("\"\(field)\" must be an array of {\"donut\",\"quantity\"}, not \(text(b, range))")
+      throw FieldError("\"\(field)\" must be an array of {\"donut\",\"quantity\"}, not \(text(json, range))")
     }
-    var i = skipSpace(b, range.lowerBound + 1)
     var index = 0
     var sum = 0
-    while i < range.upperBound, b[i] != UInt8(ascii: "]") {
+    try json.forEachElement(ofArrayAt: range.lowerBound) { (start: Int) throws(FieldError) -> Int in
       func place() -> String { "\(field)[\(index)]" }
-      guard b[i] == UInt8(ascii: "{") else {
+      guard b[start] == UInt8(ascii: "{") else {
         throw FieldError(
-          "\(place()) must be an object with \"donut\" and \"quantity\", not \(text(b, i..<skipValue(b, i)))")
+          "\(place()) must be an object with \"donut\" and \"quantity\", not \(text(json, start..<json.valueEnd(start)))"
+        )
       }
       var donutRange: Range<Int>?
       var quantityRange: Range<Int>?
       var nameRange: Range<Int>?
-      i = skipSpace(b, i + 1)
-      while b[i] == quote {
-        let keyStart = i + 1
-        i = skipString(b, i)
-        let key = keyStart..<(i - 1)
-        i = skipSpace(b, skipSpace(b, i) + 1)  // past the ':'
-        let valueStart = i
-        let first = b[i]
-        if first == quote {
-          i = skipString(b, i)
-        } else if first &- 48 < 10 {
-          i += 1
-          while b[i] &- 48 < 10 { i += 1 }  // a closing brace always follows
-          if b[i] == UInt8(ascii: ".") || b[i] | 0x20 == UInt8(ascii: "e") { i = skipValue(b, valueStart) }
-        } else {
-          i = skipValue(b, i)
-        }
-        let value = valueStart..<i
-        switch which(b, key) {
+      let end = json.forEachMember(ofObjectAt: start) { key, value in
+        switch which(json, key) {
         case 0: if donutRange == nil { donutRange = value }
         case 1: if quantityRange == nil { quantityRange = value }
         case 2: if nameRange == nil { nameRange = value }
         default: break
         }
-        i = skipSpace(b, i)
-        if b[i] == UInt8(ascii: ",") { i = skipSpace(b, i + 1) }
       }
-      let elementEnd = i + 1  // past the '}'
       guard let donutRange else { throw FieldError("\(place()) has no \"donut\" id") }
       guard let quantityRange else { throw FieldError("\(place()) has no \"quantity\"") }
-      let donut = try integer(b, donutRange, "\(place()).donut")
+      let donut = try integer(json, donutRange, "\(place()).donut")
       guard donut >= 0, donut < menuNames.count else {
         throw FieldError(
           "unknown donut id \(donut) in \(place()) (the menu has ids \(Menu.validIDs); see 'orders menu')")
       }
-      let quantity = try integer(b, quantityRange, "\(place()).quantity")
+      let quantity = try integer(json, quantityRange, "\(place()).quantity")
       guard quantity >= 0 else {
         throw FieldError("\(place()).quantity must not be negative, not \(quantity)")
       }
-      if let nameRange { try checkName(b, nameRange, donut: donut, place: place) }
+      if let nameRange { try checkName(json, nameRange, donut: donut, place: place) }
       let (total, overflow) = row[donut].addingReportingOverflow(quantity)
       guard !overflow else { throw FieldError("sales of donut \(donut) are too large to count") }
       row[donut] = total
       sum = try add(sum, quantity)
       index += 1
-      i = skipSpace(b, elementEnd)
-      if i < range.upperBound, b[i] == UInt8(ascii: ",") { i = skipSpace(b, i + 1) }
+      return end
     }
     return sum
   }
 
   /// Checks that a donut's `name` in a record is the menu's name for its id.
-  static func checkName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, donut: Int, place: () -> String)
+  static func checkName(_ json: ValidatedJSON, _ range: Range<Int>, donut: Int, place: () -> String)
     throws(FieldError)
   {
     let expected = menuNames[donut]
-    let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
-    if b[range.lowerBound] == quote, inner.count == expected.count,
-      expected.withUnsafeBufferPointer({ e in
-        var j = 0
-        for i in inner {
-          if b[i] != e[j] { return false }
-          j += 1
-        }
-        return true
-      })
+    // The menu's names have no escapes: equal bytes are an equal name.
+    if json.bytes[range.lowerBound] == UInt8(ascii: "\""),
+      expected.withUnsafeBufferPointer({ json.equals((range.lowerBound + 1)..<(range.upperBound - 1), $0) })
     {
       return
     }
-    guard let name = string(b, range) else {
-      throw FieldError("\(place()).name must be a string, not \(text(b, range))")
+    guard let name = json.string(range) else {
+      throw FieldError("\(place()).name must be a string, not \(text(json, range))")
     }
     if Array(name.utf8) == expected { return }
     throw FieldError(
@@ -247,12 +138,12 @@ enum Scan {
   }
 
   /// The day number (days since 1970-01-01, UTC) of an ISO 8601 date-time string value.
-  static func day(ofDateTime b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ what: String)
-    throws(FieldError) -> Int
+  static func day(ofDateTime json: ValidatedJSON, _ range: Range<Int>, _ what: String) throws(FieldError)
+    -> Int
   {
-    guard let s = string(b, range), let seconds = ISODate.parse(s) else {
+    guard let s = json.string(range), let seconds = ISODate.parse(s) else {
       throw FieldError(
-        "\"\(what)\" must be an ISO 8601 date such as 2026-11-29T10:02:13Z, not \(text(b, range))")
+        "\"\(what)\" must be an ISO 8601 date such as 2026-11-29T10:02:13Z, not \(text(json, range))")
     }
     return ISODate.floorDiv(seconds, 86_400)
   }
