@@ -90,7 +90,7 @@ public struct SalesHistoryEntry: Equatable, Sendable {
     }
     self.period = period
     date = try record.string("date")
-    guard date.utf8.count == 10, ISODate.parse(date) != nil else {
+    guard ISODate.parseDay(date) != nil else {
       throw record.error("\"date\" must be a day (YYYY-MM-DD), not \"\(date)\"")
     }
     guard let values = record["sales"]?.arrayValue else {

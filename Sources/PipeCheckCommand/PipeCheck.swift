@@ -2,26 +2,34 @@ import PipeProtocol
 import ToolSupport
 
 /// `pipe-check`: validates a JSON-lines stream against PROTOCOL.md.
-public enum PipeCheck: LegacyCommand {
-  /// The command-line specification.
-  public static let spec = CommandSpec(
+public enum PipeCheck: Tool {
+  static let pass = Flag("pass", short: "p", help: "also write every record to stdout exactly as it came")
+  static let quiet = Flag("quiet", short: "q", help: "print nothing; only the exit status tells")
+  static let type = Option.string(
+    "type", short: "t", name: "T", help: "check only records of type T (others are framed and counted)")
+  static let strict = Flag("strict", help: "also report record types the protocol does not define")
+  static let allowEmpty = Flag(
+    "allow-empty", help: "accept an input with no records (by default that is a problem)")
+  static let maxProblems = Option.int(
+    "max-problems", help: "print at most N problems (all are counted)", default: 100, in: 0...Int.max)
+  static let maxLineLength = Option.int(
+    "max-line-length", name: "BYTES", help: "refuse longer lines",
+    default: LineReader.defaultMaxLineLength, in: 16...(1 << 40))
+  static let maxDepth = Option.int(
+    "max-depth", help: "refuse deeper nesting", default: JSONParser.defaultMaxDepth,
+    in: 1...JSONParser.maxDepthCeiling)
+  static let listTypes = Flag("list-types", help: "list the record types the protocol defines and exit")
+  static let describe = Flag(
+    "describe", help: "print every record type's fields as Markdown (the table in PROTOCOL.md)")
+
+  /// The command: its options, help sections and run.
+  public static let command = Command(
     name: "pipe-check",
     summary: "check that a stream follows the SamplePipes protocol",
-    usage: ["pipe-check [--pass] [--quiet] [--type T] [--strict] [--allow-empty] [FILE...]"],
     options: [
-      .flag("pass", short: "p", help: "also write every record to stdout exactly as it came"),
-      .flag("quiet", short: "q", help: "print nothing; only the exit status tells"),
-      .value(
-        "type", short: "t", name: "T", help: "check only records of type T (others are framed and counted)"),
-      .flag("strict", help: "also report record types the protocol does not define"),
-      .flag("allow-empty", help: "accept an input with no records (by default that is a problem)"),
-      .value("max-problems", name: "N", help: "print at most N problems (default 100; all are counted)"),
-      .value("max-line-length", name: "BYTES", help: "refuse longer lines (default 67108864, 64 MiB)"),
-      .value("max-depth", name: "N", help: "refuse deeper nesting (default 512)"),
-      .flag("list-types", help: "list the record types the protocol defines and exit"),
-      .flag("describe", help: "print every record type's fields as Markdown (the table in PROTOCOL.md)"),
+      pass, quiet, type, strict, allowEmpty, maxProblems, maxLineLength, maxDepth, listTypes, describe,
     ],
-    positionalName: "FILE",
+    arguments: .files,
     input: """
       JSON lines from each FILE, or stdin ('-' or none). Every line must be one JSON object
       (RFC 8259, UTF-8) with a string "type"; empty lines are skipped. Records of a type that
@@ -36,43 +44,39 @@ public enum PipeCheck: LegacyCommand {
       "orders generate | pipe-check",
       "orders generate | pipe-check --pass | sales-chart",
       "pipe-check --type order --quiet store.jsonl && echo ok",
-    ])
+    ],
+    run: run)
 
   /// Runs the check.
-  public static func run(_ invocation: LegacyInvocation) throws -> Int32 {
-    if invocation.flag("describe") {
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    if invocation[describe] {
       StandardOutput.shared.write(SchemaDocs.markdown(ProtocolSchemas.all))
       return ExitStatus.ok
     }
-    if invocation.flag("list-types") {
+    if invocation[listTypes] {
       for schema in ProtocolSchemas.all { StandardOutput.shared.write("\(schema.type)\t\(schema.summary)\n") }
       return ExitStatus.ok
     }
     var checker = Checker(
-      pass: invocation.flag("pass"), quiet: invocation.flag("quiet"), onlyType: invocation.string("type"),
-      strict: invocation.flag("strict"),
-      maxProblems: try invocation.int("max-problems", default: 100, in: 0...Int.max),
-      maxDepth: try invocation.int(
-        "max-depth", default: JSONParser.defaultMaxDepth, in: 1...JSONParser.maxDepthCeiling))
-    let maxLine = try invocation.int(
-      "max-line-length", default: LineReader.defaultMaxLineLength, in: 16...(1 << 40))
+      pass: invocation[pass], quiet: invocation[quiet], onlyType: invocation[type],
+      strict: invocation[strict], maxProblems: invocation[maxProblems], maxDepth: invocation[maxDepth])
     let paths = invocation.positionals.isEmpty ? ["-"] : invocation.positionals
     var status = ExitStatus.ok
     for path in paths {
       if path == "-", Terminal.isTTY(0), !checker.quiet {
-        Diagnostics.note("reading JSON lines from the terminal; end with Ctrl-D", tool: spec.name)
+        Diagnostics.note("reading JSON lines from the terminal; end with Ctrl-D", tool: command.name)
       }
       let reader: LineReader
       do {
-        reader = try LineReader.open(path: path, maxLineLength: maxLine)
+        reader = try LineReader.open(path: path, maxLineLength: invocation[maxLineLength])
       } catch {
-        if !checker.quiet { _ = Diagnostics.report(error, tool: spec.name) }
+        if !checker.quiet { _ = Diagnostics.report(error, tool: command.name) }
         status = ExitStatus.noInput
         continue
       }
       let before = (checker.records, checker.problems)
       try checker.check(reader)
-      if (checker.records, checker.problems) == before, !invocation.flag("allow-empty") {
+      if (checker.records, checker.problems) == before, !invocation[allowEmpty] {
         checker.problem(reader.source, 1, "no records: the input is empty (use --allow-empty to accept that)")
       }
     }
@@ -81,7 +85,7 @@ public enum PipeCheck: LegacyCommand {
       let types = checker.types.count
       Diagnostics.note(
         "\(checker.records) record\(checker.records == 1 ? "" : "s"), \(types) type\(types == 1 ? "" : "s"), "
-          + "\(checker.problems) problem\(checker.problems == 1 ? "" : "s")", tool: spec.name)
+          + "\(checker.problems) problem\(checker.problems == 1 ? "" : "s")", tool: command.name)
     }
     if checker.problems > 0 { return ExitStatus.dataError }
     return status

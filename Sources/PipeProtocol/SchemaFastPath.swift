@@ -103,11 +103,23 @@ struct CompiledSchema: Sendable {
 
 /// The allocation-free walk over an already validated line.
 struct FastChecker {
-  let line: UnsafeBufferPointer<UInt8>
+  let json: ValidatedJSON
   let nodes: UnsafeBufferPointer<CompiledSchema.Node>
   let fields: UnsafeBufferPointer<CompiledSchema.Field>
   let pool: UnsafeBufferPointer<UInt8>
   let options: UnsafeBufferPointer<(start: Int, count: Int)>
+
+  init(
+    line: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<CompiledSchema.Node>,
+    fields: UnsafeBufferPointer<CompiledSchema.Field>, pool: UnsafeBufferPointer<UInt8>,
+    options: UnsafeBufferPointer<(start: Int, count: Int)>
+  ) {
+    self.json = ValidatedJSON(line)
+    self.nodes = nodes
+    self.fields = fields
+    self.pool = pool
+    self.options = options
+  }
 
   func topLevel(_ members: [MemberSpan], node: Int) -> Bool {
     let object = nodes[node]
@@ -130,22 +142,22 @@ struct FastChecker {
     return true
   }
 
+  /// The bytes of `pool` from `start`.
+  func pooled(_ start: Int, _ count: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: pool[start..<(start + count)])
+  }
+
   func field(named key: Range<Int>, in object: CompiledSchema.Node) -> Int? {
-    for f in object.first..<(object.first + object.count) {
-      let field = fields[f]
-      guard field.nameCount == key.count else { continue }
-      var equal = true
-      for i in 0..<field.nameCount where pool[field.nameStart + i] != line[key.lowerBound + i] {
-        equal = false
-        break
-      }
-      if equal { return f }
+    for f in object.first..<(object.first + object.count)
+    where json.equals(key, pooled(fields[f].nameStart, fields[f].nameCount)) {
+      return f
     }
     return nil
   }
 
   func value(_ range: Range<Int>, node index: Int) -> Bool {
     let node = nodes[index]
+    let line = json.bytes
     let first = line[range.lowerBound]
     switch node.kind {
     case .any: return true
@@ -153,7 +165,7 @@ struct FastChecker {
     case .nonEmptyString: return first == 0x22 && range.count > 2
     case .bool: return first == UInt8(ascii: "t") || first == UInt8(ascii: "f")
     case .int:
-      guard let v = integer(range) else { return false }
+      guard let v = json.int(range) else { return false }
       return v >= node.low && v <= node.high
     case .number:
       // Plain decimals are read here; exponents (and so overflow) get the closer look.
@@ -182,135 +194,43 @@ struct FastChecker {
       if negative { v = -v }
       return v >= node.lowNumber && v <= node.highNumber
     case .dateTime, .day:
-      guard let inner = plain(range) else { return false }
+      guard let inner = json.plainString(range) else { return false }
       let bytes = UnsafeBufferPointer(rebasing: line[inner])
       if node.kind == .day { return bytes.count == 10 && ISODate.day(bytes) != nil }
       return ISODate.parse(bytes: bytes) != nil
     case .oneOf:
-      guard let inner = plain(range) else { return false }
-      for o in node.first..<(node.first + node.count) {
-        let option = options[o]
-        guard option.count == inner.count else { continue }
-        var equal = true
-        for i in 0..<option.count where pool[option.start + i] != line[inner.lowerBound + i] {
-          equal = false
-          break
-        }
-        if equal { return true }
+      guard let inner = json.plainString(range) else { return false }
+      for o in node.first..<(node.first + node.count)
+      where json.equals(inner, pooled(options[o].start, options[o].count)) {
+        return true
       }
       return false
     case .array:
       guard first == UInt8(ascii: "[") else { return false }
-      var p = skipSpace(range.lowerBound + 1)
-      while p < range.upperBound - 1 {
-        let end = skip(p)
-        if !value(p..<end, node: node.child) { return false }
-        p = skipSpace(end)
-        if line[p] == UInt8(ascii: ",") { p = skipSpace(p + 1) }
+      var conforms = true
+      json.forEachElement(ofArrayAt: range.lowerBound) { start in
+        let end = json.valueEnd(start)
+        if conforms, !value(start..<end, node: node.child) { conforms = false }
+        return end
       }
-      return true
+      return conforms
     case .object, .map:
       guard first == UInt8(ascii: "{"), node.count <= 64 else { return false }
       var seen: UInt64 = 0
-      var p = skipSpace(range.lowerBound + 1)
-      while p < range.upperBound - 1 {
-        let keyEnd = skip(p)
-        let key = (p + 1)..<(keyEnd - 1)
-        for i in key where line[i] == UInt8(ascii: "\\") { return false }
-        p = skipSpace(skipSpace(keyEnd) + 1)
-        let valueEnd = skip(p)
-        if node.kind == .map {
-          if !value(p..<valueEnd, node: node.child) { return false }
+      var conforms = true
+      json.forEachMember(ofObjectAt: range.lowerBound) { key, member in
+        guard conforms else { return }
+        if line[key].contains(UInt8(ascii: "\\")) {
+          conforms = false
+        } else if node.kind == .map {
+          conforms = value(member, node: node.child)
         } else if let f = field(named: key, in: node) {
           let bit: UInt64 = 1 << UInt64(f - node.first)
-          if seen & bit != 0 { return false }
+          conforms = seen & bit == 0 && value(member, node: fields[f].node)
           seen |= bit
-          if !value(p..<valueEnd, node: fields[f].node) { return false }
-        }
-        p = skipSpace(valueEnd)
-        if line[p] == UInt8(ascii: ",") { p = skipSpace(p + 1) }
-      }
-      return node.kind == .map || requiredSeen(node, seen)
-    }
-  }
-
-  /// The inside of a string without escapes.
-  func plain(_ range: Range<Int>) -> Range<Int>? {
-    guard line[range.lowerBound] == 0x22 else { return nil }
-    let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
-    for i in inner where line[i] == UInt8(ascii: "\\") { return nil }
-    return inner
-  }
-
-  func integer(_ range: Range<Int>) -> Int? {
-    var i = range.lowerBound
-    let negative = line[i] == UInt8(ascii: "-")
-    if negative { i += 1 }
-    guard i < range.upperBound, range.count <= 18 else { return nil }
-    var v = 0
-    while i < range.upperBound {
-      let d = line[i] &- 48
-      guard d < 10 else { return nil }
-      v = v * 10 + Int(d)
-      i += 1
-    }
-    return negative ? -v : v
-  }
-
-  func skipSpace(_ start: Int) -> Int {
-    var p = start
-    while p < line.count {
-      switch line[p] {
-      case 0x20, 0x09, 0x0A, 0x0D: p += 1
-      default: return p
-      }
-    }
-    return p
-  }
-
-  /// The end of the (valid) string starting at the quote at `start`.
-  func stringEnd(_ start: Int) -> Int {
-    var p = start + 1
-    let base = line.baseAddress!
-    while true {
-      guard let hit = memchr(base + p, 0x22, line.count - p) else { return line.count }
-      let q = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-      // A quote after an odd number of backslashes is escaped.
-      var backslashes = 0
-      while q - backslashes - 1 >= p, line[q - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-      if backslashes % 2 == 0 { return q + 1 }
-      p = q + 1
-    }
-  }
-
-  /// The end of the (valid) value starting at `start`.
-  func skip(_ start: Int) -> Int {
-    var p = start
-    switch line[p] {
-    case 0x22:
-      return stringEnd(p)
-    case UInt8(ascii: "{"), UInt8(ascii: "["):
-      var depth = 0
-      repeat {
-        switch line[p] {
-        case 0x22:
-          p += 1
-          while line[p] != 0x22 { p += line[p] == UInt8(ascii: "\\") ? 2 : 1 }
-        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-        default: break
-        }
-        p += 1
-      } while depth > 0
-      return p
-    default:
-      while p < line.count {
-        switch line[p] {
-        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D: return p
-        default: p += 1
         }
       }
-      return p
+      return conforms && (node.kind == .map || requiredSeen(node, seen))
     }
   }
 }

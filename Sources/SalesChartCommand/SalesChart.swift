@@ -4,45 +4,29 @@ import ToolSupport
 
 /// `sales-chart`: the Food Truck sample's Top 5 Donuts and Sales History charts at the end of a
 /// pipe, for a terminal, a browser (SVG) or another program (JSON lines, CSV).
-public enum SalesChart: LegacyCommand {
-  /// The command-line specification.
-  public static let spec = CommandSpec(
+public enum SalesChart: Tool {
+  static let timeframe = Option.choice(
+    "timeframe", short: "t", name: "WHEN",
+    help: "top five: today (the UTC day of --now), week (last 7 days), month (last 30 days), year "
+      + "(last 12 months) or all",
+    default: Timeframe.week)
+  static let top = Option.int(
+    "top", short: "n", help: "top five: how many donuts to rank", default: 5, in: 1...Menu.all.count)
+  static let partial = Flag(
+    "partial", help: "top five: write one sales-partial record (counts per donut per day) instead of a chart")
+  static let merge = Flag(
+    "merge", help: "top five: also read sales-partial records and add them in (the result equals one pass)")
+
+  /// The command: the top-five chart, with `history` below it.
+  public static let command = Command(
     name: "sales-chart",
     summary: "chart the best-selling donuts of a stream of orders (and the sales history)",
-    usage: [
-      "sales-chart [--timeframe today|week|month|year|all] [--now T] [--top N] [--format text|svg|json|csv] [FILE...]",
-      "sales-chart --partial [FILE...]",
-      "sales-chart --merge [--partial] [chart options] [FILE...]",
-      "sales-chart history [--range 2weeks|month|year] [--now T] [--format text|svg|json|csv] [FILE...]",
-    ],
     options: [
-      .value(
-        "timeframe", short: "t", name: "WHEN",
-        help: "top five: today (the UTC day of --now), week (last 7 days), month (last 30 days), year "
-          + "(last 12 months) or all; default week",
-        choices: Timeframe.allCases.map(\.rawValue)),
-      .value("now", name: "T", help: "the time the timeframe ends at (ISO 8601 or @SECONDS); default: now"),
-      .value(
-        "top", short: "n", name: "N",
-        help: "top five: how many donuts to rank, 1 to \(Menu.all.count); default 5"),
-      .value(
-        "format", short: "f", name: "FORMAT", help: "text (default), svg, json (donut-sales records) or csv",
-        choices: ["text", "svg", "json", "csv"]),
-      .value(
-        "width", name: "N",
-        help: "svg: width in pixels (default 640); text: columns (default: the terminal's)"),
-      .value("height", name: "N", help: "svg: height in pixels (default 400)"),
-      .flag(
-        "partial",
-        help: "top five: write one sales-partial record (counts per donut per day) instead of a chart"),
-      .flag(
-        "merge",
-        help: "top five: also read sales-partial records and add them in (the result equals one pass)"),
-      .flag(
-        "verbose", short: "v", help: "report on stderr what was counted and which record types were ignored"),
+      timeframe, ChartOptions.now, top, ChartOptions.format, ChartOptions.width, ChartOptions.height, partial,
+      merge, ChartOptions.verbose,
     ],
-    subcommands: [History.spec],
-    positionalName: "FILE",
+    arguments: .files,
+    subcommands: [History.command],
     input: """
       JSON lines (files, or stdin when none or '-'). Counted: 'order' records (their "items", on the
       day of "creationDate") and 'order-summary' records (their "sales", on their "date"; monthly
@@ -67,31 +51,33 @@ public enum SalesChart: LegacyCommand {
       "sales-chart --now 2026-11-29T12:00:00Z --timeframe today --format json orders.jsonl",
       "parallel --pipe --block 10M sales-chart --partial < big.jsonl | sales-chart --merge --timeframe all",
       "orders history | sales-chart history --range month",
-    ])
+    ],
+    run: run)
 
-  /// Runs the command.
-  public static func run(_ invocation: LegacyInvocation) throws -> Int32 {
-    if invocation.subcommand == History.spec.name { return try History.run(invocation) }
-    let partial = invocation.flag("partial")
+  /// Runs the top-five chart.
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let partial = invocation[partial]
     if partial {
-      for option in ["timeframe", "now", "top", "format", "width", "height"]
-      where invocation.string(option) != nil {
+      let chartOptions: [any OptionKey] = [
+        timeframe, ChartOptions.now, top, ChartOptions.format, ChartOptions.width, ChartOptions.height,
+      ]
+      for option in chartOptions where invocation.isGiven(option) {
         throw ToolError.usage(
-          "--\(option) does not apply to --partial, which keeps every day's counts",
+          "--\(option.spec.long) does not apply to --partial, which keeps every day's counts",
           notes: ["give chart options to the 'sales-chart --merge' that reads the partials"])
       }
     }
-    let format = invocation.choice("format", default: "text")
-    let timeframe = Timeframe(rawValue: invocation.choice("timeframe", default: "week")) ?? .week
-    let top = try invocation.int("top", default: 5, in: 1...Menu.all.count)
-    let (width, height) = try size(invocation, format: format)
-    let now = partial ? 0 : try invocation.now()
+    let format = invocation[ChartOptions.format]
+    let timeframe = invocation[timeframe]
+    let top = invocation[top]
+    let (width, height) = try ChartOptions.size(invocation, format: format)
+    let now = partial ? 0 : invocation.now(ChartOptions.now)
 
-    let tally = SalesTally(acceptsPartials: invocation.flag("merge"))
-    try Inputs.forEach(invocation.positionals, tool: spec.name) { reader in
+    let tally = SalesTally(acceptsPartials: invocation[merge])
+    try Inputs.forEach(invocation.positionals, tool: command.name) { reader in
       try reader.forEach { view in try tally.add(view) }
     }
-    if invocation.flag("verbose") { report(tally) }
+    if invocation[ChartOptions.verbose] { report(tally) }
     let out = StandardOutput.shared
     if partial {
       out.writeRecord(tally.partialRecord)
@@ -109,10 +95,10 @@ public enum SalesChart: LegacyCommand {
       bars: TopChart.rank(totals.sales, top: top), top: top, timeframe: timeframe,
       span: timeframe.span(today: today))
     switch format {
-    case "svg": out.write(chart.svg(width: width ?? 640, height: height ?? 400))
-    case "json": for record in chart.records { out.writeRecord(record) }
-    case "csv": out.write(chart.csv)
-    default:
+    case .svg: out.write(chart.svg(width: width ?? 640, height: height ?? 400))
+    case .json: for record in chart.records { out.writeRecord(record) }
+    case .csv: out.write(chart.csv)
+    case .text:
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
       out.write(chart.text(width: width ?? Terminal.width(fd: 1), style: style))
     }
@@ -121,27 +107,9 @@ public enum SalesChart: LegacyCommand {
       Diagnostics.note(
         "\(chart.emptyLine.prefix(1).lowercased())\(chart.emptyLine.dropFirst().dropLast()), but \(Format.donuts(totals.outside).lowercased()) "
           + "\(totals.outside == 1 ? "was" : "were") sold at other times (--now \(ISODate.format(now)); try --timeframe all)",
-        tool: spec.name)
+        tool: command.name)
     }
     return ExitStatus.ok
-  }
-
-  /// `--width` and `--height`, checked against the format.
-  static func size(_ invocation: LegacyInvocation, format: String) throws(ToolError) -> (Int?, Int?) {
-    switch format {
-    case "svg":
-      return (
-        try invocation.int("width", in: 240...20_000), try invocation.int("height", in: 200...20_000)
-      )
-    case "text":
-      if invocation.string("height") != nil { throw .usage("--height applies to --format svg only") }
-      return (try invocation.int("width", in: 20...10_000), nil)
-    default:
-      for option in ["width", "height"] where invocation.string(option) != nil {
-        throw .usage("--\(option) applies to --format svg and text only, not \(format)")
-      }
-      return (nil, nil)
-    }
   }
 
   /// The `--verbose` report: what was counted and what was ignored, by record type.
@@ -149,15 +117,7 @@ public enum SalesChart: LegacyCommand {
     var counted =
       "counted \(Format.records(tally.orders, "order")) and \(Format.records(tally.summaries, "order-summary"))"
     if tally.partials > 0 { counted += " (merged from \(Format.records(tally.partials, "sales-partial")))" }
-    Diagnostics.note(counted, tool: spec.name)
-    reportIgnored(tally.ignored)
-  }
-
-  /// The `--verbose` line about record types that were not counted.
-  static func reportIgnored(_ ignored: [String: Int]) {
-    let total = ignored.values.reduce(0, +)
-    guard total > 0 else { return Diagnostics.note("ignored no records", tool: spec.name) }
-    let list = ignored.keys.sorted().map { "\(ignored[$0]!) \($0)" }.joined(separator: ", ")
-    Diagnostics.note("ignored \(Format.records(total, "other")) (\(list))", tool: spec.name)
+    Diagnostics.note(counted, tool: command.name)
+    ChartOptions.reportIgnored(tally.ignored, tool: command.name)
   }
 }

@@ -107,7 +107,7 @@ public final class SalesTally {
   }
 
   func addOrder(_ view: RecordView) throws(FieldError) {
-    let b = view.bytes
+    let json = ValidatedJSON(view.bytes)
     // One pass over the members finds the three that count (the first of each name, as
     // `RecordView.member` would; an escaped key sends the lookup there).
     var date: MemberSpan?
@@ -119,18 +119,18 @@ public final class SalesTally {
         break
       }
       switch m.key.count {
-      case 12: if date == nil, Scan.equals(b, m.key, "creationDate") { date = m }
-      case 5: if items == nil, Scan.equals(b, m.key, "items") { items = m }
-      case 10: if total == nil, Scan.equals(b, m.key, "totalSales") { total = m }
+      case 12: if date == nil, json.equals(m.key, "creationDate") { date = m }
+      case 5: if items == nil, json.equals(m.key, "items") { items = m }
+      case 10: if total == nil, json.equals(m.key, "totalSales") { total = m }
       default: break
       }
     }
     guard let date else { throw FieldError("order record has no \"creationDate\"") }
     guard let items else { throw FieldError("order record has no \"items\" array") }
-    let offset = try rowFor(dateTime: b, date.value)
-    let sum = try Scan.addSales(b, items.value, field: "items", into: counts + offset)
+    let offset = try rowFor(dateTime: json, date.value)
+    let sum = try SalesFields.addSales(json, items.value, field: "items", into: counts + offset)
     if let total {
-      let stated = try Scan.integer(b, total.value, "\"totalSales\"")
+      let stated = try SalesFields.integer(json, total.value, "\"totalSales\"")
       guard stated == sum else {
         throw FieldError("\"totalSales\" is \(stated), but the items add up to \(sum)")
       }
@@ -141,9 +141,10 @@ public final class SalesTally {
   /// The row of the day of a `creationDate` value; the common `"YYYY-MM-DDTHH:MM:SSZ"` shape is
   /// read directly, and the last day seen is remembered.
   @inline(__always)
-  func rowFor(dateTime b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(FieldError) -> Int {
+  func rowFor(dateTime json: ValidatedJSON, _ range: Range<Int>) throws(FieldError) -> Int {
+    let b = json.bytes
     let o = range.lowerBound
-    if range.count == 22, b[o + 20] == UInt8(ascii: "Z"), b[o] == Scan.quote, Self.validTime(b, o) {
+    if range.count == 22, b[o + 20] == UInt8(ascii: "Z"), b[o] == UInt8(ascii: "\""), Self.validTime(b, o) {
       let p = UnsafeRawPointer(b.baseAddress! + o + 1)
       let head = p.loadUnaligned(as: UInt64.self)
       let tail = p.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
@@ -156,7 +157,7 @@ public final class SalesTally {
         return offset
       }
     }
-    return rowFor(day: try Scan.day(ofDateTime: b, range, "creationDate"))
+    return rowFor(day: try SalesFields.day(ofDateTime: json, range, "creationDate"))
   }
 
   /// Whether `THH:MM:SSZ` after the quote at `o` is a valid time.
@@ -193,15 +194,15 @@ public final class SalesTally {
   }
 
   func addSummary(_ view: RecordView) throws(FieldError) {
-    let b = view.bytes
+    let json = ValidatedJSON(view.bytes)
     let (period, date) = try Self.summaryDate(view)
     guard let sales = view.member("sales") else {
       throw FieldError("order-summary record has no \"sales\" array")
     }
     let offset = period == .day ? rowFor(day: date) : rowFor(month: date)
-    let sum = try Scan.addSales(b, sales.value, field: "sales", into: counts + offset)
+    let sum = try SalesFields.addSales(json, sales.value, field: "sales", into: counts + offset)
     if let total = view.member("totalSales") {
-      let stated = try Scan.integer(b, total.value, "\"totalSales\"")
+      let stated = try SalesFields.integer(json, total.value, "\"totalSales\"")
       guard stated == sum else {
         throw FieldError("\"totalSales\" is \(stated), but the sales add up to \(sum)")
       }
@@ -217,21 +218,23 @@ public final class SalesTally {
   /// An `order-summary`'s period and its day number (`day`) or month number (`month`, dated
   /// `YYYY-MM` or any day of the month, usually `YYYY-MM-01`).
   static func summaryDate(_ view: RecordView) throws(FieldError) -> (Period, Int) {
-    let b = view.bytes
+    let json = ValidatedJSON(view.bytes)
     guard let periodMember = view.member("period") else {
       throw FieldError("order-summary record has no \"period\" (day or month)")
     }
-    guard let text = Scan.string(b, periodMember.value), let period = Period(rawValue: text) else {
-      throw FieldError("\"period\" must be \"day\" or \"month\", not \(Scan.text(b, periodMember.value))")
+    guard let text = json.string(periodMember.value), let period = Period(rawValue: text) else {
+      throw FieldError(
+        "\"period\" must be \"day\" or \"month\", not \(SalesFields.text(json, periodMember.value))")
     }
     guard let dateMember = view.member("date") else {
       throw FieldError("order-summary record has no \"date\"")
     }
-    let s = Scan.string(b, dateMember.value) ?? ""
+    let s = json.string(dateMember.value) ?? ""
     if period == .month, let month = MonthNumber.parse(s) { return (.month, month) }
-    guard s.utf8.count >= 10, let seconds = ISODate.parse(s) else {
+    guard let seconds = ISODate.parseDay(s) else {
       let example = period == .day ? "2026-11-28" : "2026-11-01 or 2026-11"
-      throw FieldError("\"date\" must be a day such as \(example), not \(Scan.text(b, dateMember.value))")
+      throw FieldError(
+        "\"date\" must be a day such as \(example), not \(SalesFields.text(json, dateMember.value))")
     }
     let day = ISODate.floorDiv(seconds, 86_400)
     return period == .day ? (.day, day) : (.month, MonthNumber.of(day: day))
@@ -246,7 +249,7 @@ public final class SalesTally {
       throw FieldError("sales-partial record has no \"days\" object")
     }
     for member in days.members {
-      guard member.key.utf8.count == 10, let seconds = ISODate.parse(member.key) else {
+      guard let seconds = ISODate.parseDay(member.key) else {
         throw FieldError("sales-partial day \"\(member.key)\" is not a day (YYYY-MM-DD)")
       }
       try addCounts(
@@ -267,7 +270,7 @@ public final class SalesTally {
         guard let n = member.value.intValue, n >= 0 else {
           throw FieldError("ignored.\(member.key) must be a count, not \(member.value.jsonText)")
         }
-        ignored[member.key] = try Scan.add(ignored[member.key] ?? 0, n)
+        ignored[member.key] = try SalesFields.add(ignored[member.key] ?? 0, n)
       }
     }
     for key in ["orders", "summaries"] {
@@ -275,7 +278,11 @@ public final class SalesTally {
       guard let n = value.intValue, n >= 0 else {
         throw FieldError("\"\(key)\" must be a count, not \(value.jsonText)")
       }
-      if key == "orders" { orders = try Scan.add(orders, n) } else { summaries = try Scan.add(summaries, n) }
+      if key == "orders" {
+        orders = try SalesFields.add(orders, n)
+      } else {
+        summaries = try SalesFields.add(summaries, n)
+      }
     }
     partials += 1
   }
@@ -340,7 +347,7 @@ public final class SalesTally {
     for (month, offset) in monthRows { try add(offset, inside: window.months?.contains(month) ?? false) }
     // The chart adds up its bars: make sure every sum of them fits.
     var everything = outside
-    for n in sales { everything = try Scan.add(everything, n) }
+    for n in sales { everything = try SalesFields.add(everything, n) }
     return (sales, outside)
   }
 }

@@ -20,7 +20,7 @@ public enum MonthNumber {
 
   /// Parses `YYYY-MM`; nil when it is not a month.
   public static func parse(_ text: String) -> Int? {
-    guard text.utf8.count == 7, let seconds = ISODate.parse(text + "-01") else { return nil }
+    guard text.utf8.count == 7, let seconds = ISODate.parseDay(text + "-01") else { return nil }
     return of(day: ISODate.floorDiv(seconds, 86_400))
   }
 }

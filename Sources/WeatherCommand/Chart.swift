@@ -110,17 +110,7 @@ public struct ForecastCard: Sendable {
 
   /// The temperature at a fractional entry index, on a Catmull-Rom curve through the hours.
   public func curve(at position: Double) -> Double {
-    guard entries.count > 1 else { return entries.first?.degrees ?? 0 }
-    let i = min(max(Int(position.rounded(.down)), 0), entries.count - 2)
-    let t = position - Double(i)
-    let p0 = entries[max(i - 1, 0)].degrees
-    let p1 = entries[i].degrees
-    let p2 = entries[i + 1].degrees
-    let p3 = entries[min(i + 2, entries.count - 1)].degrees
-    let t2 = t * t
-    let t3 = t2 * t
-    return 0.5
-      * (2 * p1 + (p2 - p0) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t2 + (3 * p1 - p0 - 3 * p2 + p3) * t3)
+    CatmullRom.value(in: entries.map(\.degrees), at: position)
   }
 
   /// `63°F`.
@@ -290,16 +280,7 @@ public struct ForecastCard: Sendable {
     }
     // The area from low up to the Catmull-Rom curve, and its line.
     let points = entries.map { (x($0.date), y($0.degrees)) }
-    var curve = "M\(n(points[0].0)),\(n(points[0].1))"
-    for i in 0..<(points.count - 1) {
-      let p0 = points[max(i - 1, 0)]
-      let p1 = points[i]
-      let p2 = points[i + 1]
-      let p3 = points[min(i + 2, points.count - 1)]
-      let c1 = (p1.0 + (p2.0 - p0.0) / 6, p1.1 + (p2.1 - p0.1) / 6)
-      let c2 = (p2.0 - (p3.0 - p1.0) / 6, p2.1 - (p3.1 - p1.1) / 6)
-      curve += " C\(n(c1.0)),\(n(c1.1)) \(n(c2.0)),\(n(c2.1)) \(n(p2.0)),\(n(p2.1))"
-    }
+    let curve = CatmullRom.svgPath(through: points.map { CurvePoint($0.0, $0.1) }, number: n)
     let floor = y(low)
     body +=
       "  <path class=\"area\" d=\"\(curve) L\(n(points.last!.0)),\(n(floor)) L\(n(points[0].0)),\(n(floor)) Z\" "

@@ -125,7 +125,7 @@ struct CLITests {
       (["--top", "18"], "--top takes a whole number from 1 to 17, not '18'"),
       (["--format", "svg", "--width", "10"], "--width takes a whole number from 240 to 20000, not '10'"),
       (["--height", "300"], "--height applies to --format svg only"),
-      (["history", "--merge"], "--merge applies to the top-five chart, not to 'history'"),
+      (["history", "--merge"], "unknown option '--merge'"),
       (["history", "--range", "week"], "--range takes one of 2weeks, month, year, not 'week'"),
       (["history", "--width", "300"], "--width applies to 'history --format svg' only"),
     ] {

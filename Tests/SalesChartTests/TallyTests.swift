@@ -76,6 +76,10 @@ struct TallyTests {
         #"items[0] names donut 3 "Rainbow", but donut 3 is "Cosmos" on the menu"#
       ),
       (
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"name":3,"quantity":1}]}"#,
+        "items[0].name must be a string, not 3"
+      ),
+      (
         #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":-2}]}"#,
         "items[0].quantity must not be negative"
       ),

@@ -1,0 +1,150 @@
+import FoodTruckKit
+import PipeProtocol
+
+/// A problem with one field of a record, or with the counts; the caller adds the record's place.
+public struct FieldError: Error, Sendable {
+  /// What is wrong.
+  public let message: String
+  /// An error with a message.
+  public init(_ message: String) { self.message = message }
+}
+
+/// The fields `sales-chart` counts, read in place from a record's validated bytes (with
+/// PipeProtocol's `ValidatedJSON`): donut sales, whole numbers, dates and names, each checked and
+/// worded for messages.
+enum SalesFields {
+  /// The text of a value, shortened for messages.
+  static func text(_ json: ValidatedJSON, _ range: Range<Int>) -> String {
+    let s = json.text(range)
+    return s.count > 40 ? String(s.prefix(37)) + "..." : s
+  }
+
+  /// The whole number at `range` (at most 15 digits); `what` names the field in messages.
+  @inline(__always)
+  static func integer(_ json: ValidatedJSON, _ range: Range<Int>, _ what: @autoclosure () -> String)
+    throws(FieldError) -> Int
+  {
+    if let value = json.int(range, maxDigits: 15) { return value }
+    // More than 15 leading digits is too large; anything else is not a whole number.
+    var i = range.lowerBound
+    if json.bytes[i] == UInt8(ascii: "-") { i += 1 }
+    var digits = 0
+    while i < range.upperBound, json.bytes[i] &- 48 < 10 {
+      digits += 1
+      i += 1
+    }
+    if digits > 15 { throw FieldError("\(what()) is too large: \(text(json, range))") }
+    throw FieldError("\(what()) must be a whole number, not \(text(json, range))")
+  }
+
+  /// `a + b`, or an error when the sum does not fit (counts never wrap or crash).
+  @inline(__always)
+  static func add(_ a: Int, _ b: Int) throws(FieldError) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    guard !overflow else { throw FieldError("the sales are too large to add up") }
+    return sum
+  }
+
+  /// Which item key this is: 0 `donut`, 1 `quantity`, 2 `name`, -1 another.
+  @inline(__always)
+  static func which(_ json: ValidatedJSON, _ key: Range<Int>) -> Int {
+    if json.equals(key, "donut") { return 0 }
+    if json.equals(key, "quantity") { return 1 }
+    if json.equals(key, "name") { return 2 }
+    guard json.bytes[key].contains(UInt8(ascii: "\\")) else { return -1 }
+    // A rare escaped key: compare its decoded text.
+    switch json.string((key.lowerBound - 1)..<(key.upperBound + 1)) {
+    case "donut": return 0
+    case "quantity": return 1
+    case "name": return 2
+    default: return -1
+    }
+  }
+
+  /// The menu's donut names as UTF-8, by id.
+  static let menuNames: [[UInt8]] = Menu.all.map { Array($0.name.utf8) }
+
+  /// Reads an `items` (order) or `sales` (order-summary) array: objects with a `donut` id in the
+  /// menu, a whole `quantity` of at least 0 and optionally a `name` that must be the menu's name for
+  /// that id. Adds each quantity to `row[donut]` (a row of `Menu.all.count` counts) and returns the
+  /// sum of the quantities.
+  static func addSales(
+    _ json: ValidatedJSON, _ range: Range<Int>, field: String, into row: UnsafeMutablePointer<Int>
+  ) throws(FieldError) -> Int {
+    let b = json.bytes
+    guard b[range.lowerBound] == UInt8(ascii: "[") else {
+      throw FieldError("\"\(field)\" must be an array of {\"donut\",\"quantity\"}, not \(text(json, range))")
+    }
+    var index = 0
+    var sum = 0
+    try json.forEachElement(ofArrayAt: range.lowerBound) { (start: Int) throws(FieldError) -> Int in
+      func place() -> String { "\(field)[\(index)]" }
+      guard b[start] == UInt8(ascii: "{") else {
+        throw FieldError(
+          "\(place()) must be an object with \"donut\" and \"quantity\", not \(text(json, start..<json.valueEnd(start)))"
+        )
+      }
+      var donutRange: Range<Int>?
+      var quantityRange: Range<Int>?
+      var nameRange: Range<Int>?
+      let end = json.forEachMember(ofObjectAt: start) { key, value in
+        switch which(json, key) {
+        case 0: if donutRange == nil { donutRange = value }
+        case 1: if quantityRange == nil { quantityRange = value }
+        case 2: if nameRange == nil { nameRange = value }
+        default: break
+        }
+      }
+      guard let donutRange else { throw FieldError("\(place()) has no \"donut\" id") }
+      guard let quantityRange else { throw FieldError("\(place()) has no \"quantity\"") }
+      let donut = try integer(json, donutRange, "\(place()).donut")
+      guard donut >= 0, donut < menuNames.count else {
+        throw FieldError(
+          "unknown donut id \(donut) in \(place()) (the menu has ids \(Menu.validIDs); see 'orders menu')")
+      }
+      let quantity = try integer(json, quantityRange, "\(place()).quantity")
+      guard quantity >= 0 else {
+        throw FieldError("\(place()).quantity must not be negative, not \(quantity)")
+      }
+      if let nameRange { try checkName(json, nameRange, donut: donut, place: place) }
+      let (total, overflow) = row[donut].addingReportingOverflow(quantity)
+      guard !overflow else { throw FieldError("sales of donut \(donut) are too large to count") }
+      row[donut] = total
+      sum = try add(sum, quantity)
+      index += 1
+      return end
+    }
+    return sum
+  }
+
+  /// Checks that a donut's `name` in a record is the menu's name for its id.
+  static func checkName(_ json: ValidatedJSON, _ range: Range<Int>, donut: Int, place: () -> String)
+    throws(FieldError)
+  {
+    let expected = menuNames[donut]
+    // The menu's names have no escapes: equal bytes are an equal name.
+    if json.bytes[range.lowerBound] == UInt8(ascii: "\""),
+      expected.withUnsafeBufferPointer({ json.equals((range.lowerBound + 1)..<(range.upperBound - 1), $0) })
+    {
+      return
+    }
+    guard let name = json.string(range) else {
+      throw FieldError("\(place()).name must be a string, not \(text(json, range))")
+    }
+    if Array(name.utf8) == expected { return }
+    throw FieldError(
+      "\(place()) names donut \(donut) \"\(name)\", but donut \(donut) is \"\(Menu.all[donut].name)\" "
+        + "on the menu (a mismatched id is an error)")
+  }
+
+  /// The day number (days since 1970-01-01, UTC) of an ISO 8601 date-time string value.
+  static func day(ofDateTime json: ValidatedJSON, _ range: Range<Int>, _ what: String) throws(FieldError)
+    -> Int
+  {
+    guard let s = json.string(range), let seconds = ISODate.parse(s) else {
+      throw FieldError(
+        "\"\(what)\" must be an ISO 8601 date such as 2026-11-29T10:02:13Z, not \(text(json, range))")
+    }
+    return ISODate.floorDiv(seconds, 86_400)
+  }
+}
