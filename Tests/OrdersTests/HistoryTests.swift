@@ -6,7 +6,7 @@ import Testing
 @Suite("the sample's sales history")
 struct HistoryTests {
   /// 2026-11-29 (a Sunday), as a day number.
-  static let today = ISODate.parse("2026-11-29")! / 86_400
+  static let today = ISODate.parseDay("2026-11-29")! / 86_400
 
   /// The reference daily history: the draws of the domain facts (3.7), with weekends found by
   /// Foundation's Gregorian calendar in UTC.

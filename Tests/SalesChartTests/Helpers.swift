@@ -8,7 +8,7 @@ enum Fixture {
   /// `2026-11-29T12:00:00Z`, the reference time of the fixtures.
   static let now = "2026-11-29T12:00:00Z"
   /// The day number of `now`.
-  static let today = ISODate.parse("2026-11-29")! / 86_400
+  static let today = ISODate.parseDay("2026-11-29")! / 86_400
 
   /// An order record on `date` with `(donut, quantity)` items, named from the menu.
   static func order(_ date: String, _ items: [(Int, Int)], id: Int = 1201) -> String {

@@ -91,7 +91,7 @@ struct TimeframeTests {
     #expect(MonthNumber.format(months.lowerBound) == "2025-12")
     #expect(MonthNumber.format(months.upperBound) == "2026-11")
     // In January the year reaches back to February of the year before.
-    let january = ISODate.parse("2027-01-10")! / 86_400
+    let january = ISODate.parseDay("2027-01-10")! / 86_400
     #expect(ISODate.formatDay(Timeframe.year.window(today: january).days.lowerBound * 86_400) == "2026-02-01")
   }
 

@@ -171,10 +171,12 @@ struct TallyTests {
       #"{"type":"order","creation\u0044ate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":2}],"total\u0053ales":2}"#
     ])
     #expect(try top(escapedTop, .today) == ["3:2"])
-    let duplicate = try Fixture.tally([
-      #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":2}],"items":[{"donut":4,"quantity":9}]}"#
-    ])
-    #expect(try top(duplicate, .today) == ["3:2"])  // the first member of a name, as everywhere
+    // A key given twice is refused by the reader (PROTOCOL.md), not read as its first value.
+    #expect(throws: InputError.self) {
+      try Fixture.tally([
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":2}],"items":[{"donut":4,"quantity":9}]}"#
+      ])
+    }
   }
 
   @Test("the fast date path and the general parser agree")
@@ -182,10 +184,14 @@ struct TallyTests {
     // The same instants written in the common shape and in shapes the fast path leaves to ISODate.
     let tally = try Fixture.tally([
       Fixture.order("2026-11-29T00:00:00Z", [(1, 1)]), Fixture.order("2026-11-29T00:00:00+00:00", [(1, 1)]),
-      Fixture.order("2026-11-29T00:00:00.5Z", [(1, 1)]), Fixture.order("2026-11-29 00:00:00Z", [(1, 1)]),
+      Fixture.order("2026-11-29T00:00:00.5Z", [(1, 1)]), Fixture.order("2026-11-29T01:00:00+01:00", [(1, 1)]),
     ])
     #expect(tally.days.map { ISODate.formatDay($0 * 86_400) } == ["2026-11-29"])
     #expect(tally.counts(day: Fixture.today)[1] == 4)
+    // A space instead of T is not the protocol's date: refused, never counted.
+    #expect(throws: InputError.self) {
+      try Fixture.tally([Fixture.order("2026-11-29 00:00:00Z", [(1, 1)])])
+    }
   }
 }
 
