@@ -3,7 +3,9 @@ import ToolSupport
 
 /// `pipe-check`: validates a JSON-lines stream against PROTOCOL.md.
 public enum PipeCheck: Tool {
-  static let pass = Flag("pass", short: "p", help: "also write every record to stdout exactly as it came")
+  static let pass = Flag(
+    "pass", short: "p",
+    help: "guard a pipeline: write each good line to stdout as it came; stop at the first bad one (exit 65)")
   static let quiet = Flag("quiet", short: "q", help: "print nothing; only the exit status tells")
   static let type = Option.string(
     "type", short: "t", name: "T", help: "check only records of type T (others are framed and counted)")
@@ -37,7 +39,10 @@ public enum PipeCheck: Tool {
       """,
     output: """
       stderr: one line per problem ('FILE line N: ...') and a summary
-      ('N records, M types, K problems'). stdout: nothing, or with --pass every line as read.
+      ('N records, M types, K problems'). stdout: nothing.
+      --pass: every line as read, checked first: at the first line with a problem pipe-check stops,
+      writes nothing of it or after it, names it and exits 65, so that nothing it finds wrong
+      reaches the next tool.
       """,
     exitStatus: ["65   a problem was found (all problems are counted, the first 100 printed)"],
     examples: [
@@ -76,6 +81,7 @@ public enum PipeCheck: Tool {
       }
       let before = (checker.records, checker.problems)
       try checker.check(reader)
+      if checker.stopped { break }
       if (checker.records, checker.problems) == before, !invocation[allowEmpty] {
         checker.problem(reader.source, 1, "no records: the input is empty (use --allow-empty to accept that)")
       }
@@ -106,6 +112,8 @@ struct Checker {
   var members: [MemberSpan] = []
   var lastType = ""
   var lastSchema: RecordSchema?
+  /// Whether a guard (`--pass`) stopped at a bad line.
+  var stopped = false
 
   init(pass: Bool, quiet: Bool, onlyType: String?, strict: Bool, maxProblems: Int, maxDepth: Int) {
     self.pass = pass
@@ -131,22 +139,31 @@ struct Checker {
     reader.beforeRead = { StandardOutput.shared.flush() }
     reader.skipsBlankLines = false
     let source = reader.source
-    while true {
+    while !stopped {
       let more: Bool
       do {
         more = try reader.next { line in
-          if pass {
-            StandardOutput.shared.write(line.bytes)
-            StandardOutput.shared.write(
-              UnsafeBufferPointer(start: line.ending.utf8Start, count: line.ending.utf8CodeUnitCount))
-          }
+          let before = problems
           if !line.bytes.isEmpty { checkLine(line, source: source) }
+          guard pass else { return }
+          if problems > before {
+            stopped = true
+            return
+          }
+          StandardOutput.shared.write(line.bytes)
+          StandardOutput.shared.write(
+            UnsafeBufferPointer(start: line.ending.utf8Start, count: line.ending.utf8CodeUnitCount))
         }
       } catch let error as InputError where error.kind == .badData {
         problem(error.source, error.line, error.message)
+        if pass { stopped = true }
         continue
       }
       if !more { break }
+    }
+    if stopped, !quiet {
+      StandardOutput.error.write("pipe-check: --pass stopped at that line; nothing from it on was passed on\n")
+      StandardOutput.error.flush()
     }
   }
 

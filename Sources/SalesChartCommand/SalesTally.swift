@@ -14,8 +14,7 @@ public final class SalesTally {
   var counts: UnsafeMutablePointer<Int>
   var capacity: Int
   var used = 0
-  var cachedHead: UInt64 = 0
-  var cachedTail: UInt16 = 0
+  var cachedDay = 0
   var cachedRow = -1
 
   /// The number of records of each type that were not counted (neither orders nor summaries).
@@ -138,59 +137,21 @@ public final class SalesTally {
     orders += 1
   }
 
-  /// The row of the day of a `creationDate` value; the common `"YYYY-MM-DDTHH:MM:SSZ"` shape is
-  /// read directly, and the last day seen is remembered.
+  /// The row of the day of a `creationDate` value, read with the protocol's one date grammar
+  /// (`ISODate`); the row of the last day seen is remembered.
   @inline(__always)
   func rowFor(dateTime json: ValidatedJSON, _ range: Range<Int>) throws(FieldError) -> Int {
-    let b = json.bytes
-    let o = range.lowerBound
-    if range.count == 22, b[o + 20] == UInt8(ascii: "Z"), b[o] == UInt8(ascii: "\""), Self.validTime(b, o) {
-      let p = UnsafeRawPointer(b.baseAddress! + o + 1)
-      let head = p.loadUnaligned(as: UInt64.self)
-      let tail = p.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
-      if cachedRow >= 0, head == cachedHead, tail == cachedTail { return cachedRow }
-      if let day = Self.day(b, o + 1) {
-        let offset = rowFor(day: day)
-        cachedHead = head
-        cachedTail = tail
-        cachedRow = offset
-        return offset
-      }
+    guard range.count >= 2, json.bytes[range.lowerBound] == UInt8(ascii: "\""),
+      let seconds = ISODate.parse(
+        bytes: UnsafeBufferPointer(rebasing: json.bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]))
+    else {
+      return rowFor(day: try SalesFields.day(ofDateTime: json, range, "creationDate"))
     }
-    return rowFor(day: try SalesFields.day(ofDateTime: json, range, "creationDate"))
-  }
-
-  /// Whether `THH:MM:SSZ` after the quote at `o` is a valid time.
-  @inline(__always)
-  static func validTime(_ b: UnsafeBufferPointer<UInt8>, _ o: Int) -> Bool {
-    func two(_ i: Int) -> Int? {
-      let h = b[i] &- 48
-      let l = b[i + 1] &- 48
-      return h < 10 && l < 10 ? Int(h) * 10 + Int(l) : nil
-    }
-    guard b[o + 11] == UInt8(ascii: "T"), b[o + 14] == 58, b[o + 17] == 58,
-      let h = two(o + 12), let m = two(o + 15), let s = two(o + 18)
-    else { return false }
-    return h < 24 && m < 60 && s < 61
-  }
-
-  /// The day number of `YYYY-MM-DD` at `i`, or nil.
-  static func day(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
-    var y = 0
-    for k in 0..<4 {
-      let d = b[i + k] &- 48
-      guard d < 10 else { return nil }
-      y = y * 10 + Int(d)
-    }
-    let m1 = b[i + 5] &- 48
-    let m2 = b[i + 6] &- 48
-    let d1 = b[i + 8] &- 48
-    let d2 = b[i + 9] &- 48
-    guard b[i + 4] == 45, b[i + 7] == 45, m1 < 10, m2 < 10, d1 < 10, d2 < 10 else { return nil }
-    let m = Int(m1) * 10 + Int(m2)
-    let d = Int(d1) * 10 + Int(d2)
-    guard m >= 1, m <= 12, d >= 1, d <= ISODate.daysInMonth(y, m) else { return nil }
-    return ISODate.days(fromCivil: y, m, d)
+    let day = ISODate.floorDiv(seconds, 86_400)
+    if cachedRow >= 0, day == cachedDay { return cachedRow }
+    cachedRow = rowFor(day: day)
+    cachedDay = day
+    return cachedRow
   }
 
   func addSummary(_ view: RecordView) throws(FieldError) {
