@@ -162,7 +162,8 @@ struct Checker {
       if !more { break }
     }
     if stopped, !quiet {
-      StandardOutput.error.write("pipe-check: --pass stopped at that line; nothing from it on was passed on\n")
+      StandardOutput.error.write(
+        "pipe-check: --pass stopped at that line; nothing from it on was passed on\n")
       StandardOutput.error.flush()
     }
   }
