@@ -20,8 +20,10 @@ enum Write {
       Each story is saved byte for byte as D/<title>.story: written to a temporary file, synced,
       renamed over the old file and the folder synced, keeping the old file's permissions. An
       existing file is replaced only when it still has the content the record was read from
-      ("sha256", else "bytes"), or already holds the text, or with --force. Records with an
-      unsafe title (empty, '.', '..', '/', control characters) are refused with exit 65.
+      ("sha256", else "bytes"), or already holds the text, or with --force; a refused file is
+      reported (exit 1) and later records are still saved. A bad record (an unsafe title: empty,
+      '.', '..', '/', control characters; a missing text) stops write at its line with exit 65:
+      the stories before it are saved, none after it.
       """,
     examples: ["story-io read Ocean.story | jq '.text += \"\\nThe end.\"' | story-io write"],
     run: run)
@@ -38,8 +40,10 @@ enum Write {
           StandardOutput.shared.writeLine(view.bytes)
           return
         }
+        // A bad record stops the stream (PROTOCOL.md, "the stop rule"); a save refused for this
+        // one file (changed on disk, say) is reported and the next records are still saved.
+        let story = try SaveRequest(view)
         do {
-          let story = try SaveRequest(view)
           if !folderReady {
             try Files.makeDirectories(folder)
             folderReady = true

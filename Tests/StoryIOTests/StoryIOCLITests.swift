@@ -197,18 +197,21 @@ struct StoryIOCLITests {
   func unsafeTitles() throws {
     let folder = try TemporaryFolder()
     let titles = ["../x", "a/b", "/tmp/abs", "", ".", "..", "ctl\u{1}", "nul\u{0}"]
-    var lines = titles.map {
-      JSONValue.object(["type": .string("story"), "title": .string($0), "text": .string("evil")]).jsonText
+    for title in titles {
+      // A good story, then the unsafe one, then another good one: write stops at the bad record.
+      let lines = [
+        #"{"type":"story","title":"fine","text":"good"}"#,
+        JSONValue.object(["type": .string("story"), "title": .string(title), "text": .string("evil")])
+          .jsonText,
+        #"{"type":"story","title":"later","text":"never"}"#,
+      ]
+      let input = Data((lines.joined(separator: "\n") + "\n").utf8)
+      let result = try storyIO(["write", "--dir", "out"], in: folder, stdin: input)
+      #expect(result.status == 65)
+      #expect(result.err.hasPrefix("story-io: error: stdin line 2: refusing to save: "))
+      let written = try FileManager.default.contentsOfDirectory(atPath: folder.file("out").path)
+      #expect(written == ["fine.story"])
     }
-    lines.append(#"{"type":"story","title":"fine","text":"good"}"#)
-    let input = Data((lines.joined(separator: "\n") + "\n").utf8)
-    let result = try storyIO(["write", "--dir", "out"], in: folder, stdin: input)
-    #expect(result.status == 65)
-    for line in 1...titles.count {
-      #expect(result.err.contains("story-io: error: stdin line \(line): refusing to save: "))
-    }
-    let written = try FileManager.default.contentsOfDirectory(atPath: folder.file("out").path)
-    #expect(written == ["fine.story"])
     #expect(!FileManager.default.fileExists(atPath: folder.file("x.story").path))
     #expect(!FileManager.default.fileExists(atPath: "/tmp/abs.story"))
   }
