@@ -1,0 +1,29 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Whether Spark can run here: pyspark importable and a Java runtime of 17 or later.
+private let sparkAvailable: Bool = {
+  guard Requirements.python("pyspark"), Requirements.has("java"),
+    let result = try? TestSupport.shell("java -version 2>&1 | sed -n 's/.*version \"\\([0-9]*\\).*/\\1/p'"),
+    let version = Int(result.out.trimmingCharacters(in: .whitespacesAndNewlines))
+  else { return false }
+  return version >= 17
+}()
+
+@Suite("sales-chart past one machine")
+struct SparkTests {
+  @Test(
+    "bin/spark-sales-chart in Spark's local mode prints what one pass prints",
+    .enabled(
+      if: sparkAvailable,
+      "pyspark and Java 17+ are missing (pip install pyspark; apt-get install default-jre-headless)"),
+    .timeLimit(.minutes(15)))
+  func sparkEqualsOnePass() throws {
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/spark/test_spark_sales_chart.sh").path
+    let result = try TestSupport.shell("bash '\(script)'")
+    #expect(result.status == 0, "\(result.out)\(result.err)")
+    #expect(result.out.contains(" 0 failed"))
+    #expect(!result.out.contains("SKIP"))
+  }
+}
