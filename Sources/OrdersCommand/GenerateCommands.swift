@@ -7,7 +7,7 @@ import ToolSupport
 enum MenuCommand {
   static func run(_ invocation: LegacyInvocation) throws {
     let search = invocation.string("search") ?? ""
-    var donuts = Menu.all.filter { $0.matches(search) }
+    var donuts = Menu.builtIn.donuts.filter { $0.matches(search) }
     let sort = invocation.choice("sort", default: "id")
     if sort == "name" {
       donuts = sorted(donuts) { $0.name.lowercased() < $1.name.lowercased() }

@@ -96,13 +96,13 @@ enum StoreCommands {
   static func parseDonut(_ text: String) throws -> OrderItem {
     let parts = text.split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "X" || $0 == "*" }
     let idText = parts[0].trimmingSpaces
-    let validIDs = Menu.all.map { "\($0.id) \($0.name)" }.joined(separator: ", ")
+    let validIDs = Menu.builtIn.donuts.map { "\($0.id) \($0.name)" }.joined(separator: ", ")
     guard parts.count <= 2, let id = Int(idText) else {
       throw ToolError.usage(
         "--donut takes a donut id and an optional quantity, such as 3 or 3x2, not '\(text)'",
         notes: ["valid donut ids: \(validIDs)"])
     }
-    guard let donut = Menu.donut(id: id) else {
+    guard let donut = Menu.builtIn.donut(id: id) else {
       throw ToolError.usage(
         "unknown donut id \(id) in '--donut \(text)'", notes: ["valid donut ids: \(validIDs)"])
     }

@@ -24,7 +24,7 @@ public enum SalesChart: LegacyCommand {
       .value("now", name: "T", help: "the time the timeframe ends at (ISO 8601 or @SECONDS); default: now"),
       .value(
         "top", short: "n", name: "N",
-        help: "top five: how many donuts to rank, 1 to \(Menu.all.count); default 5"),
+        help: "top five: how many donuts to rank, 1 to \(Menu.builtIn.count); default 5"),
       .value(
         "format", short: "f", name: "FORMAT", help: "text (default), svg, json (donut-sales records) or csv",
         choices: ["text", "svg", "json", "csv"]),
@@ -83,7 +83,7 @@ public enum SalesChart: LegacyCommand {
     }
     let format = invocation.choice("format", default: "text")
     let timeframe = Timeframe(rawValue: invocation.choice("timeframe", default: "week")) ?? .week
-    let top = try invocation.int("top", default: 5, in: 1...Menu.all.count)
+    let top = try invocation.int("top", default: 5, in: 1...Menu.builtIn.count)
     let (width, height) = try size(invocation, format: format)
     let now = partial ? 0 : try invocation.now()
 

@@ -1,4 +1,5 @@
 import FoodTruckKit
+import PipeProtocol
 import Testing
 
 @Suite("the Food Truck menu")
@@ -18,8 +19,8 @@ struct MenuTests {
 
   @Test("17 donuts with ids equal to their index, flavours and most potent flavour as in the sample")
   func menu() {
-    #expect(Menu.all.count == 17)
-    for (index, donut) in Menu.all.enumerated() {
+    #expect(Menu.builtIn.count == 17)
+    for (index, donut) in Menu.builtIn.donuts.enumerated() {
       #expect(donut.id == index)
       let (name, flavors, potent) = Self.expected[index]
       #expect(donut.name == name)
@@ -42,5 +43,21 @@ struct MenuTests {
     #expect(City.all.map(\.spots.count) == [2, 8, 6])
     #expect(City.truck.spot.name == "Apple Park")
     #expect(City.spot(named: "ferry building")?.city.name == "San Francisco")
+  }
+
+  @Test("the menu grows at run time: an added donut takes the next id and orders may name it")
+  func growingMenu() throws {
+    var menu = Menu.builtIn
+    let custom = menu.add(
+      key: "midnight", name: "Midnight", dough: Ingredient.find(.dough, key: "plain")!,
+      topping: Ingredient.find(.topping, key: "sprinkles"))
+    #expect(custom.id == 17 && menu.count == 18 && menu.contains(id: 17))
+    #expect(menu.validIDs == "0...17" && Menu.builtIn.validIDs == "0...16")
+    #expect(!Menu.builtIn.contains(id: 17))
+    let text =
+      #"{"type":"order","id":"Order#1201","status":"placed","items":[{"donut":17,"quantity":1}],"city":"Cupertino","parkingSpot":"Apple Park","creationDate":"2026-11-29T10:02:13Z"}"#
+    let record = try Record(bytes: Array(text.utf8))
+    #expect(try Order(record: record, menu: menu).items[0].name == "Midnight")
+    #expect(throws: InputError.self) { try Order(record: record) }
   }
 }

@@ -56,7 +56,7 @@ struct RankingTests {
 
   @Test("donut-sales records: sorted keys, the issue's shape")
   func record() {
-    let bar = DonutSales(rank: 1, donut: Menu.all[7], sales: 28)
+    let bar = DonutSales(rank: 1, donut: Menu.builtIn.donuts[7], sales: 28)
     var bytes: [UInt8] = []
     JSONWriter.append(bar.record(timeframe: .today), to: &bytes)
     #expect(
