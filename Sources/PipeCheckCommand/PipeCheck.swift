@@ -1,3 +1,4 @@
+import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
@@ -41,11 +42,13 @@ public enum PipeCheck: LegacyCommand {
   /// Runs the check.
   public static func run(_ invocation: LegacyInvocation) throws -> Int32 {
     if invocation.flag("describe") {
-      StandardOutput.shared.write(SchemaDocs.markdown(ProtocolSchemas.all))
+      StandardOutput.shared.write(SchemaDocs.markdown(RecordTypes.catalog.all))
       return ExitStatus.ok
     }
     if invocation.flag("list-types") {
-      for schema in ProtocolSchemas.all { StandardOutput.shared.write("\(schema.type)\t\(schema.summary)\n") }
+      for schema in RecordTypes.catalog.all {
+        StandardOutput.shared.write("\(schema.type)\t\(schema.summary)\n")
+      }
       return ExitStatus.ok
     }
     var checker = Checker(
@@ -102,6 +105,8 @@ struct Checker {
   var members: [MemberSpan] = []
   var lastType = ""
   var lastSchema: RecordSchema?
+  var lastDonutIDs: FieldPath?
+  var menu = RecordTypes.menu
 
   init(pass: Bool, quiet: Bool, onlyType: String?, strict: Bool, maxProblems: Int, maxDepth: Int) {
     self.pass = pass
@@ -158,7 +163,8 @@ struct Checker {
     records += 1
     if type != lastType {
       lastType = type
-      lastSchema = ProtocolSchemas.schema(for: type)
+      lastSchema = RecordTypes.catalog.schema(for: type)
+      lastDonutIDs = Menu.donutIDs[type]
       types.insert(type)
     }
     if let onlyType, type != onlyType { return }
@@ -167,6 +173,10 @@ struct Checker {
       return
     }
     for message in schema.problems(in: line.bytes, members: members) {
+      problem(source, line.number, "\(type) record: \(message)")
+    }
+    guard let lastDonutIDs else { return }
+    for message in menu.problems(at: lastDonutIDs, in: line.bytes, members: members) {
       problem(source, line.number, "\(type) record: \(message)")
     }
   }

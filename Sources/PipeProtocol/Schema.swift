@@ -246,18 +246,19 @@ struct SchemaChecker {
   }
 }
 
-/// Every record type the protocol defines, by the domain that owns it.
-public enum ProtocolSchemas {
-  /// All schemas, in documentation order.
-  public static var all: [RecordSchema] {
-    foodTruck + weather + charts + story + wishlist + achievements
+/// Record schemas looked up by type: one domain's (`FoodTruckSchemas.catalog`), or every one a tool
+/// knows. The schemas themselves live with their domain: PipeProtocol holds only the machinery.
+public struct SchemaCatalog: Sendable {
+  /// The schemas, in documentation order.
+  public let all: [RecordSchema]
+  let index: [String: RecordSchema]
+
+  /// A catalog of these schemas; for a repeated type the first one counts.
+  public init(_ schemas: [RecordSchema]) {
+    all = schemas
+    index = Dictionary(schemas.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
-  /// The schema of a type, if the protocol defines it.
-  public static func schema(for type: String) -> RecordSchema? {
-    index[type]
-  }
-
-  static let index: [String: RecordSchema] = Dictionary(
-    all.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
+  /// The schema of a type, if the catalog holds it.
+  public func schema(for type: String) -> RecordSchema? { index[type] }
 }

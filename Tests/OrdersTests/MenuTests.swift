@@ -60,4 +60,26 @@ struct MenuTests {
     #expect(try Order(record: record, menu: menu).items[0].name == "Midnight")
     #expect(throws: InputError.self) { try Order(record: record) }
   }
+
+  @Test("the menu check beside the schemas: donut ids of orders, summaries and donuts")
+  func menuCheck() throws {
+    func problems(_ text: String, _ menu: Menu = .builtIn) throws -> [String] {
+      let bytes = Array(text.utf8)
+      var members: [MemberSpan] = []
+      return try bytes.withUnsafeBufferPointer { buffer in
+        let type = try RecordIndexer.index(buffer, source: "t", line: 1, into: &members, maxDepth: 512)
+        return menu.problems(at: try #require(Menu.donutIDs[type]), in: buffer, members: members)
+      }
+    }
+    let order = #"{"type":"order","items":[{"donut":3},{"name":"x","donut":99},{"donut":-1},{"donut":"7"}]}"#
+    #expect(try problems(order) == [#""items"[1].donut must be integer 0...16, not 99"#])
+    let summary = #"{"type":"order-summary","sales":[{"donut":17,"quantity":2},{"donut":16}]}"#
+    #expect(try problems(summary) == [#""sales"[0].donut must be integer 0...16, not 17"#])
+    var menu = Menu.builtIn
+    menu.add(key: "midnight", name: "Midnight", dough: Menu.builtIn.donuts[0].dough)
+    #expect(try problems(summary, menu) == [])
+    #expect(try problems(#"{"type":"donut","id":18}"#, menu) == [#""id" must be integer 0...17, not 18"#])
+    #expect(try problems(#"{"type":"order","items":{"donut":99}}"#) == [])
+    #expect(try problems(#"{"type":"order","sales":[{"donut":99}]}"#) == [])
+  }
 }

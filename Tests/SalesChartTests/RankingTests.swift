@@ -63,7 +63,7 @@ struct RankingTests {
       String(decoding: bytes, as: UTF8.self)
         == #"{"donut":7,"name":"Picnic Basket","rank":1,"sales":28,"timeframe":"today","type":"donut-sales"}"#
     )
-    let problems = ProtocolSchemas.schema(for: "donut-sales")!.problems(
+    let problems = FoodTruckSchemas.catalog.schema(for: "donut-sales")!.problems(
       in: Record(object: bar.record(timeframe: .today)))
     #expect(problems.isEmpty)
   }
