@@ -2,7 +2,7 @@ import PipeProtocol
 
 /// The rule a record schema cannot hold, since the menu can grow at run time: every donut id in a
 /// Food Truck record is on the menu. The schemas check the ids' shape (whole numbers of at least
-/// 0); this check, against a menu value, runs beside them.
+/// 0); a menu value gives the rule, and `RecordSchema.checking(_:)` adds it to a schema.
 extension Menu {
   /// Where each record type holds donut ids: an `order`'s items, an `order-summary`'s sales and a
   /// `donut`'s own id.
@@ -15,17 +15,14 @@ extension Menu {
   /// The ids on this menu as a field type, for messages: `integer 0...16`.
   public var idType: FieldType { .int(0...(count - 1)) }
 
-  /// The ids at `path` in a validated record that are not on this menu, worded as schema problems
-  /// (`"items"[0].donut must be integer 0...16, not 99`). Values that are not whole numbers of at
-  /// least 0 are left to the schema.
-  public func problems(at path: FieldPath, in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan])
-    -> [String]
-  {
-    var problems: [String] = []
-    path.forEach(in: bytes, members: members) { range, name in
-      guard let id = FieldPath.integer(bytes, range), id >= 0, !contains(id: id) else { return }
-      problems.append("\(name()) must be \(idType.description), not \(FieldPath.text(bytes, range))")
-    }
-    return problems
+  /// The rules that the donut ids of records of `type` are on this menu (none for other types).
+  public func idRules(for type: String) -> [IntRule] {
+    guard let path = Menu.donutIDs[type] else { return [] }
+    return [IntRule(path: path, allowed: [0...(count - 1)], expected: idType.description)]
+  }
+
+  /// `schemas` with the rules that their donut ids are on this menu.
+  public func checking(_ schemas: [RecordSchema]) -> [RecordSchema] {
+    schemas.map { $0.checking(idRules(for: $0.type)) }
   }
 }

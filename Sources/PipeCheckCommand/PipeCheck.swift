@@ -1,4 +1,3 @@
-import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
@@ -105,8 +104,7 @@ struct Checker {
   var members: [MemberSpan] = []
   var lastType = ""
   var lastSchema: RecordSchema?
-  var lastDonutIDs: FieldPath?
-  var menu = RecordTypes.menu
+  let schemas = RecordTypes.checked()
 
   init(pass: Bool, quiet: Bool, onlyType: String?, strict: Bool, maxProblems: Int, maxDepth: Int) {
     self.pass = pass
@@ -163,8 +161,7 @@ struct Checker {
     records += 1
     if type != lastType {
       lastType = type
-      lastSchema = RecordTypes.catalog.schema(for: type)
-      lastDonutIDs = Menu.donutIDs[type]
+      lastSchema = schemas.schema(for: type)
       types.insert(type)
     }
     if let onlyType, type != onlyType { return }
@@ -173,10 +170,6 @@ struct Checker {
       return
     }
     for message in schema.problems(in: line.bytes, members: members) {
-      problem(source, line.number, "\(type) record: \(message)")
-    }
-    guard let lastDonutIDs else { return }
-    for message in menu.problems(at: lastDonutIDs, in: line.bytes, members: members) {
       problem(source, line.number, "\(type) record: \(message)")
     }
   }

@@ -11,4 +11,9 @@ public enum RecordTypes {
 
   /// The menu donut ids are checked against: the built-in one (custom donuts will extend it).
   public static let menu = Menu.builtIn
+
+  /// The schemas records are checked with: the catalog's, with the rule that donut ids are on `menu`.
+  public static func checked(menu: Menu = RecordTypes.menu) -> SchemaCatalog {
+    SchemaCatalog(menu.checking(catalog.all))
+  }
 }

@@ -61,25 +61,28 @@ struct MenuTests {
     #expect(throws: InputError.self) { try Order(record: record) }
   }
 
-  @Test("the menu check beside the schemas: donut ids of orders, summaries and donuts")
-  func menuCheck() throws {
+  @Test("the rule beside the schemas: donut ids of orders, summaries and donuts are on a menu value")
+  func menuRule() throws {
     func problems(_ text: String, _ menu: Menu = .builtIn) throws -> [String] {
-      let bytes = Array(text.utf8)
-      var members: [MemberSpan] = []
-      return try bytes.withUnsafeBufferPointer { buffer in
-        let type = try RecordIndexer.index(buffer, source: "t", line: 1, into: &members, maxDepth: 512)
-        return menu.problems(at: try #require(Menu.donutIDs[type]), in: buffer, members: members)
-      }
+      let record = try Record(bytes: Array(text.utf8))
+      let schema = try #require(FoodTruckSchemas.catalog.schema(for: record.type))
+      return schema.checking(menu.idRules(for: record.type)).problems(in: record)
     }
-    let order = #"{"type":"order","items":[{"donut":3},{"name":"x","donut":99},{"donut":-1},{"donut":"7"}]}"#
-    #expect(try problems(order) == [#""items"[1].donut must be integer 0...16, not 99"#])
-    let summary = #"{"type":"order-summary","sales":[{"donut":17,"quantity":2},{"donut":16}]}"#
+    let order = String(
+      decoding: Record(object: Array(StartingOrders(now: 1_764_410_400))[0].record).bytes, as: UTF8.self)
+    #expect(try problems(order) == [])
+    let bad = order.replacingOccurrences(of: #"{"donut":"#, with: #"{"donut":9"#)
+    let found = try problems(bad)
+    #expect(!found.isEmpty && found.allSatisfy { $0.contains("].donut must be integer 0...16, not 9") })
+    let summary =
+      #"{"type":"order-summary","city":"London","period":"day","date":"2026-11-28","sales":[{"donut":17,"quantity":2}],"totalSales":2}"#
     #expect(try problems(summary) == [#""sales"[0].donut must be integer 0...16, not 17"#])
     var menu = Menu.builtIn
     menu.add(key: "midnight", name: "Midnight", dough: Menu.builtIn.donuts[0].dough)
     #expect(try problems(summary, menu) == [])
-    #expect(try problems(#"{"type":"donut","id":18}"#, menu) == [#""id" must be integer 0...17, not 18"#])
-    #expect(try problems(#"{"type":"order","items":{"donut":99}}"#) == [])
-    #expect(try problems(#"{"type":"order","sales":[{"donut":99}]}"#) == [])
+    let donut =
+      #"{"type":"donut","id":18,"name":"X","dough":"Plain","flavors":{"salty":0,"sweet":0,"bitter":0,"sour":0,"savory":0,"spicy":0},"mostPotentFlavor":"sweet"}"#
+    #expect(try problems(donut, menu) == [#""id" must be integer 0...17, not 18"#])
+    #expect(menu.idRules(for: "notice").isEmpty)
   }
 }

@@ -2,8 +2,8 @@ import PipeProtocol
 
 /// The record types of the Food Truck domain: the ones `orders` writes, the weather records and
 /// the sales charts'. Their enumerations come from this kit's types (statuses, flavours, periods,
-/// temperature units); donut ids are checked here for their shape only, and against a `Menu` by
-/// `Menu.problems(at:in:members:)`, since the menu can grow at run time.
+/// temperature units); donut ids are checked here for their shape only, and against a `Menu` value
+/// by the rule it gives (`Menu.idRules(for:)`), since the menu can grow at run time.
 public enum FoodTruckSchemas {
   /// Every Food Truck schema, in PROTOCOL.md's order, by type.
   public static let catalog = SchemaCatalog(orders + weather + charts)
