@@ -41,8 +41,8 @@ public func fuzzReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-/// Schemas that use every field type, named after the types of the golden inputs so that the corpus
-/// reaches them (the domain schemas live in the kits, outside this target).
+/// Schemas that use every field type and a rule, named after the types of the golden inputs so that
+/// the corpus reaches them (the domain schemas live in the kits, outside this target).
 let fuzzSchemas: [RecordSchema] =
   StorySchemas.catalog.all + [
     RecordSchema(
@@ -59,7 +59,10 @@ let fuzzSchemas: [RecordSchema] =
         FieldSpec("grandTotal", .number(0...Double.greatestFiniteMagnitude)),
         FieldSpec("creationDate", .dateTime), .optional("wasRaining", .bool),
         .optional("temperature", .object([FieldSpec("value", .anyNumber), FieldSpec("unit", .string)])),
-      ]),
+      ]
+    ).checking([
+      IntRule(path: FieldPath("items", "[]", "donut"), allowed: [0...16, 20...20], expected: "a menu id")
+    ]),
     RecordSchema(
       type: "sales-partial", summary: "a record of maps",
       fields: [
