@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Library targets hold each tool's command and transforms; executable targets are one call.
 let tools: [(executable: String, library: String, dependencies: [Target.Dependency])] = [
-  ("pipe-check", "PipeCheckCommand", []),
+  ("pipe-check", "PipeCheckCommand", ["FoodTruckKit", "WishlistKit"]),
   ("orders", "OrdersCommand", ["FoodTruckKit"]),
   ("sales-chart", "SalesChartCommand", ["FoodTruckKit"]),
   ("weather", "WeatherCommand", ["FoodTruckKit"]),

@@ -92,22 +92,44 @@ public struct Donut: Equatable, Sendable {
   }
 }
 
-/// The 17-donut menu (`Donut.all`), ids 0...16.
-public enum Menu {
-  /// The donuts in menu order; `all[i].id == i`.
-  public static let all: [Donut] = FoodTruckKit.records(EmbeddedData.menu).map { r in
-    Donut(
-      id: r["id"]?.intValue ?? -1, key: r["key"]?.stringValue ?? "", name: r["name"]?.stringValue ?? "",
-      dough: Ingredient.find(.dough, key: r["dough"]?.stringValue ?? "")!,
-      glaze: r["glaze"]?.stringValue.flatMap { Ingredient.find(.glaze, key: $0) },
-      topping: r["topping"]?.stringValue.flatMap { Ingredient.find(.topping, key: $0) })
+/// A menu: the donuts that can be ordered, by id. `Menu.builtIn` is the sample's 17 donuts (ids
+/// 0...16); donuts added at run time take the next ids, so the ids are always `0..<count`.
+/// Whether an id is on the menu is checked against a menu value, never against fixed numbers.
+public struct Menu: Sendable {
+  /// The donuts in id order: `donuts[i].id == i`.
+  public private(set) var donuts: [Donut]
+
+  /// The sample's menu (`Donut.all`).
+  public static let builtIn = Menu(
+    donuts: FoodTruckKit.records(EmbeddedData.menu).map { r in
+      Donut(
+        id: r["id"]?.intValue ?? -1, key: r["key"]?.stringValue ?? "", name: r["name"]?.stringValue ?? "",
+        dough: Ingredient.find(.dough, key: r["dough"]?.stringValue ?? "")!,
+        glaze: r["glaze"]?.stringValue.flatMap { Ingredient.find(.glaze, key: $0) },
+        topping: r["topping"]?.stringValue.flatMap { Ingredient.find(.topping, key: $0) })
+    })
+
+  init(donuts: [Donut]) { self.donuts = donuts }
+
+  /// Adds a donut with the next free id and returns it.
+  @discardableResult
+  public mutating func add(
+    key: String, name: String, dough: Ingredient, glaze: Ingredient? = nil, topping: Ingredient? = nil
+  ) -> Donut {
+    let donut = Donut(id: donuts.count, key: key, name: name, dough: dough, glaze: glaze, topping: topping)
+    donuts.append(donut)
+    return donut
   }
+
+  /// The number of donuts.
+  public var count: Int { donuts.count }
+
+  /// Whether a donut has this id.
+  public func contains(id: Int) -> Bool { donuts.indices.contains(id) }
 
   /// The donut with this id, or nil (a mismatched id is the caller's error to report).
-  public static func donut(id: Int) -> Donut? {
-    all.indices.contains(id) ? all[id] : nil
-  }
+  public func donut(id: Int) -> Donut? { contains(id: id) ? donuts[id] : nil }
 
   /// The valid ids, for error messages: `0...16`.
-  public static var validIDs: String { "0...\(all.count - 1)" }
+  public var validIDs: String { "0...\(donuts.count - 1)" }
 }

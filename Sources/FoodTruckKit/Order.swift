@@ -206,12 +206,12 @@ public struct Order: Equatable, Sendable {
     return idPrefix + rest
   }
 
-  /// The sample's search: the id contains the text, or any donut matches it (name or ingredient),
-  /// ignoring case; empty text matches every order.
-  public func matches(_ text: String) -> Bool {
+  /// The sample's search: the id contains the text, or any donut matches it (name or ingredient,
+  /// from `menu`), ignoring case; empty text matches every order.
+  public func matches(_ text: String, menu: Menu = .builtIn) -> Bool {
     if text.isEmpty { return true }
     if id.lowercased().contains(text.lowercased()) { return true }
-    return items.contains { Menu.donut(id: $0.donut)?.matches(text) ?? false }
+    return items.contains { menu.donut(id: $0.donut)?.matches(text) ?? false }
   }
 
   /// The `order` record, keys sorted: `{"city":…,"creationDate":…,"grandTotal":11.56,"id":…,
@@ -243,90 +243,68 @@ extension Order {
   /// never overflow (the sample's orders hold at most a dozen; `orders place` takes 1000).
   public static let maxQuantity = 1_000_000
 
-  /// Reads an `order` record. Unknown fields are ignored; a missing or mistyped field, an unknown
-  /// status, a donut id not on the menu, an item name that does not match its id, or a
-  /// `totalSales` that is not the sum of the quantities is an error naming the record's line.
-  public init(record: Record) throws(InputError) {
+  /// Reads an `order` record, its donuts from `menu`. Unknown fields are ignored; a missing or
+  /// mistyped field, an unknown status, a donut id not on the menu, an item name that does not
+  /// match its id, or a `totalSales` that is not the sum of the quantities is an error naming the
+  /// record's line. An optional field, when present, must be valid (null too is an error).
+  public init(record: Record, menu: Menu = .builtIn) throws(InputError) {
     guard record.type == "order" else { throw record.error("expected an order record, not \(record.type)") }
-    let object = record.object
-    func string(_ key: String) throws(InputError) -> String {
-      guard let value = object[key] else { throw record.error("order record has no \"\(key)\" field") }
-      guard let s = value.stringValue else {
-        throw record.error("\"\(key)\" must be a string, not \(value.jsonText)")
-      }
-      return s
-    }
-    func date(_ key: String, in object: JSONObject, path: String) throws(InputError) -> Int {
-      guard let value = object[key] else { throw record.error("order record has no \"\(path)\" field") }
-      guard let text = value.stringValue, let seconds = ISODate.parse(text) else {
-        throw record.error("\"\(path)\" must be an ISO 8601 date-time, not \(value.jsonText)")
-      }
-      return seconds
-    }
-    id = try string("id")
-    let statusText = try string("status")
-    guard let status = OrderStatus(rawValue: statusText) else {
-      throw record.error("unknown status '\(statusText)' (one of \(OrderStatus.names))")
+    id = try record.string("id")
+    let statusValue = try record.required("status")
+    guard let status = statusValue.stringValue.flatMap(OrderStatus.init(rawValue:)) else {
+      throw record.mismatch("status", expected: "one of \(OrderStatus.names)", found: statusValue)
     }
     self.status = status
-    guard let itemValues = object["items"]?.arrayValue, !itemValues.isEmpty else {
-      throw record.error("\"items\" must be a non-empty array of {\"donut\",\"quantity\"} objects")
+    let itemValues = try record.array("items")
+    guard !itemValues.isEmpty else {
+      throw record.mismatch("items", expected: "a non-empty array", found: .array(itemValues))
     }
     items = []
     for (index, value) in itemValues.enumerated() {
-      guard let item = value.objectValue, let donutID = item["donut"]?.intValue,
-        let quantity = item["quantity"]?.intValue, (1...Order.maxQuantity).contains(quantity)
-      else {
-        throw record.error(
-          "items[\(index)] must be {\"donut\":ID,\"quantity\":N} with N >= 1 and at most \(Order.maxQuantity), "
-            + "not \(value.jsonText)")
+      let item = try record.fields("items[\(index)]", value)
+      let donutID = try item.int("donut")
+      let quantity = try item.int("quantity", in: 1...Order.maxQuantity)
+      guard let donut = menu.donut(id: donutID) else {
+        throw record.error("items[\(index)] names unknown donut id \(donutID) (valid ids \(menu.validIDs))")
       }
-      guard let donut = Menu.donut(id: donutID) else {
-        throw record.error("items[\(index)] names unknown donut id \(donutID) (valid ids \(Menu.validIDs))")
-      }
-      if let name = item["name"], name.stringValue != donut.name {
-        throw record.error(
-          "items[\(index)] says donut \(donutID) is \(name.jsonText), but donut \(donutID) is \"\(donut.name)\""
-        )
+      if item.value("name") != nil {
+        let name = try item.string("name")
+        guard name == donut.name else {
+          throw record.error(
+            "items[\(index)] says donut \(donutID) is \(JSONValue.string(name).jsonText), "
+              + "but donut \(donutID) is \"\(donut.name)\"")
+        }
       }
       items.append(OrderItem(donut: donut, quantity: quantity))
     }
-    if let total = object["totalSales"], total.intValue != items.reduce(0, { $0 + $1.quantity }) {
-      throw record.error(
-        "\"totalSales\" is \(total.jsonText) but the items add up to \(items.reduce(0) { $0 + $1.quantity })")
-    }
-    city = try string("city")
-    parkingSpot = try string("parkingSpot")
-    creationDate = try date("creationDate", in: object, path: "creationDate")
-    completionDate =
-      object["completionDate"] == nil ? nil : try date("completionDate", in: object, path: "completionDate")
-    if let value = object["temperature"] {
-      guard let t = value.objectValue, let v = t["value"]?.doubleValue, let unit = t["unit"]?.stringValue,
-        Temperature.units.contains(unit)
-      else {
-        throw record.error(
-          "\"temperature\" must be {\"value\":N,\"unit\":\"fahrenheit\"|\"celsius\"}, not \(value.jsonText)")
+    let sum = items.reduce(0) { $0 + $1.quantity }
+    if record.value("totalSales") != nil {
+      let total = try record.int("totalSales")
+      guard total == sum else {
+        throw record.error("\"totalSales\" is \(total) but the items add up to \(sum)")
       }
-      temperature = Temperature(value: v, unit: unit)
+    }
+    city = try record.string("city")
+    parkingSpot = try record.string("parkingSpot")
+    creationDate = try record.date("creationDate")
+    completionDate = record.value("completionDate") == nil ? nil : try record.date("completionDate")
+    if record.value("temperature") != nil {
+      let fields = try record.object("temperature")
+      let value = try fields.double("value")
+      let unitValue = try fields.required("unit")
+      guard let unit = unitValue.stringValue, Temperature.units.contains(unit) else {
+        throw fields.mismatch(
+          "unit", expected: "one of \(Temperature.units.joined(separator: ", "))", found: unitValue)
+      }
+      temperature = Temperature(value: value, unit: unit)
     } else {
       temperature = nil
     }
-    if let value = object["wasRaining"] {
-      guard let b = value.boolValue else {
-        throw record.error("\"wasRaining\" must be true or false, not \(value.jsonText)")
-      }
-      wasRaining = b
-    } else {
-      wasRaining = nil
-    }
-    if let value = object["preparation"] {
-      guard let p = value.objectValue else {
-        throw record.error("\"preparation\" must be an object {start, end, staleDate}, not \(value.jsonText)")
-      }
+    wasRaining = record.value("wasRaining") == nil ? nil : try record.bool("wasRaining")
+    if record.value("preparation") != nil {
+      let fields = try record.object("preparation")
       preparation = Preparation(
-        start: try date("start", in: p, path: "preparation.start"),
-        end: try date("end", in: p, path: "preparation.end"),
-        staleDate: try date("staleDate", in: p, path: "preparation.staleDate"))
+        start: try fields.date("start"), end: try fields.date("end"), staleDate: try fields.date("staleDate"))
     } else {
       preparation = nil
     }

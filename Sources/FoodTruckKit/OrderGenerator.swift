@@ -6,7 +6,7 @@ public struct OrderGenerator: Sendable {
   let positions: [Int]
 
   /// A generator over these donuts (the menu by default).
-  public init(knownDonuts: [Donut] = Menu.all) {
+  public init(knownDonuts: [Donut] = Menu.builtIn.donuts) {
     self.knownDonuts = knownDonuts
     self.positions = Array(knownDonuts.indices)
   }

@@ -77,41 +77,41 @@ public struct SalesHistoryEntry: Equatable, Sendable {
     ]
   }
 
-  /// Reads an `order-summary` record; a missing field, an unknown period, a donut id not on the
-  /// menu, a negative quantity or a `totalSales` that is not the sum is an error naming the line.
-  public init(record: Record) throws(InputError) {
+  /// Reads an `order-summary` record, its donut ids from `menu`; a missing or mistyped field, an
+  /// unknown period, a donut id not on the menu, a negative quantity or a `totalSales` that is not
+  /// the sum is an error naming the line.
+  public init(record: Record, menu: Menu = .builtIn) throws(InputError) {
     guard record.type == "order-summary" else {
       throw record.error("expected an order-summary record, not \(record.type)")
     }
     city = try record.string("city")
-    let periodText = try record.string("period")
-    guard let period = SalesPeriod(rawValue: periodText) else {
-      throw record.error("unknown period '\(periodText)' (day or month)")
+    let periodValue = try record.required("period")
+    guard let period = periodValue.stringValue.flatMap(SalesPeriod.init(rawValue:)) else {
+      throw record.mismatch(
+        "period", expected: "one of \(SalesPeriod.allCases.map(\.rawValue).joined(separator: ", "))",
+        found: periodValue)
     }
     self.period = period
     date = try record.string("date")
     guard ISODate.parseDay(date) != nil else {
-      throw record.error("\"date\" must be a day (YYYY-MM-DD), not \"\(date)\"")
-    }
-    guard let values = record["sales"]?.arrayValue else {
-      throw record.error("\"sales\" must be an array of {\"donut\":ID,\"quantity\":N}")
+      throw record.mismatch("date", expected: "a day (YYYY-MM-DD)", found: .string(date))
     }
     var sales: [Int: Int] = [:]
-    for (index, value) in values.enumerated() {
-      guard let item = value.objectValue, let id = item["donut"]?.intValue,
-        let quantity = item["quantity"]?.intValue, quantity >= 0
-      else {
-        throw record.error(
-          "sales[\(index)] must be {\"donut\":ID,\"quantity\":N} with N >= 0, not \(value.jsonText)")
-      }
-      guard Menu.donut(id: id) != nil else {
-        throw record.error("sales[\(index)] names unknown donut id \(id) (valid ids \(Menu.validIDs))")
+    for (index, value) in try record.array("sales").enumerated() {
+      let sale = try record.fields("sales[\(index)]", value)
+      let id = try sale.int("donut")
+      let quantity = try sale.int("quantity", in: 0...Int.max)
+      guard menu.contains(id: id) else {
+        throw record.error("sales[\(index)] names unknown donut id \(id) (valid ids \(menu.validIDs))")
       }
       sales[id, default: 0] += quantity
     }
     summary = OrderSummary(sales: sales)
-    if let total = record["totalSales"], total.intValue != summary.totalSales {
-      throw record.error("\"totalSales\" is \(total.jsonText) but the sales add up to \(summary.totalSales)")
+    if record.value("totalSales") != nil {
+      let total = try record.int("totalSales")
+      guard total == summary.totalSales else {
+        throw record.error("\"totalSales\" is \(total) but the sales add up to \(summary.totalSales)")
+      }
     }
   }
 }
@@ -145,7 +145,9 @@ public enum SalesHistory {
 
   /// The 60 daily summaries of a city, oldest first, for the day before `today` and the 59 before
   /// it. `today` is a day number (days since 1970-01-01, UTC).
-  public static func daily(city: City, today: Int, knownDonuts: [Donut] = Menu.all) -> [SalesHistoryEntry] {
+  public static func daily(city: City, today: Int, knownDonuts: [Donut] = Menu.builtIn.donuts)
+    -> [SalesHistoryEntry]
+  {
     var generator = SeededRandom(seed: city.historySeed)
     let ranked = knownDonuts.shuffled(using: &generator)
     var previous: [Int: Int]?
@@ -179,7 +181,9 @@ public enum SalesHistory {
 
   /// The 13 monthly summaries of a city, oldest first: 12 months before the month of `today`, up to
   /// that month. `today` is a day number (days since 1970-01-01, UTC).
-  public static func monthly(city: City, today: Int, knownDonuts: [Donut] = Menu.all) -> [SalesHistoryEntry] {
+  public static func monthly(city: City, today: Int, knownDonuts: [Donut] = Menu.builtIn.donuts)
+    -> [SalesHistoryEntry]
+  {
     var generator = SeededRandom(seed: city.historySeed)
     let ranked = knownDonuts.shuffled(using: &generator)
     let (year, month, _) = ISODate.civil(fromDays: today)

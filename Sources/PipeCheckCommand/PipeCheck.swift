@@ -55,11 +55,11 @@ public enum PipeCheck: Tool {
   /// Runs the check.
   static func run(_ invocation: Invocation) throws -> Int32 {
     if invocation[describe] {
-      StandardOutput.shared.write(SchemaDocs.markdown(ProtocolSchemas.all))
+      StandardOutput.shared.write(SchemaDocs.markdown(RecordTypes.catalog.all))
       return ExitStatus.ok
     }
     if invocation[listTypes] {
-      for schema in ProtocolSchemas.all { StandardOutput.shared.write("\(schema.type)\t\(schema.summary)\n") }
+      for schema in RecordTypes.catalog.all { StandardOutput.shared.write("\(schema.type)\t\(schema.summary)\n") }
       return ExitStatus.ok
     }
     var checker = Checker(
@@ -114,6 +114,7 @@ struct Checker {
   var lastSchema: RecordSchema?
   /// Whether a guard (`--pass`) stopped at a bad line.
   var stopped = false
+  let schemas = RecordTypes.checked()
 
   init(pass: Bool, quiet: Bool, onlyType: String?, strict: Bool, maxProblems: Int, maxDepth: Int) {
     self.pass = pass
@@ -180,7 +181,7 @@ struct Checker {
     records += 1
     if type != lastType {
       lastType = type
-      lastSchema = ProtocolSchemas.schema(for: type)
+      lastSchema = schemas.schema(for: type)
       types.insert(type)
     }
     if let onlyType, type != onlyType { return }

@@ -91,16 +91,30 @@ public struct RecordSchema: Sendable {
   public let fields: [FieldSpec]
   /// Which tools write it.
   public var writers: [String]
-  /// The fields compiled for the allocation-free check.
+  /// Rules on its numbers beyond their shape, checked with the fields (see `checking(_:)`).
+  public let rules: [IntRule]
+  /// The fields and rules compiled for the allocation-free check.
   let compiled: CompiledSchema
 
   /// A schema.
   public init(type: String, summary: String, fields: [FieldSpec], writers: [String] = []) {
+    self.init(type: type, summary: summary, fields: fields, writers: writers, rules: [])
+  }
+
+  init(type: String, summary: String, fields: [FieldSpec], writers: [String], rules: [IntRule]) {
     self.type = type
     self.summary = summary
     self.fields = fields
     self.writers = writers
-    self.compiled = CompiledSchema(fields)
+    self.rules = rules
+    self.compiled = CompiledSchema(fields, rules: rules)
+  }
+
+  /// This schema with `rules` checked too, in the same pass as its fields: a value at a rule's
+  /// path that the field's type accepts must also be one the rule allows. A rule whose path names
+  /// no whole-number field of the schema checks nothing.
+  public func checking(_ rules: [IntRule]) -> RecordSchema {
+    RecordSchema(type: type, summary: summary, fields: fields, writers: writers, rules: self.rules + rules)
   }
 
   /// The problems of a record (already validated as JSON), as messages; empty when it conforms.
@@ -112,7 +126,8 @@ public struct RecordSchema: Sendable {
   /// The readable check alone (the fast path's fallback; tests compare the two).
   func wordedProblems(in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> [String] {
     var problems: [String] = []
-    SchemaChecker(bytes: bytes).check(fields: fields, members: members, path: "", into: &problems)
+    SchemaChecker(bytes: bytes, rules: rules).check(
+      fields: fields, members: members, path: "", steps: [], into: &problems)
     return problems
   }
 
@@ -131,11 +146,17 @@ public struct RecordSchema: Sendable {
 /// allocation-free check (`CompiledSchema`) is not sure; names are built only for problems found.
 struct SchemaChecker {
   let bytes: UnsafeBufferPointer<UInt8>
+  /// The schema's rules; a field's `steps` (its path) say which apply.
+  let rules: [IntRule]
 
-  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  init(bytes: UnsafeBufferPointer<UInt8>, rules: [IntRule] = []) {
+    self.bytes = bytes
+    self.rules = rules
+  }
 
   func check(
-    fields: [FieldSpec], members: [MemberSpan], path: @autoclosure () -> String, into problems: inout [String]
+    fields: [FieldSpec], members: [MemberSpan], path: @autoclosure () -> String, steps: [String],
+    into problems: inout [String]
   ) {
     for field in fields {
       guard let member = RecordIndexer.member(field.name, in: bytes, members: members) else {
@@ -144,7 +165,7 @@ struct SchemaChecker {
         }
         continue
       }
-      check(member.value, field.type, Self.join(path(), field.name), &problems)
+      check(member.value, field.type, Self.join(path(), field.name), steps + [field.name], &problems)
     }
   }
 
@@ -170,7 +191,8 @@ struct SchemaChecker {
   }
 
   func check(
-    _ range: Range<Int>, _ type: FieldType, _ name: @autoclosure () -> String, _ problems: inout [String]
+    _ range: Range<Int>, _ type: FieldType, _ name: @autoclosure () -> String, _ steps: [String],
+    _ problems: inout [String]
   ) {
     let first = bytes[range.lowerBound]
     let isNumber = first == UInt8(ascii: "-") || (first >= 48 && first <= 57)
@@ -184,6 +206,10 @@ struct SchemaChecker {
       let value =
         isNumber ? Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) : nil
       ok = value.map(allowed.contains) ?? false
+      if ok, let value, let rule = rules.first(where: { $0.path.steps == steps }), !rule.allows(value) {
+        problems.append("\(name()) must be \(rule.expected), not \(text(range))")
+        return
+      }
     case .number(let allowed):
       ok = isNumber && (number(range).map { $0.isFinite && allowed.contains($0) } ?? false)
     case .dateTime:
@@ -206,7 +232,7 @@ struct SchemaChecker {
         let start = parser.position
         try? parser.skipValue(depth: 1)
         let elementRange = (range.lowerBound + start)..<(range.lowerBound + parser.position)
-        check(elementRange, element, "\(name())[\(index)]", &problems)
+        check(elementRange, element, "\(name())[\(index)]", steps + ["[]"], &problems)
         index += 1
         parser.skipWhitespace()
         if parser.position < range.count - 1 { parser.position += 1 }
@@ -217,7 +243,7 @@ struct SchemaChecker {
         ok = false
         break
       }
-      check(fields: fields, members: members(of: range), path: name(), into: &problems)
+      check(fields: fields, members: members(of: range), path: name(), steps: steps, into: &problems)
     case .map(let valueType):
       guard first == UInt8(ascii: "{") else {
         ok = false
@@ -225,7 +251,7 @@ struct SchemaChecker {
       }
       for member in members(of: range) {
         let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[member.key]), as: UTF8.self)
-        check(member.value, valueType, "\(name()).\(key)", &problems)
+        check(member.value, valueType, "\(name()).\(key)", steps + ["*"], &problems)
       }
     }
     if !ok { problems.append("\(name()) must be \(type.description), not \(text(range))") }
@@ -246,18 +272,19 @@ struct SchemaChecker {
   }
 }
 
-/// Every record type the protocol defines, by the domain that owns it.
-public enum ProtocolSchemas {
-  /// All schemas, in documentation order.
-  public static var all: [RecordSchema] {
-    foodTruck + weather + charts + story + wishlist + achievements
+/// Record schemas looked up by type: one domain's (`FoodTruckSchemas.catalog`), or every one a tool
+/// knows. The schemas themselves live with their domain: PipeProtocol holds only the machinery.
+public struct SchemaCatalog: Sendable {
+  /// The schemas, in documentation order.
+  public let all: [RecordSchema]
+  let index: [String: RecordSchema]
+
+  /// A catalog of these schemas; for a repeated type the first one counts.
+  public init(_ schemas: [RecordSchema]) {
+    all = schemas
+    index = Dictionary(schemas.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
-  /// The schema of a type, if the protocol defines it.
-  public static func schema(for type: String) -> RecordSchema? {
-    index[type]
-  }
-
-  static let index: [String: RecordSchema] = Dictionary(
-    all.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
+  /// The schema of a type, if the catalog holds it.
+  public func schema(for type: String) -> RecordSchema? { index[type] }
 }

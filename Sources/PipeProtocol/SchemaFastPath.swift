@@ -12,7 +12,8 @@ struct CompiledSchema: Sendable {
     var kind: Kind
     var low = 0
     var high = 0
-    /// Object: the range of `fields`; oneOf: the range of `options`.
+    /// Object: the range of `fields`; oneOf: the range of `options`; int: the range of `ranges`
+    /// (a rule's allowed values; none without a rule).
     var first = 0
     var count = 0
     /// Array and map: the element node.
@@ -32,11 +33,13 @@ struct CompiledSchema: Sendable {
   var nodes: [Node] = []
   var fields: [Field] = []
   var options: [(start: Int, count: Int)] = []
+  /// The values rules allow, as ranges.
+  var ranges: [(low: Int, high: Int)] = []
   var pool: [UInt8] = []
   var root = 0
 
-  init(_ fields: [FieldSpec]) {
-    root = add(.object(fields))
+  init(_ fields: [FieldSpec], rules: [IntRule] = []) {
+    root = add(.object(fields), steps: [], rules: rules)
   }
 
   mutating func bytes(_ text: String) -> (Int, Int) {
@@ -45,7 +48,8 @@ struct CompiledSchema: Sendable {
     return (start, pool.count - start)
   }
 
-  mutating func add(_ type: FieldType) -> Int {
+  /// Adds the node of a value of `type` found at `steps`, with the rule for that path if any.
+  mutating func add(_ type: FieldType, steps: [String], rules: [IntRule]) -> Int {
     let index = nodes.count
     switch type {
     case .any: nodes.append(Node(kind: .any))
@@ -54,7 +58,15 @@ struct CompiledSchema: Sendable {
     case .bool: nodes.append(Node(kind: .bool))
     case .dateTime: nodes.append(Node(kind: .dateTime))
     case .day: nodes.append(Node(kind: .day))
-    case .int(let r): nodes.append(Node(kind: .int, low: r.lowerBound, high: r.upperBound))
+    case .int(let r):
+      var node = Node(kind: .int, low: r.lowerBound, high: r.upperBound)
+      if let rule = rules.first(where: { $0.path.steps == steps }) {
+        node.first = ranges.count
+        let allowed = rule.allowed.map { (low: $0.lowerBound, high: $0.upperBound) }
+        ranges += allowed.isEmpty ? [(low: 1, high: 0)] : allowed  // nothing allowed: an empty range
+        node.count = ranges.count - node.first
+      }
+      nodes.append(node)
     case .number(let r):
       nodes.append(Node(kind: .number, lowNumber: r.lowerBound, highNumber: r.upperBound))
     case .oneOf(let values):
@@ -65,11 +77,11 @@ struct CompiledSchema: Sendable {
       }
     case .array(let element):
       nodes.append(Node(kind: .array))
-      let child = add(element)
+      let child = add(element, steps: steps + ["[]"], rules: rules)
       nodes[index].child = child
     case .map(let element):
       nodes.append(Node(kind: .map))
-      let child = add(element)
+      let child = add(element, steps: steps + ["*"], rules: rules)
       nodes[index].child = child
     case .object(let specs):
       nodes.append(Node(kind: .object))
@@ -77,7 +89,10 @@ struct CompiledSchema: Sendable {
       for spec in specs {
         let (start, count) = bytes(spec.name)
         compiled.append(
-          Field(nameStart: start, nameCount: count, node: add(spec.type), required: spec.required))
+          Field(
+            nameStart: start, nameCount: count,
+            node: add(spec.type, steps: steps + [spec.name], rules: rules),
+            required: spec.required))
       }
       nodes[index].first = fields.count
       nodes[index].count = compiled.count
@@ -92,8 +107,11 @@ struct CompiledSchema: Sendable {
       fields.withUnsafeBufferPointer { fields in
         pool.withUnsafeBufferPointer { pool in
           options.withUnsafeBufferPointer { options in
-            let checker = FastChecker(line: line, nodes: nodes, fields: fields, pool: pool, options: options)
-            return checker.topLevel(members, node: root)
+            ranges.withUnsafeBufferPointer { ranges in
+              let checker = FastChecker(
+                line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges)
+              return checker.topLevel(members, node: root)
+            }
           }
         }
       }
@@ -108,17 +126,19 @@ struct FastChecker {
   let fields: UnsafeBufferPointer<CompiledSchema.Field>
   let pool: UnsafeBufferPointer<UInt8>
   let options: UnsafeBufferPointer<(start: Int, count: Int)>
+  let ranges: UnsafeBufferPointer<(low: Int, high: Int)>
 
   init(
     line: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<CompiledSchema.Node>,
     fields: UnsafeBufferPointer<CompiledSchema.Field>, pool: UnsafeBufferPointer<UInt8>,
-    options: UnsafeBufferPointer<(start: Int, count: Int)>
+    options: UnsafeBufferPointer<(start: Int, count: Int)>, ranges: UnsafeBufferPointer<(low: Int, high: Int)>
   ) {
     self.json = ValidatedJSON(line)
     self.nodes = nodes
     self.fields = fields
     self.pool = pool
     self.options = options
+    self.ranges = ranges
   }
 
   func topLevel(_ members: [MemberSpan], node: Int) -> Bool {
@@ -165,8 +185,12 @@ struct FastChecker {
     case .nonEmptyString: return first == 0x22 && range.count > 2
     case .bool: return first == UInt8(ascii: "t") || first == UInt8(ascii: "f")
     case .int:
-      guard let v = json.int(range) else { return false }
-      return v >= node.low && v <= node.high
+      guard let v = json.int(range), v >= node.low && v <= node.high else { return false }
+      if node.count == 0 { return true }
+      for r in node.first..<(node.first + node.count) where v >= ranges[r].low && v <= ranges[r].high {
+        return true
+      }
+      return false
     case .number:
       // Plain decimals are read here; exponents (and so overflow) get the closer look.
       var i = range.lowerBound

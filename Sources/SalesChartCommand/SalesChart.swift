@@ -11,7 +11,7 @@ public enum SalesChart: Tool {
       + "(last 12 months) or all",
     default: Timeframe.week)
   static let top = Option.int(
-    "top", short: "n", help: "top five: how many donuts to rank", default: 5, in: 1...Menu.all.count)
+    "top", short: "n", help: "top five: how many donuts to rank", default: 5, in: 1...Menu.builtIn.count)
   static let partial = Flag(
     "partial", help: "top five: write one sales-partial record (counts per donut per day) instead of a chart")
   static let merge = Flag(

@@ -62,11 +62,11 @@ enum SalesFields {
   }
 
   /// The menu's donut names as UTF-8, by id.
-  static let menuNames: [[UInt8]] = Menu.all.map { Array($0.name.utf8) }
+  static let menuNames: [[UInt8]] = Menu.builtIn.donuts.map { Array($0.name.utf8) }
 
   /// Reads an `items` (order) or `sales` (order-summary) array: objects with a `donut` id in the
   /// menu, a whole `quantity` of at least 0 and optionally a `name` that must be the menu's name for
-  /// that id. Adds each quantity to `row[donut]` (a row of `Menu.all.count` counts) and returns the
+  /// that id. Adds each quantity to `row[donut]` (a row of `Menu.builtIn.count` counts) and returns the
   /// sum of the quantities.
   static func addSales(
     _ json: ValidatedJSON, _ range: Range<Int>, field: String, into row: UnsafeMutablePointer<Int>
@@ -100,7 +100,7 @@ enum SalesFields {
       let donut = try integer(json, donutRange, "\(place()).donut")
       guard donut >= 0, donut < menuNames.count else {
         throw FieldError(
-          "unknown donut id \(donut) in \(place()) (the menu has ids \(Menu.validIDs); see 'orders menu')")
+          "unknown donut id \(donut) in \(place()) (the menu has ids \(Menu.builtIn.validIDs); see 'orders menu')")
       }
       let quantity = try integer(json, quantityRange, "\(place()).quantity")
       guard quantity >= 0 else {
@@ -133,7 +133,7 @@ enum SalesFields {
     }
     if Array(name.utf8) == expected { return }
     throw FieldError(
-      "\(place()) names donut \(donut) \"\(name)\", but donut \(donut) is \"\(Menu.all[donut].name)\" "
+      "\(place()) names donut \(donut) \"\(name)\", but donut \(donut) is \"\(Menu.builtIn.donuts[donut].name)\" "
         + "on the menu (a mismatched id is an error)")
   }
 

@@ -7,7 +7,7 @@ import PipeProtocol
 /// into exactly the tally of the whole stream (`sales-partial` records).
 public final class SalesTally {
   /// The number of counts per day or month: one per donut on the menu.
-  public static let width = Menu.all.count
+  public static let width = Menu.builtIn.count
 
   var dayRows: [Int: Int] = [:]
   var monthRows: [Int: Int] = [:]
@@ -258,7 +258,7 @@ public final class SalesTally {
       }
       if n == 0 { continue }
       guard id < SalesTally.width else {
-        throw FieldError("unknown donut id \(id) in \(place) (the menu has ids \(Menu.validIDs))")
+        throw FieldError("unknown donut id \(id) in \(place) (the menu has ids \(Menu.builtIn.validIDs))")
       }
       let (total, overflow) = counts[offset + id].addingReportingOverflow(n)
       guard !overflow else { throw FieldError("sales of donut \(id) are too large to count") }

@@ -55,7 +55,7 @@ public struct TopChart: Sendable {
       sales[a] != sales[b] ? sales[a] > sales[b] : a > b
     }
     return order.prefix(top).enumerated().map {
-      DonutSales(rank: $0.offset + 1, donut: Menu.all[$0.element], sales: sales[$0.element])
+      DonutSales(rank: $0.offset + 1, donut: Menu.builtIn.donuts[$0.element], sales: sales[$0.element])
     }
   }
 

@@ -1,3 +1,4 @@
+import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
@@ -104,7 +105,7 @@ enum ChartCommand {
   /// chart can draw. A bad record is an error naming its line (exit 65).
   static func forecastHour(_ view: RecordView) throws(InputError) -> (place: Place, hour: HourForecast) {
     let record = view.copy()
-    if let problem = ProtocolSchemas.schema(for: "forecast")?.problems(in: record).first {
+    if let problem = FoodTruckSchemas.catalog.schema(for: "forecast")?.problems(in: record).first {
       throw view.error("bad forecast record: \(problem)")
     }
     guard HourForecast.fahrenheit(from: record["temperature"]) != nil else {

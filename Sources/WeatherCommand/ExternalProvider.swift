@@ -1,3 +1,4 @@
+import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
@@ -92,7 +93,7 @@ public struct ExternalProvider: ForecastProvider {
         return .failure(bad(error.message))
       }
       records += 1
-      guard let schema = ProtocolSchemas.schema(for: record.type),
+      guard let schema = FoodTruckSchemas.catalog.schema(for: record.type),
         record.type == "forecast" || record.type == "forecast-minute"
       else {
         return .failure(

@@ -73,7 +73,7 @@ public struct Wishlist: Sendable {
 /// One section of search results.
 public struct SearchSection: Sendable {
   /// Which section.
-  public enum Kind: String, Sendable {
+  public enum Kind: String, CaseIterable, Sendable {
     /// "Recently Created", for an empty search.
     case recent
     /// "Trips".

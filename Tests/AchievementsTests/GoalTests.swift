@@ -148,7 +148,7 @@ struct GoalTests {
       + SampleData.trips.map { $0.record() } + TripCollection.allCases.map(\.record)
     for object in objects {
       let record = Record(object: object)
-      let schema = ProtocolSchemas.schema(for: record.type)
+      let schema = WishlistSchemas.catalog.schema(for: record.type)
       #expect(schema != nil, "no schema for \(record.type)")
       #expect(schema?.problems(in: record) == [], "\(record.type)")
     }

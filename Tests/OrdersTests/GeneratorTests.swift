@@ -57,7 +57,7 @@ struct GeneratorTests {
       #expect(order.id == "Order#12\(String(24 - index).count < 2 ? "0" : "")\(24 - index)")
       #expect(order.items.map(\.donut) == expected.map(\.donut))
       #expect(order.items.map(\.quantity) == expected.map(\.quantity))
-      #expect(order.items.map(\.name) == expected.map { Menu.all[$0.donut].name })
+      #expect(order.items.map(\.name) == expected.map { Menu.builtIn.donuts[$0.donut].name })
       #expect(order.creationDate == Int(previous.rounded(.down)))
       #expect(order.status == (index < 9 ? .placed : .ready))
       if index < 9 {

@@ -141,7 +141,10 @@ struct HistoryTests {
     summary.formUnion(
       Order(
         id: "Order#1299", status: .placed,
-        items: [OrderItem(donut: Menu.all[7], quantity: 5), OrderItem(donut: Menu.all[14], quantity: 1)],
+        items: [
+          OrderItem(donut: Menu.builtIn.donuts[7], quantity: 5),
+          OrderItem(donut: Menu.builtIn.donuts[14], quantity: 1),
+        ],
         city: "Cupertino", parkingSpot: "Apple Park", creationDate: 0))
     #expect(summary.sales == [0: 2, 3: 5, 7: 5, 14: 1])
     #expect(summary.totalSales == 13)

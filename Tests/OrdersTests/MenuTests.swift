@@ -1,4 +1,5 @@
 import FoodTruckKit
+import PipeProtocol
 import Testing
 
 @Suite("the Food Truck menu")
@@ -18,8 +19,8 @@ struct MenuTests {
 
   @Test("17 donuts with ids equal to their index, flavours and most potent flavour as in the sample")
   func menu() {
-    #expect(Menu.all.count == 17)
-    for (index, donut) in Menu.all.enumerated() {
+    #expect(Menu.builtIn.count == 17)
+    for (index, donut) in Menu.builtIn.donuts.enumerated() {
       #expect(donut.id == index)
       let (name, flavors, potent) = Self.expected[index]
       #expect(donut.name == name)
@@ -42,5 +43,46 @@ struct MenuTests {
     #expect(City.all.map(\.spots.count) == [2, 8, 6])
     #expect(City.truck.spot.name == "Apple Park")
     #expect(City.spot(named: "ferry building")?.city.name == "San Francisco")
+  }
+
+  @Test("the menu grows at run time: an added donut takes the next id and orders may name it")
+  func growingMenu() throws {
+    var menu = Menu.builtIn
+    let custom = menu.add(
+      key: "midnight", name: "Midnight", dough: Ingredient.find(.dough, key: "plain")!,
+      topping: Ingredient.find(.topping, key: "sprinkles"))
+    #expect(custom.id == 17 && menu.count == 18 && menu.contains(id: 17))
+    #expect(menu.validIDs == "0...17" && Menu.builtIn.validIDs == "0...16")
+    #expect(!Menu.builtIn.contains(id: 17))
+    let text =
+      #"{"type":"order","id":"Order#1201","status":"placed","items":[{"donut":17,"quantity":1}],"city":"Cupertino","parkingSpot":"Apple Park","creationDate":"2026-11-29T10:02:13Z"}"#
+    let record = try Record(bytes: Array(text.utf8))
+    #expect(try Order(record: record, menu: menu).items[0].name == "Midnight")
+    #expect(throws: InputError.self) { try Order(record: record) }
+  }
+
+  @Test("the rule beside the schemas: donut ids of orders, summaries and donuts are on a menu value")
+  func menuRule() throws {
+    func problems(_ text: String, _ menu: Menu = .builtIn) throws -> [String] {
+      let record = try Record(bytes: Array(text.utf8))
+      let schema = try #require(FoodTruckSchemas.catalog.schema(for: record.type))
+      return schema.checking(menu.idRules(for: record.type)).problems(in: record)
+    }
+    let order = String(
+      decoding: Record(object: Array(StartingOrders(now: 1_764_410_400))[0].record).bytes, as: UTF8.self)
+    #expect(try problems(order) == [])
+    let bad = order.replacingOccurrences(of: #"{"donut":"#, with: #"{"donut":9"#)
+    let found = try problems(bad)
+    #expect(!found.isEmpty && found.allSatisfy { $0.contains("].donut must be integer 0...16, not 9") })
+    let summary =
+      #"{"type":"order-summary","city":"London","period":"day","date":"2026-11-28","sales":[{"donut":17,"quantity":2}],"totalSales":2}"#
+    #expect(try problems(summary) == [#""sales"[0].donut must be integer 0...16, not 17"#])
+    var menu = Menu.builtIn
+    menu.add(key: "midnight", name: "Midnight", dough: Menu.builtIn.donuts[0].dough)
+    #expect(try problems(summary, menu) == [])
+    let donut =
+      #"{"type":"donut","id":18,"name":"X","dough":"Plain","flavors":{"salty":0,"sweet":0,"bitter":0,"sour":0,"savory":0,"spicy":0},"mostPotentFlavor":"sweet"}"#
+    #expect(try problems(donut, menu) == [#""id" must be integer 0...17, not 18"#])
+    #expect(menu.idRules(for: "notice").isEmpty)
   }
 }

@@ -254,7 +254,9 @@ struct OrdersCLITests {
     try text.write(toFile: box.store, atomically: true, encoding: .utf8)
     let result = try box.run(["list"])
     #expect(result.status == 65)
-    #expect(result.err.contains("line 1: unknown status 'lost'"))
+    #expect(
+      result.err.contains(#"line 1: "status" must be one of placed, preparing, ready, completed, not "lost""#)
+    )
     #expect(try box.run(["complete", "1201"]).status == 65)
     #expect(box.storeText == text)
   }

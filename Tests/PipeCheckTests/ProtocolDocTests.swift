@@ -14,7 +14,7 @@ struct ProtocolDocTests {
     let afterMarker = try #require(doc[begin.upperBound...].range(of: "\n"))
     let end = try #require(doc.range(of: "<!-- END RECORD TYPES -->"))
     let tables = String(doc[afterMarker.upperBound..<end.lowerBound])
-    #expect(tables == SchemaDocs.markdown(ProtocolSchemas.all), "PROTOCOL.md is stale: run bin/sync-docs")
+    #expect(tables == SchemaDocs.markdown(RecordTypes.catalog.all), "PROTOCOL.md is stale: run bin/sync-docs")
   }
 
   @Test("every record type has a section of prose that mentions it")
@@ -22,7 +22,7 @@ struct ProtocolDocTests {
     let doc = try String(
       contentsOf: TestSupport.packageRoot.appendingPathComponent("PROTOCOL.md"), encoding: .utf8)
     let prose = doc.components(separatedBy: "<!-- END RECORD TYPES -->").last ?? ""
-    for schema in ProtocolSchemas.all {
+    for schema in RecordTypes.catalog.all {
       #expect(prose.contains("`\(schema.type)`"), "PROTOCOL.md does not explain `\(schema.type)`")
     }
   }

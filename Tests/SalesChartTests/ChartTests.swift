@@ -11,9 +11,11 @@ import ToolSupport
 struct ChartTests {
   static let chart = TopChart(
     bars: [
-      DonutSales(rank: 1, donut: Menu.all[7], sales: 28), DonutSales(rank: 2, donut: Menu.all[14], sales: 24),
-      DonutSales(rank: 3, donut: Menu.all[4], sales: 17), DonutSales(rank: 4, donut: Menu.all[0], sales: 12),
-      DonutSales(rank: 5, donut: Menu.all[6], sales: 10),
+      DonutSales(rank: 1, donut: Menu.builtIn.donuts[7], sales: 28),
+      DonutSales(rank: 2, donut: Menu.builtIn.donuts[14], sales: 24),
+      DonutSales(rank: 3, donut: Menu.builtIn.donuts[4], sales: 17),
+      DonutSales(rank: 4, donut: Menu.builtIn.donuts[0], sales: 12),
+      DonutSales(rank: 5, donut: Menu.builtIn.donuts[6], sales: 10),
     ], top: 5, timeframe: .today, span: "2026-11-29")
 
   @Test("text: title, total, one bar per donut best first, the best bar fills the width")

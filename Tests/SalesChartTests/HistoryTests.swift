@@ -1,3 +1,4 @@
+import FoodTruckKit
 import Foundation
 import PipeProtocol
 import SalesChartCommand
@@ -96,7 +97,7 @@ struct HistoryTests {
       series: [SalesSeries(city: "London", values: [5] + Array(repeating: nil, count: 12))])
     #expect(chart.records.count == 1)
     let record = Record(object: chart.records[0])
-    #expect(ProtocolSchemas.schema(for: "sales-history")!.problems(in: record).isEmpty)
+    #expect(FoodTruckSchemas.catalog.schema(for: "sales-history")!.problems(in: record).isEmpty)
     var bytes: [UInt8] = []
     JSONWriter.append(chart.records[0], to: &bytes)
     #expect(

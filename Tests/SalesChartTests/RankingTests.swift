@@ -56,14 +56,14 @@ struct RankingTests {
 
   @Test("donut-sales records: sorted keys, the issue's shape")
   func record() {
-    let bar = DonutSales(rank: 1, donut: Menu.all[7], sales: 28)
+    let bar = DonutSales(rank: 1, donut: Menu.builtIn.donuts[7], sales: 28)
     var bytes: [UInt8] = []
     JSONWriter.append(bar.record(timeframe: .today), to: &bytes)
     #expect(
       String(decoding: bytes, as: UTF8.self)
         == #"{"donut":7,"name":"Picnic Basket","rank":1,"sales":28,"timeframe":"today","type":"donut-sales"}"#
     )
-    let problems = ProtocolSchemas.schema(for: "donut-sales")!.problems(
+    let problems = FoodTruckSchemas.catalog.schema(for: "donut-sales")!.problems(
       in: Record(object: bar.record(timeframe: .today)))
     #expect(problems.isEmpty)
   }

@@ -1,3 +1,4 @@
+import FoodTruckKit
 import Foundation
 import PipeProtocol
 import SalesChartCommand
@@ -244,7 +245,7 @@ struct PartialTests {
   @Test("the partial record matches its schema")
   func schema() throws {
     let record = Record(object: try Fixture.tally(try Self.lines).partialRecord)
-    #expect(ProtocolSchemas.schema(for: "sales-partial")!.problems(in: record).isEmpty)
+    #expect(FoodTruckSchemas.catalog.schema(for: "sales-partial")!.problems(in: record).isEmpty)
   }
 
   @Test("bad partials are errors")

@@ -127,7 +127,7 @@ struct StoryDocumentTests {
       json
         == #"{"bytes":7,"lines":1,"modified":"1970-01-01T00:00:00Z","path":"stories/Ocean.story","#
         + #""sha256":"\#(SHA256.hex(bytes))","text":"Waves\r\n","title":"Ocean","type":"story","words":1}"#)
-    let schema = try #require(ProtocolSchemas.schema(for: "story"))
+    let schema = try #require(StorySchemas.catalog.schema(for: "story"))
     #expect(schema.problems(in: Record(object: object)).isEmpty)
     var listRecord = StoryDocument.record(path: "a.story", bytes: [], text: "", includeText: false)
     #expect(listRecord["text"] == nil)

@@ -210,7 +210,7 @@ struct ModelTests {
 
   @Test("the conditions are the schema's, and the records a provider gets and gives conform")
   func schemas() {
-    #expect(Condition.allCases.map(\.rawValue) == ProtocolSchemas.weatherConditions)
+    #expect(Condition.allCases.map(\.rawValue) == FoodTruckSchemas.weatherConditions)
     let request = ForecastRequest(place: bigBen, now: utc(2026, 11, 29, 10, 2), hours: 25, minutes: 60)
     let forecast = ModelProvider(seed: 3).forecasts(for: [request])[0]
     #expect(forecast.minutes?.count == 60)
@@ -219,7 +219,7 @@ struct ModelTests {
     records.append(request.record)
     for object in records {
       let record = Record(object: object)
-      let schema = ProtocolSchemas.schema(for: record.type)
+      let schema = FoodTruckSchemas.catalog.schema(for: record.type)
       #expect(schema != nil)
       #expect(schema?.problems(in: record) == [])
     }

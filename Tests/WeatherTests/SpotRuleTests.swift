@@ -92,7 +92,7 @@ struct SpotRuleTests {
     let spots = city([forecast(0, [0.4]), forecast(1, nil), forecast(2, nil, failed: true)])
     for spot in spots {
       let record = Record(object: spot.record(city: sanFrancisco, now: now))
-      #expect(ProtocolSchemas.schema(for: "parking-spot")?.problems(in: record) == [])
+      #expect(FoodTruckSchemas.catalog.schema(for: "parking-spot")?.problems(in: record) == [])
     }
   }
 }

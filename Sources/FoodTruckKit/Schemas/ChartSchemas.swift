@@ -1,4 +1,14 @@
-extension ProtocolSchemas {
+import PipeProtocol
+
+extension FoodTruckSchemas {
+  /// The timeframes of the top-five chart; written twice (`sales-chart`'s `Timeframe` is the
+  /// other), and a test checks that they agree.
+  public static let chartTimeframes = ["today", "week", "month", "year", "all"]
+
+  /// The ranges of the Sales History chart; written twice (`sales-chart`'s `HistoryRange` is the
+  /// other), and a test checks that they agree.
+  public static let historyRanges = ["2weeks", "month", "year"]
+
   /// The record types written by `sales-chart`.
   public static let charts: [RecordSchema] = [
     RecordSchema(
@@ -6,11 +16,11 @@ extension ProtocolSchemas {
       summary: "One bar of the Top 5 Donuts chart (sales-chart --format json), best first.",
       fields: [
         FieldSpec("rank", .int(1...Int.max), note: "1 = best: most sales, then the higher donut id"),
-        FieldSpec("donut", .int(0...Int.max), note: "the donut's id on the menu"),
+        FieldSpec("donut", donutID, note: "the donut's id on the menu"),
         FieldSpec("name", .nonEmptyString, note: "the donut's name on the menu"),
         FieldSpec("sales", .int(1...Int.max), note: "donuts sold in the timeframe"),
         FieldSpec(
-          "timeframe", .oneOf(["today", "week", "month", "year", "all"]),
+          "timeframe", .oneOf(chartTimeframes),
           note: "the window counted, relative to --now"),
       ],
       writers: ["sales-chart"]),
@@ -36,10 +46,10 @@ extension ProtocolSchemas {
       summary: "One point of the Sales History chart (sales-chart history --format json).",
       fields: [
         FieldSpec("city", .nonEmptyString, note: "the city's name"),
-        FieldSpec("period", .oneOf(["day", "month"]), note: "what the point covers"),
+        FieldSpec("period", .oneOf(SalesPeriod.allCases.map(\.rawValue)), note: "what the point covers"),
         FieldSpec("date", .day, note: "the day, or the first day of the month"),
         FieldSpec("sales", .int(0...Int.max), note: "donuts sold that day or month in that city"),
-        FieldSpec("range", .oneOf(["2weeks", "month", "year"]), note: "the chart's range"),
+        FieldSpec("range", .oneOf(historyRanges), note: "the chart's range"),
       ],
       writers: ["sales-chart"]),
   ]

@@ -1,5 +1,14 @@
-extension ProtocolSchemas {
-  static let collectionIDs = ["springEscapes", "summerVibes", "fallGetaways", "winterRetreats"]
+import PipeProtocol
+
+/// The record types of the Wishlist domain: trips, collections, search results (`trips`) and the
+/// achievements. Their enumerations come from this kit's types (collections and their seasons,
+/// search sections, goals and their kinds).
+public enum WishlistSchemas {
+  /// Every Wishlist schema, in PROTOCOL.md's order, by type.
+  public static let catalog = SchemaCatalog(trips + achievements)
+
+  /// The collections' ids, in display order.
+  static let collectionIDs = TripCollection.allCases.map(\.rawValue)
 
   static let activityFields: [FieldSpec] = [
     FieldSpec("id", .nonEmptyString, note: "UUID, unique in the wishlist"),
@@ -10,7 +19,7 @@ extension ProtocolSchemas {
   ]
 
   /// The record types written by `trips`.
-  public static let wishlist: [RecordSchema] = [
+  public static let trips: [RecordSchema] = [
     RecordSchema(
       type: "trip",
       summary: "a wishlist trip with its activities (also the store's and the backup's format)",
@@ -38,7 +47,7 @@ extension ProtocolSchemas {
         FieldSpec("id", .oneOf(collectionIDs)),
         FieldSpec("name", .nonEmptyString, note: "Spring Escapes, Summer Vibes, ..."),
         .optional("summary", .string, note: "only Summer Vibes has one"),
-        FieldSpec("season", .oneOf(["spring", "summer", "fall", "winter"])),
+        FieldSpec("season", .oneOf(TripCollection.allCases.map(\.season))),
       ],
       writers: ["trips collections"]),
     RecordSchema(
@@ -47,8 +56,9 @@ extension ProtocolSchemas {
       fields: [
         FieldSpec("query", .string, note: "the text searched"),
         FieldSpec(
-          "section", .oneOf(["recent", "trips", "activities"]), note: "recent only for an empty query"),
-        FieldSpec("sectionTitle", .oneOf(["Recently Created", "Trips", "Activities"])),
+          "section", .oneOf(SearchSection.Kind.allCases.map(\.rawValue)),
+          note: "recent only for an empty query"),
+        FieldSpec("sectionTitle", .oneOf(SearchSection.Kind.allCases.map(\.title))),
         FieldSpec("rank", .int(1...Int.max), note: "position within the section"),
         FieldSpec("name", .nonEmptyString, note: "the name that matched"),
         FieldSpec("trip", .nonEmptyString, note: "the trip's id (the activity's trip for an activity)"),

@@ -1,20 +1,20 @@
-extension ProtocolSchemas {
-  static let goalIDs = [
-    "complete1Activity", "complete5Activities", "complete10Activities", "complete1Trip", "complete3Trips",
-    "complete5Trips", "complete1SpringTrip", "complete3SpringTrips", "complete5SpringTrips",
-    "complete1SummerTrip", "complete3SummerTrips", "complete5SummerTrips", "complete1FallTrip",
-    "complete3FallTrips", "complete5FallTrips", "complete1WinterTrip", "complete3WinterTrips",
-    "complete5WinterTrips",
-  ]
+import PipeProtocol
+
+extension WishlistSchemas {
+  /// The goals' ids, in the sample's order.
+  static let goalIDs = Goal.allCases.map(\.rawValue)
+
+  /// The goal kinds' names, in the order the goals first use them.
+  static let goalKinds = Goal.allCases.reduce(into: [String]()) { kinds, goal in
+    if !kinds.contains(goal.kind.id) { kinds.append(goal.kind.id) }
+  }
 
   static let goalFields: [FieldSpec] = [
     FieldSpec("goal", .oneOf(goalIDs), note: "the goal's id, in the sample's order"),
     FieldSpec("name", .nonEmptyString, note: "the badge title: First Activity, 3 Trips, Fall Explorer, ..."),
     FieldSpec("badge", .nonEmptyString, note: "the badge image name: activities5, trips3, fall1, ..."),
-    FieldSpec("kind", .oneOf(["activitiesCompleted", "tripsCompleted", "collectionTripsCompleted"])),
-    .optional(
-      "collection", .oneOf(["springEscapes", "summerVibes", "fallGetaways", "winterRetreats"]),
-      note: "seasonal goals only"),
+    FieldSpec("kind", .oneOf(goalKinds)),
+    .optional("collection", .oneOf(collectionIDs), note: "seasonal goals only"),
     FieldSpec("target", .int(1...Int.max), note: "1, 5, 10 (activities) or 1, 3, 5"),
     FieldSpec("count", .int(0...Int.max), note: "the live count of the kind, not capped"),
   ]

@@ -1,20 +1,35 @@
-extension ProtocolSchemas {
-  /// The Food Truck record types (`orders`).
-  public static let foodTruck: [RecordSchema] = [
+import PipeProtocol
+
+/// The record types of the Food Truck domain: the ones `orders` writes, the weather records and
+/// the sales charts'. Their enumerations come from this kit's types (statuses, flavours, periods,
+/// temperature units); donut ids are checked here for their shape only, and against a `Menu` value
+/// by the rule it gives (`Menu.idRules(for:)`), since the menu can grow at run time.
+public enum FoodTruckSchemas {
+  /// Every Food Truck schema, in PROTOCOL.md's order, by type.
+  public static let catalog = SchemaCatalog(orders + weather + charts)
+
+  /// A donut id: a whole number of at least 0 (whether it is on the menu is checked apart).
+  static let donutID = FieldType.int(0...Int.max)
+
+  /// The flavours, in their declaration order.
+  static let flavors = Flavor.allCases.map(\.rawValue)
+
+  /// The record types written by `orders`.
+  public static let orders: [RecordSchema] = [
     RecordSchema(
       type: "donut", summary: "A donut of the Food Truck menu.",
       fields: [
-        FieldSpec("id", .int(0...16), note: "menu id; the menu has ids 0 to 16"),
+        FieldSpec(
+          "id", donutID, note: "menu id, on the menu; the built-in menu has ids \(Menu.builtIn.validIDs)"),
         FieldSpec("name", .nonEmptyString, note: "`The Classic`"),
         FieldSpec("dough", .nonEmptyString, note: "dough name: `Plain`"),
         .optional("glaze", .nonEmptyString, note: "glaze name; absent when the donut has none"),
         .optional("topping", .nonEmptyString, note: "topping name; absent when the donut has none"),
         FieldSpec(
-          "flavors",
-          .object(["salty", "sweet", "bitter", "sour", "savory", "spicy"].map { FieldSpec($0, .integer) }),
+          "flavors", .object(flavors.map { FieldSpec($0, .integer) }),
           note: "sum of the ingredients' flavours; may be negative"),
         FieldSpec(
-          "mostPotentFlavor", .oneOf(["salty", "sweet", "bitter", "sour", "savory", "spicy"]),
+          "mostPotentFlavor", .oneOf(flavors),
           note: "the highest value, ties to the earlier flavour; `sweet` when none is positive"),
       ], writers: ["orders menu"]),
     RecordSchema(
@@ -23,13 +38,13 @@ extension ProtocolSchemas {
         FieldSpec(
           "id", .nonEmptyString, note: "`Order#1203`: `Order#12` and a number of at least two digits"),
         FieldSpec(
-          "status", .oneOf(["placed", "preparing", "ready", "completed"]),
-          note: "placed → preparing → ready → completed"),
+          "status", .oneOf(OrderStatus.allCases.map(\.rawValue)),
+          note: OrderStatus.allCases.map(\.rawValue).joined(separator: " → ")),
         FieldSpec(
           "items",
           .array(
             .object([
-              FieldSpec("donut", .int(0...16), note: "menu id"),
+              FieldSpec("donut", donutID, note: "menu id, on the menu"),
               .optional("name", .nonEmptyString, note: "the menu name of that id"),
               FieldSpec("quantity", .int(1...Int.max)),
             ])), note: "donuts in the order's own order"),
@@ -44,7 +59,7 @@ extension ProtocolSchemas {
           "completionDate", .dateTime, note: "when it was completed (also on generated ready orders)"),
         .optional(
           "temperature",
-          .object([FieldSpec("value", .anyNumber), FieldSpec("unit", .oneOf(["fahrenheit", "celsius"]))]),
+          .object([FieldSpec("value", .anyNumber), FieldSpec("unit", .oneOf(Temperature.units))]),
           note: "when known; generated orders: 72 fahrenheit"),
         .optional("wasRaining", .bool, note: "when known"),
         .optional(
@@ -58,11 +73,15 @@ extension ProtocolSchemas {
       type: "order-summary", summary: "A city's donut sales over one day or one month.",
       fields: [
         FieldSpec("city", .nonEmptyString, note: "`San Francisco`"),
-        FieldSpec("period", .oneOf(["day", "month"])),
+        FieldSpec("period", .oneOf(SalesPeriod.allCases.map(\.rawValue))),
         FieldSpec("date", .day, note: "the day, or the month's first day (`2026-11-01`)"),
         FieldSpec(
           "sales",
-          .array(.object([FieldSpec("donut", .int(0...16)), FieldSpec("quantity", .int(0...Int.max))])),
+          .array(
+            .object([
+              FieldSpec("donut", donutID, note: "menu id, on the menu"),
+              FieldSpec("quantity", .int(0...Int.max)),
+            ])),
           note: "per donut id, ascending; every menu donut, zeros kept"),
         FieldSpec("totalSales", .int(0...Int.max), note: "the sum of the quantities"),
       ], writers: ["orders history"]),

@@ -1,11 +1,16 @@
 import Foundation
+import PipeCheckCommand
 import TestSupport
 import Testing
 
 @testable import PipeProtocol
 
+/// The schemas pipe-check gets from the kits, through PipeProtocol's checks.
 @Suite("record schemas")
 struct SchemaTests {
+  /// The schemas as pipe-check checks with them: with the menu rule on donut ids.
+  static let checked = RecordTypes.checked()
+
   /// Every line of every golden input, and variants with one field broken, through both checks.
   static func lines() throws -> [[UInt8]] {
     var lines: [[UInt8]] = []
@@ -40,7 +45,7 @@ struct SchemaTests {
         line.withUnsafeBufferPointer { buffer in
           guard
             let type = try? RecordIndexer.index(buffer, source: "t", line: 1, into: &members, maxDepth: 512),
-            let schema = ProtocolSchemas.schema(for: type)
+            let schema = Self.checked.schema(for: type)
           else { return }
           checked += 1
           let fast = schema.fastConforms(buffer, members: members)
@@ -61,7 +66,7 @@ struct SchemaTests {
     var members: [MemberSpan] = []
     try line.withUnsafeBufferPointer { buffer in
       _ = try RecordIndexer.index(buffer, source: "t", line: 1, into: &members, maxDepth: 512)
-      let schema = try #require(ProtocolSchemas.schema(for: "order"))
+      let schema = try #require(Self.checked.schema(for: "order"))
       #expect(schema.fastConforms(buffer, members: members))
       #expect(schema.wordedProblems(in: buffer, members: members).isEmpty)
     }
@@ -69,17 +74,38 @@ struct SchemaTests {
 
   @Test("problems are worded with the field and the value")
   func wording() throws {
-    let line = Array(#"{"type":"order","status":"cooking","items":[{"donut":99,"quantity":0}]}"#.utf8)
+    let line = Array(
+      #"{"type":"order","status":"cooking","items":[{"donut":99,"quantity":0},{"donut":-1}]}"#.utf8)
     var members: [MemberSpan] = []
     try line.withUnsafeBufferPointer { buffer in
       _ = try RecordIndexer.index(buffer, source: "t", line: 1, into: &members, maxDepth: 512)
-      let problems = try #require(ProtocolSchemas.schema(for: "order")).problems(in: buffer, members: members)
+      let problems = try #require(Self.checked.schema(for: "order")).problems(in: buffer, members: members)
       #expect(
         problems.contains {
           $0.hasPrefix("\"status\" must be one of placed") && $0.hasSuffix("not \"cooking\"")
         })
       #expect(problems.contains("\"items\"[0].donut must be integer 0...16, not 99"))
+      #expect(problems.contains("\"items\"[0].quantity must be integer >= 1, not 0"))
+      #expect(problems.contains("\"items\"[1].donut must be integer >= 0, not -1"))
       #expect(problems.contains { $0.hasPrefix("missing field \"id\"") })
     }
+  }
+
+  @Test("donut ids: the schemas check their shape; the menu's rule, added by pipe-check, the rest")
+  func donutIDsLeftToTheMenu() throws {
+    let record = try Record(
+      bytes: Array(#"{"type":"order-summary","sales":[{"donut":99,"quantity":1}]}"#.utf8))
+    let plain = try #require(RecordTypes.catalog.schema(for: "order-summary"))
+    #expect(!plain.problems(in: record).contains { $0.contains("donut") })
+    let checked = try #require(Self.checked.schema(for: "order-summary"))
+    #expect(checked.problems(in: record).contains(#""sales"[0].donut must be integer 0...16, not 99"#))
+  }
+
+  @Test("every domain's record types, in PROTOCOL.md's order, each once")
+  func catalog() {
+    let types = RecordTypes.catalog.all.map(\.type)
+    #expect(types.first == "donut" && types.last == "achievement-date")
+    #expect(Set(types).count == types.count)
+    #expect(types.contains("story") && types.contains("forecast") && types.contains("sales-partial"))
   }
 }

@@ -1,5 +1,8 @@
-extension ProtocolSchemas {
+import PipeProtocol
+
+extension FoodTruckSchemas {
   /// The weather conditions a `forecast` may name (WeatherKit's `WeatherCondition` raw values).
+  /// Written twice: `weather`'s `Condition` is the other; a test checks that they agree.
   public static let weatherConditions = [
     "clear", "mostlyClear", "partlyCloudy", "mostlyCloudy", "cloudy", "foggy", "drizzle", "freezingDrizzle",
     "rain", "heavyRain", "freezingRain", "flurries", "snow", "heavySnow", "thunderstorms", "hail",
@@ -8,7 +11,7 @@ extension ProtocolSchemas {
   /// A temperature: `{"value":63,"unit":"fahrenheit"}`.
   static let temperatureField = FieldType.object([
     FieldSpec("value", .anyNumber, note: "degrees"),
-    FieldSpec("unit", .oneOf(["fahrenheit", "celsius"]), note: "tools write fahrenheit"),
+    FieldSpec("unit", .oneOf(Temperature.units), note: "tools write fahrenheit"),
   ])
 
   static func placeFields(_ what: String) -> [FieldSpec] {

@@ -1,0 +1,115 @@
+import FoodTruckKit
+import PipeProtocol
+import ToolSupport
+
+/// The order store shared by place, list, recent, show, next, complete and watch: where it is, what
+/// a new one holds, reading it, decoding its orders and finding orders by id.
+enum OrderStore {
+  /// The environment variable naming the store file.
+  static let environmentVariable = "SAMPLEPIPES_ORDERS"
+
+  /// The store named by `--store`, the environment, or the default path.
+  static func store(_ invocation: Invocation) -> RecordStore {
+    RecordStore(
+      path: invocation[OrdersOptions.store]
+        ?? RecordStore.defaultPath(file: "orders.jsonl", environmentVariable: environmentVariable))
+  }
+
+  /// The records a new store starts with: the sample's 24 starting orders, oldest first, so that
+  /// orders placed later follow in creation order.
+  static func seed(now: Int) -> [Record] {
+    Array(StartingOrders(now: now)).reversed().map { Record(object: $0.record) }
+  }
+
+  /// Opens the store (creating it on first use) and reads every record.
+  static func load(_ invocation: Invocation) throws -> (store: RecordStore, records: [Record]) {
+    let store = store(invocation)
+    let now = invocation.now(OrdersOptions.now)
+    try store.createIfMissing { seed(now: now) }
+    return (store, try read(store))
+  }
+
+  /// Reads every record under the store's lock (shared with other readers), so that an append in
+  /// progress is never mistaken for a torn line. A store in a read-only folder can still be read.
+  static func read(_ store: RecordStore) throws -> [Record] {
+    try Files.withSharedLock(store.path) { () throws(ToolError) -> [Record] in try store.load() }
+  }
+
+  /// The orders of the store, decoded, with their positions; a record that is not a valid order is an
+  /// error naming its line (exit 65).
+  static func orders(_ records: [Record]) throws -> [(index: Int, order: Order)] {
+    var result: [(index: Int, order: Order)] = []
+    result.reserveCapacity(records.count)
+    for (index, record) in records.enumerated() where record.type == "order" {
+      result.append((index, try order(record)))
+    }
+    return result
+  }
+
+  /// A store record as an order; a record that is not a valid order is an error naming its line.
+  static func order(_ record: Record) throws(ToolError) -> Order {
+    do {
+      return try Order(record: record)
+    } catch {
+      throw storeError(error)
+    }
+  }
+
+  /// A store record's problem as an error that says the store was not changed.
+  static func storeError(_ error: InputError) -> ToolError {
+    ToolError.data(
+      "\(error.description); the store was left unchanged",
+      notes: ["repair that line (the store is plain JSON lines), then run the command again"])
+  }
+
+  /// The ids on the command line, normalized; a malformed or repeated one is a usage error.
+  static func requestedIDs(_ invocation: Invocation) throws -> [String] {
+    var ids: [String] = []
+    for text in invocation.positionals {
+      guard let id = Order.normalizedID(text) else {
+        throw ToolError.usage(
+          "'\(text)' is not an order id", notes: ["give Order#1203, 1203 or foodtruck://order/1203"])
+      }
+      guard !ids.contains(id) else { throw ToolError.usage("\(id) is given twice; give it once") }
+      ids.append(id)
+    }
+    return ids
+  }
+
+  /// The record index of each id; an unknown id fails (exit 1), a duplicated one is bad data.
+  static func locate(_ ids: [String], in records: [Record], store: RecordStore) throws -> [Int] {
+    let wanted = Set(ids)
+    var found: [String: Int] = [:]
+    for (index, record) in records.enumerated() where record.type == "order" {
+      guard let id = record["id"]?.stringValue, wanted.contains(id) else { continue }
+      if let first = found[id] {
+        throw ToolError.data(
+          "store '\(store.path)' has two orders \(id), lines \(records[first].line) and \(record.line)",
+          notes: ["remove one of them; nothing was changed"])
+      }
+      found[id] = index
+    }
+    return try ids.map { id in
+      guard let index = found[id] else {
+        throw ToolError(
+          "no order \(id) in the store '\(store.path)'", notes: ["see 'orders list' for the orders there"])
+      }
+      return index
+    }
+  }
+
+  /// Writes an order as stored, or as a line of text for people.
+  static func write(_ record: Record, _ order: Order, text: Bool, now: Int) {
+    if text {
+      StandardOutput.shared.write(OrderText.line(order, now: now) + "\n")
+    } else {
+      write(record)
+    }
+  }
+
+  /// Writes a record's line exactly as stored.
+  static func write(_ record: Record) {
+    StandardOutput.shared.write(record.bytes)
+    StandardOutput.shared.write(byte: 0x0A)
+  }
+}

@@ -1,0 +1,41 @@
+import FoodTruckKit
+import ToolSupport
+
+/// The options several subcommands take, declared once; each subcommand lists those it accepts.
+enum OrdersOptions {
+  /// `--store FILE`: the order store.
+  static let store = Option.string(
+    "store", name: "FILE",
+    help:
+      "the order store (default $\(OrderStore.environmentVariable), else $XDG_DATA_HOME/samplepipes/orders.jsonl)"
+  )
+
+  /// `--now T`: the current time.
+  static let now = Option.date(
+    "now", help: "the current time, ISO 8601 (default: the clock); makes output repeatable")
+
+  /// How records are written.
+  enum Format: String, CaseIterable, Sendable {
+    case json, text
+  }
+
+  /// `--format json|text`.
+  static let format = Option.choice(
+    "format", name: "F", help: "json (records) or text (lines for people)", default: Format.json)
+
+  /// `--seed N`, defaulting to the sample's seed for this generator.
+  static func seed(sample: Int) -> Option<Int> {
+    Option.int("seed", name: "N", help: "the drand48 seed", default: sample)
+  }
+
+  /// What the subcommands that use the store read.
+  static let storeInput = """
+    The order store: a JSON-lines file of order records, created on first use with the sample's 24
+    starting orders (seed 1, dated back from --now). Writers take a lock (FILE.lock); status changes
+    replace the file atomically, new orders are appended and synced. A store with a bad or torn
+    line is reported (exit 65) and never changed.
+    """
+
+  /// What the subcommands that take order ids read.
+  static let idsInput = storeInput + "\nIDs: Order#1203, 1203 or the deep link foodtruck://order/1203."
+}

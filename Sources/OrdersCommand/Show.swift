@@ -1,0 +1,32 @@
+import PipeProtocol
+import ToolSupport
+
+/// `orders show`: orders by id.
+enum Show {
+  static let command = Command(
+    name: "show", summary: "show orders by id",
+    options: [OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
+    arguments: .some("ID"),
+    input: OrdersOptions.idsInput,
+    output: "The order records, in the order asked. With --format text, a short description of each.",
+    exitStatus: ["1    no order has that id (see 'orders list')"],
+    examples: ["orders show 1203", "orders show foodtruck://order/1203 | jq .status"],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let ids = try OrderStore.requestedIDs(invocation)
+    let (store, records) = try OrderStore.load(invocation)
+    let found = try OrderStore.locate(ids, in: records, store: store)
+    let text = invocation[OrdersOptions.format] == .text
+    let now = invocation.now(OrdersOptions.now)
+    for index in found {
+      let order = try OrderStore.order(records[index])
+      if text {
+        StandardOutput.shared.write(OrderText.detail(order, now: now))
+      } else {
+        OrderStore.write(records[index])
+      }
+    }
+    return ExitStatus.ok
+  }
+}
