@@ -59,7 +59,9 @@ public enum PipeCheck: Tool {
       return ExitStatus.ok
     }
     if invocation[listTypes] {
-      for schema in RecordTypes.catalog.all { StandardOutput.shared.write("\(schema.type)\t\(schema.summary)\n") }
+      for schema in RecordTypes.catalog.all {
+        StandardOutput.shared.write("\(schema.type)\t\(schema.summary)\n")
+      }
       return ExitStatus.ok
     }
     var checker = Checker(
@@ -80,6 +82,8 @@ public enum PipeCheck: Tool {
         continue
       }
       let before = (checker.records, checker.problems)
+      let progress = ReadProgress.attach(to: reader, tool: command.name, quiet: checker.quiet)
+      defer { progress?.finish() }
       try checker.check(reader)
       if checker.stopped { break }
       if (checker.records, checker.problems) == before, !invocation[allowEmpty] {
@@ -128,6 +132,7 @@ struct Checker {
   mutating func problem(_ source: String, _ line: Int, _ message: String, column: Int = 0) {
     problems += 1
     guard !quiet, problems <= maxProblems else { return }
+    ReadProgress.clearForMessage()
     let error = InputError(source: source, line: line, column: column, message: message)
     StandardOutput.error.write("pipe-check: \(error.description)\n")
     if problems == maxProblems {
@@ -137,7 +142,6 @@ struct Checker {
   }
 
   mutating func check(_ reader: LineReader) throws {
-    reader.beforeRead = { StandardOutput.shared.flush() }
     reader.skipsBlankLines = false
     let source = reader.source
     while !stopped {

@@ -84,6 +84,15 @@ public final class LineReader {
   /// Total bytes read so far.
   public private(set) var bytesRead = 0
 
+  /// The size of the input when it is a regular file (or bytes in memory), else nil (a pipe, a
+  /// terminal, a FIFO): what a progress line can give a percentage of.
+  public var knownSize: Int? {
+    if let inMemory { return inMemory.count }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(info.st_size)
+  }
+
   /// A reader of `fd`, named `source` in messages.
   public init(
     fd: Int32, source: String, maxLineLength: Int = LineReader.defaultMaxLineLength,

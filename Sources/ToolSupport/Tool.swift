@@ -36,6 +36,7 @@ public enum Diagnostics {
     default: toolError = ToolError("\(error)")
     }
     StandardOutput.shared.flush()
+    ReadProgress.clearForMessage()
     let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 2))
     var text = "\(tool): \(style.red("error")): \(TerminalText.safe(toolError.message))\n"
     for note in toolError.notes { text += "\(tool): \(TerminalText.safe(note))\n" }
@@ -46,6 +47,7 @@ public enum Diagnostics {
 
   /// Prints a warning (the tool goes on).
   public static func warn(_ message: String, tool: String) {
+    ReadProgress.clearForMessage()
     let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 2))
     StandardOutput.error.write("\(tool): \(style.apply("33", "warning")): \(TerminalText.safe(message))\n")
     StandardOutput.error.flush()
@@ -53,6 +55,7 @@ public enum Diagnostics {
 
   /// Prints a plain note on stderr.
   public static func note(_ message: String, tool: String) {
+    ReadProgress.clearForMessage()
     StandardOutput.error.write("\(tool): \(TerminalText.safe(message))\n")
     StandardOutput.error.flush()
   }
@@ -165,7 +168,7 @@ public enum Inputs {
 
   /// Opens each path in turn (`-` or none: stdin, or `standardInput` when set) and calls `body`
   /// with a record reader. When stdin is a terminal, prints a short hint so the tool does not wait
-  /// silently.
+  /// silently; when stderr is a terminal and the reading is long, a progress line (`ReadProgress`).
   public static func forEach(_ paths: [String], tool: String, _ body: (RecordReader) throws -> Void) throws {
     let sources = paths.isEmpty ? ["-"] : paths
     for path in sources {
@@ -179,6 +182,8 @@ public enum Inputs {
       } catch {
         throw error.toolError
       }
+      let progress = ReadProgress.attach(to: reader, tool: tool)
+      defer { progress?.finish() }
       try body(RecordReader(reader))
     }
   }
