@@ -54,8 +54,10 @@ final class Annotator {
   }
   var cache: [Key: [HourForecast]] = [:]
   static let cacheLimit = 4096
-  /// The line being written, kept between orders.
-  var line: [UInt8] = []
+  /// The last order's spot and day, and their hours (orders come in runs of one spot and day).
+  var last: (key: Key, hours: [HourForecast])?
+  /// The last temperature written: the order's own value, the reading, and the bytes.
+  var memo: (raw: [UInt8], fahrenheit: Double, bytes: [UInt8])?
 
   init(provider: any ForecastProvider) {
     self.provider = provider
@@ -66,50 +68,72 @@ final class Annotator {
     self.spots = spots
   }
 
-  /// Writes the order with its weather to `out` as one line, its other members byte for byte,
-  /// with "temperature" and "wasRaining" set (in place, or appended). Nothing is written when the order is bad.
+  /// Writes the order with its weather to `out` as one line, its own bytes as they are, with
+  /// "temperature" and "wasRaining" set (in place, or added after the last member). Nothing is
+  /// written when the order is bad.
   func annotate(_ view: RecordView, to out: BufferedOutput) throws {
-    let order = OrderLine(view, into: &line)
-    let id = order.value("id")?.stringValue.map { " in order \($0)" } ?? ""
+    let order = OrderLine(view)
+    func inOrder() -> String { order.value("id")?.stringValue.map { " in order \($0)" } ?? "" }
     let cityName = try order.string("city")
-    guard let citySpots = spots[cityName] else {
-      throw view.error("unknown city '\(cityName)'\(id); known cities: \(City.names)")
-    }
     let spotName = try order.string("parkingSpot")
-    guard let place = citySpots[spotName] else {
-      let known = City.all.first { $0.name == cityName }!.spots.map(\.name).joined(separator: ", ")
-      throw view.error("unknown parking spot '\(spotName)' in \(cityName)\(id); known spots: \(known)")
-    }
     let date = try order.date("creationDate")
     let day = ISODate.floorDiv(date, 86_400)
     let key = Key(city: cityName, spot: spotName, day: day)
     let hours: [HourForecast]
-    if let cached = cache[key] {
+    if let last, last.key == key {
+      hours = last.hours
+    } else if let cached = cache[key] {
       hours = cached
     } else {
+      guard let citySpots = spots[cityName] else {
+        throw view.error("unknown city '\(cityName)'\(inOrder()); known cities: \(City.names)")
+      }
+      guard let place = citySpots[spotName] else {
+        let known = City.all.first { $0.name == cityName }!.spots.map(\.name).joined(separator: ", ")
+        throw view.error(
+          "unknown parking spot '\(spotName)' in \(cityName)\(inOrder()); known spots: \(known)")
+      }
       if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
       let request = ForecastRequest(place: place, start: day * 86_400, hours: 24, now: date, minutes: 0)
       hours = provider.forecasts(for: [request])[0].hours
       cache[key] = hours
     }
+    last = (key, hours)
     let hour = hours[(date - day * 86_400) / 3600]
+    let temperature = temperatureBytes(order, fahrenheit: hour.fahrenheit)
+    order.write(
+      temperature: temperature, wasRaining: hour.condition.isPrecipitation ? Self.trueBytes : Self.falseBytes,
+      to: out)
+  }
+
+  static let trueBytes = Array("true".utf8)
+  static let falseBytes = Array("false".utf8)
+
+  /// The "temperature" value written for an order: the hour's reading, set in the order's own
+  /// object when it has one (its member order and other members kept). The last answer is
+  /// remembered, since consecutive orders mostly carry the same object and hour.
+  func temperatureBytes(_ order: OrderLine, fahrenheit: Double) -> [UInt8] {
+    let raw = order.raw(.temperature)
+    if let memo, memo.fahrenheit == fahrenheit, memo.raw.elementsEqual(raw) { return memo.bytes }
     let temperature: JSONValue
     if case .object(var reading)? = order.value("temperature") {
-      // Keep the order's own member order (and any other members) and set the reading.
-      reading["value"] = .decimal(hour.fahrenheit, fractionDigits: 1)
+      reading["value"] = .decimal(fahrenheit, fractionDigits: 1)
       reading["unit"] = .string("fahrenheit")
       temperature = .object(reading)
     } else {
-      temperature = HourForecast.temperatureValue(hour.fahrenheit)
+      temperature = HourForecast.temperatureValue(fahrenheit)
     }
-    order.write(line, temperature: temperature, wasRaining: .bool(hour.condition.isPrecipitation), to: out)
+    var bytes: [UInt8] = []
+    JSONWriter.append(temperature, to: &bytes)
+    memo = (Array(raw), fahrenheit, bytes)
+    return bytes
   }
 }
 
 /// An order read in one pass over its members: the members `annotate` reads or sets, with typed
-/// access to their values (`FieldAccess`), and the record without the values it sets. Every other
-/// member's key and value are copied byte for byte (escapes, spacing inside values and number
-/// text as written); only the white space between members is dropped.
+/// access to their values (`FieldAccess`). `write` copies the record's own bytes as they are and
+/// splices in only the values it sets: every other member, the spacing and the escapes stay byte
+/// for byte.
 struct OrderLine: FieldAccess {
   /// The members looked for.
   enum Name: Int {
@@ -138,42 +162,22 @@ struct OrderLine: FieldAccess {
   let view: RecordView
   /// The first member of each name, by raw value.
   var spans: [MemberSpan?] = Array(repeating: nil, count: Name.keys.count)
-  /// Where the values of the first "temperature" and "wasRaining" members go in the line.
-  var temperatureOffset: Int?
-  var wasRainingOffset: Int?
 
-  /// Reads the members of `view` once, writing the record into `line` (emptied first) without its
-  /// closing brace and without the values `write` sets.
-  init(_ view: RecordView, into line: inout [UInt8]) {
+  /// Finds the members of `view` that `annotate` reads or sets (the reader has indexed them).
+  init(_ view: RecordView) {
     self.view = view
-    line.removeAll(keepingCapacity: true)
-    line.append(UInt8(ascii: "{"))
     let bytes = view.bytes
-    for (i, member) in view.members.enumerated() {
-      if i > 0 { line.append(UInt8(ascii: ",")) }
-      let key = UnsafeBufferPointer(rebasing: bytes[(member.key.lowerBound - 1)...member.key.upperBound])
+    for member in view.members {
       let name: Name?
       if member.keyHasEscapes {
         // The key with its quotes, validated by the reader: parsing it cannot fail.
-        var parser = JSONParser(key)
+        var parser = JSONParser(
+          UnsafeBufferPointer(rebasing: bytes[(member.key.lowerBound - 1)...member.key.upperBound]))
         name = Name(key: try! parser.parseString())
       } else {
-        name = Name(raw: UnsafeBufferPointer(rebasing: key.dropFirst().dropLast()))
+        name = Name(raw: UnsafeBufferPointer(rebasing: bytes[member.key]))
       }
-      line.append(contentsOf: key)
-      line.append(UInt8(ascii: ":"))
-      if let name, spans[name.rawValue] == nil {
-        spans[name.rawValue] = member
-        if name == .temperature {
-          temperatureOffset = line.count
-          continue
-        }
-        if name == .wasRaining {
-          wasRainingOffset = line.count
-          continue
-        }
-      }
-      line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[member.value]))
+      if let name, spans[name.rawValue] == nil { spans[name.rawValue] = member }
     }
   }
 
@@ -182,44 +186,47 @@ struct OrderLine: FieldAccess {
   /// The parsed value of the member `key` (one of `Name`).
   func value(_ key: String) -> JSONValue? {
     guard let name = Name(key: key), let member = spans[name.rawValue] else { return nil }
-    return Self.parse(UnsafeBufferPointer(rebasing: view.bytes[member.value]))
-  }
-
-  /// A value the reader has validated (so parsing it cannot fail).
-  static func parse(_ value: UnsafeBufferPointer<UInt8>) -> JSONValue {
-    var parser = JSONParser(value, maxDepth: JSONParser.maxDepthCeiling)
-    return try! parser.parseValue(depth: 0)
+    var parser = JSONParser(
+      UnsafeBufferPointer(rebasing: view.bytes[member.value]), maxDepth: JSONParser.maxDepthCeiling)
+    return try? parser.parseValue(depth: 0)
   }
 
   func error(_ message: String) -> InputError { view.error(message) }
 
-  /// Writes `line` to `out` with the values set: each in the place of its member, or the member
-  /// appended after the others; then the closing brace and a newline.
-  func write(_ line: [UInt8], temperature: JSONValue, wasRaining: JSONValue, to out: BufferedOutput) {
-    var holes = [(temperatureOffset, temperature), (wasRainingOffset, wasRaining)]
-    if let t = temperatureOffset, let w = wasRainingOffset, w < t { holes.swapAt(0, 1) }
-    var text: [UInt8] = []
+  /// The raw bytes of a member's value (empty when it is absent).
+  func raw(_ name: Name) -> UnsafeBufferPointer<UInt8> {
+    guard let member = spans[name.rawValue] else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(rebasing: view.bytes[member.value])
+  }
+
+  /// Writes the record to `out` with the values set (JSON text): each in the place of its
+  /// member's value, or as a new member after the last one; then a newline.
+  func write(temperature: [UInt8], wasRaining: [UInt8], to out: BufferedOutput) {
+    let bytes = view.bytes
+    // New members go right after the last member's value (or after the opening brace).
+    let insert =
+      view.members.last?.value.upperBound ?? (bytes.firstIndex(of: UInt8(ascii: "{")).map { $0 + 1 } ?? 0)
+    var first = (spans[Name.temperature.rawValue], temperature)
+    var second = (spans[Name.wasRaining.rawValue], wasRaining)
+    if let a = first.0, let b = second.0, b.value.lowerBound < a.value.lowerBound { swap(&first, &second) }
     var position = 0
-    line.withUnsafeBufferPointer { line in
-      for case (let offset?, let value) in holes {
-        out.write(UnsafeBufferPointer(rebasing: line[position..<offset]))
-        text.removeAll(keepingCapacity: true)
-        JSONWriter.append(value, to: &text)
-        out.write(text)
-        position = offset
-      }
-      out.write(UnsafeBufferPointer(rebasing: line[position...]))
+    for (member, value) in [first, second] {
+      guard let member else { continue }
+      out.write(UnsafeBufferPointer(rebasing: bytes[position..<member.value.lowerBound]))
+      out.write(value)
+      position = member.value.upperBound
     }
+    out.write(UnsafeBufferPointer(rebasing: bytes[position..<insert]))
     for (name, value) in [(Name.temperature, temperature), (.wasRaining, wasRaining)]
     where spans[name.rawValue] == nil {
-      text.removeAll(keepingCapacity: true)
-      text.append(UInt8(ascii: ","))
-      JSONWriter.appendString(name.key, to: &text)
-      text.append(UInt8(ascii: ":"))
-      JSONWriter.append(value, to: &text)
-      out.write(text)
+      if !view.members.isEmpty { out.write(byte: UInt8(ascii: ",")) }
+      out.write(byte: UInt8(ascii: "\""))
+      out.write(Name.bytes[name.rawValue])
+      out.write(byte: UInt8(ascii: "\""))
+      out.write(byte: UInt8(ascii: ":"))
+      out.write(value)
     }
-    out.write(byte: UInt8(ascii: "}"))
+    out.write(UnsafeBufferPointer(rebasing: bytes[insert...]))
     out.write(byte: 0x0A)
   }
 }
