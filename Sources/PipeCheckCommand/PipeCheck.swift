@@ -134,7 +134,7 @@ struct Checker {
     guard !quiet, problems <= maxProblems else { return }
     ReadProgress.clearForMessage()
     let error = InputError(source: source, line: line, column: column, message: message)
-    StandardOutput.error.write("pipe-check: \(error.description)\n")
+    StandardOutput.error.write("pipe-check: \(TerminalText.safe(error.description))\n")
     if problems == maxProblems {
       StandardOutput.error.write("pipe-check: (further problems are counted, not printed)\n")
     }

@@ -150,7 +150,7 @@ public struct ForecastCard: Sendable {
 
     var out = ""
     let title = style.bold("Forecast")
-    var place = placeName ?? ""
+    var place = TerminalText.safe(placeName ?? "")
     if place.count > width - 9 { place = String(place.prefix(max(0, width - 10))) + "…" }
     let gap = max(1, width - 8 - place.count)
     out += title + String(repeating: " ", count: gap) + style.dim(place) + "\n"
