@@ -103,7 +103,7 @@ struct LongLineTests {
   static let tools = [
     "pipe-check", "weather annotate", "weather chart", "story-io write --dir out",
     "trips import --store s.jsonl",
-    "achievements",
+    "achievements", "sales-chart", "trips site --out site",
   ]
 
   @Test(
