@@ -451,8 +451,10 @@ public struct JSONParser {
       for i in 0..<a.count where bytes[a.lowerBound + i] != bytes[b.lowerBound + i] { return false }
       return true
     }
-    return JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[a]))
-      == JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[b]))
+    // Code point by code point (the UTF-8 bytes), as JSON compares keys: never String's `==`,
+    // which takes canonically equivalent strings (`é` and `e` + U+0301) for equal.
+    return JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[a])).utf8
+      .elementsEqual(JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[b])).utf8)
   }
 
   func duplicate(_ key: Range<Int>) -> JSONError {

@@ -137,9 +137,7 @@ public enum RecordIndexer {
     return key.withUTF8 { k in
       for m in members {
         if m.keyHasEscapes {
-          if JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[m.key]))
-            == String(decoding: k, as: UTF8.self)
-          {
+          if JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[m.key])).utf8.elementsEqual(k) {
             return m
           }
           continue

@@ -65,7 +65,8 @@ enum SalesFields {
   static let menuNames: [[UInt8]] = Menu.builtIn.donuts.map { Array($0.name.utf8) }
 
   /// Reads an `items` (order) or `sales` (order-summary) array: objects with a `donut` id in the
-  /// menu, a whole `quantity` of at least 0 and optionally a `name` that must be the menu's name for
+  /// menu, a whole `quantity` (1 to 1,000,000 for an order's items, at least 0 for a summary's
+  /// sales) and optionally a `name` that must be the menu's name for
   /// that id. Adds each quantity to `row[donut]` (a row of `Menu.builtIn.count` counts) and returns the
   /// sum of the quantities.
   static func addSales(
@@ -100,11 +101,16 @@ enum SalesFields {
       let donut = try integer(json, donutRange, "\(place()).donut")
       guard donut >= 0, donut < menuNames.count else {
         throw FieldError(
-          "unknown donut id \(donut) in \(place()) (the menu has ids \(Menu.builtIn.validIDs); see 'orders menu')")
+          "unknown donut id \(donut) in \(place()) (the menu has ids \(Menu.builtIn.validIDs); see 'orders menu')"
+        )
       }
       let quantity = try integer(json, quantityRange, "\(place()).quantity")
-      guard quantity >= 0 else {
-        throw FieldError("\(place()).quantity must not be negative, not \(quantity)")
+      // An order's item holds 1 to 1,000,000 donuts (PROTOCOL.md); a summary's sales may be 0.
+      let least = field == "items" ? 1 : 0
+      guard quantity >= least, field != "items" || quantity <= Order.maxQuantity else {
+        let most = field == "items" ? " to \(Order.maxQuantity)" : " or more"
+        throw FieldError(
+          "\"\(place()).quantity\" must be a whole number from \(least)\(most), not \(quantity)")
       }
       if let nameRange { try checkName(json, nameRange, donut: donut, place: place) }
       let (total, overflow) = row[donut].addingReportingOverflow(quantity)

@@ -107,6 +107,8 @@ struct ParserTests {
       #expect(throws: Never.self) { try JSONParser.parse(line) }
     }
     #expect(throws: Never.self) { try Record(bytes: Array(#"{"type":"t","o":{"k":1},"p":{"k":2}}"#.utf8)) }
+    // Keys compare code point by code point: canonically equivalent spellings are two keys.
+    #expect(throws: Never.self) { try Record(bytes: Array(#"{"type":"t","e\u0301":1,"\u00e9":2}"#.utf8)) }
   }
 }
 

@@ -73,7 +73,7 @@ struct CLITests {
     for i in 0..<2000 {
       let date = base.addingTimeInterval(-Double.random(in: 0...(730 * 86_400), using: &generator))
       let items = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
-        (Int.random(in: 0...16, using: &generator), Int.random(in: 0...5, using: &generator))
+        (Int.random(in: 0...16, using: &generator), Int.random(in: 1...5, using: &generator))
       }
       lines.append(Fixture.order(ISO8601DateFormatter().string(from: date), items, id: 1201 + i))
       if i % 50 == 0 { lines.append(#"{"type":"notice","text":"x"}"#) }

@@ -82,7 +82,7 @@ struct TallyTests {
       ),
       (
         #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":-2}]}"#,
-        "items[0].quantity must not be negative"
+        "\"items[0].quantity\" must be a whole number from 1 to 1000000"
       ),
       (
         #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":3,"quantity":1.5}]}"#,
@@ -142,13 +142,19 @@ struct TallyTests {
   func overflow() {
     let items = Array(repeating: #"{"donut":1,"quantity":999999999999999}"#, count: 10_000).joined(
       separator: ",")
-    let error = Fixture.error([#"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[\#(items)]}"#]
-    )
+    let error = Fixture.error([
+      #"{"type":"order-summary","period":"day","date":"2026-11-29","sales":[\#(items)]}"#
+    ])
     #expect(error?.message.contains("too large") == true, "\(error?.message ?? "no error")")
     #expect(
       Fixture.error([
-        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":1,"quantity":1000000000000000}]}"#
+        #"{"type":"order-summary","period":"day","date":"2026-11-29","sales":[{"donut":1,"quantity":1000000000000000}]}"#
       ])?.message.contains("is too large") == true)
+    // An order's item holds at most 1,000,000 donuts (PROTOCOL.md).
+    #expect(
+      Fixture.error([
+        #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":1,"quantity":1000001}]}"#
+      ])?.message.contains("from 1 to 1000000") == true)
     let partial =
       #"{"type":"sales-partial","version":1,"days":{"2026-11-29":[9223372036854775807]},"orders":1}"#
     do {
