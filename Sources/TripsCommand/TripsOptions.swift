@@ -41,6 +41,10 @@ enum TripsOptions {
   static let format = Option.choice(
     "format", name: "F", help: "json (records) or text (lines for people)", default: Format.json)
 
+  /// `--yes`: remove without asking.
+  static let yes = Flag(
+    "yes", short: "y", help: "remove without asking (needed when stdin is not a terminal)")
+
   /// What the commands that show or change one trip write.
   static let tripOutput = "the trip as one trip record (see PROTOCOL.md)"
 }

@@ -106,4 +106,11 @@ struct TripsTextTests {
     #expect(lines[0] == "Spring Escapes   springEscapes   spring")
     #expect(lines[1].hasPrefix("Summer Vibes     summerVibes     summer  Soak up"))
   }
+
+  @Test("the question names one or several items, each quoted and shown safely")
+  func questionNames() {
+    #expect(Confirmation.names(["A"]) == "'A'")
+    #expect(Confirmation.names(["A", "B"]) == "'A' and 'B'")
+    #expect(Confirmation.names(["A", "B\u{1B}", "C"]) == "'A', 'B\\u{1B}' and 'C'")
+  }
 }
