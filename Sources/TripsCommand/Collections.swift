@@ -6,11 +6,20 @@ import WishlistKit
 enum Collections {
   static let command = Command(
     name: "collections", summary: "list the four seasonal collections in display order",
-    output: "four collection records",
-    examples: ["trips collections | pipe-check"],
+    options: [TripsOptions.format],
+    output: """
+      four collection records. With --format text, one line each: name, the id that --collection
+      takes, season, and the summary when there is one.
+      """,
+    examples: ["trips collections | pipe-check", "trips collections --format text"],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
+    if invocation[TripsOptions.format] == .text {
+      let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
+      StandardOutput.shared.write(TripsText.collections(TripCollection.allCases, style: style))
+      return ExitStatus.ok
+    }
     for collection in TripCollection.allCases { StandardOutput.shared.writeRecord(collection.record) }
     return ExitStatus.ok
   }

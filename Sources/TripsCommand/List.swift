@@ -9,16 +9,26 @@ enum List {
 
   static let command = Command(
     name: "list", summary: "list the trips, collection by collection, each by name",
-    options: [collection, TripsOptions.store],
-    output: "trip records: Spring Escapes, Summer Vibes, Fall Getaways, Winter Retreats, each by name",
+    options: [collection, TripsOptions.format, TripsOptions.store],
+    output: """
+      trip records: Spring Escapes, Summer Vibes, Fall Getaways, Winter Retreats, each by name.
+      With --format text, one line per trip card: name, collection, progress ('3 of 5 · 60%', or
+      'no activities') and a check mark when the trip is complete; colour only on a terminal.
+      """,
     examples: [
-      "trips list --collection summerVibes", "trips list | achievements", "trips list > backup.jsonl",
+      "trips list --collection summerVibes --format text", "trips list | achievements",
+      "trips list > backup.jsonl",
     ],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let wishlist = try TripStore(invocation).load()
     let trips = invocation[collection].map { wishlist.trips(in: $0) } ?? wishlist.tripsByCollection
+    if invocation[TripsOptions.format] == .text {
+      StandardOutput.shared.write(
+        TripsText.list(trips, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+      return ExitStatus.ok
+    }
     for trip in trips { StandardOutput.shared.writeRecord(trip.record()) }
     return ExitStatus.ok
   }

@@ -11,18 +11,29 @@ enum Show {
 
   static let command = Command(
     name: "show", summary: "one trip with its activities in a chosen order and its progress",
-    options: [sort, TripsOptions.store],
+    options: [sort, TripsOptions.format, TripsOptions.store],
     arguments: .one("TRIP"),
-    output: TripsOptions.tripOutput + ", activities in the chosen order",
+    output: """
+      \(TripsOptions.tripOutput), activities in the chosen order. With --format text, the trip's
+      screen: name, collection (and subtitle), 'Trip Activities: 3 of 5 · 60%', then one line per
+      activity marked ✓ (done) or ○ (not yet); colour only on a terminal.
+      """,
     examples: [
-      "trips show 'Japan Mystique' --sort completed", "trips show 'Japan Mystique' | pipe-check",
+      "trips show 'Japan Mystique' --sort completed --format text",
+      "trips show 'Japan Mystique' | pipe-check",
     ],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let wishlist = try TripStore(invocation).load()
     let trip = wishlist.trips[try Lookup.trip(invocation.positionals[0], in: wishlist.trips)]
-    StandardOutput.shared.writeRecord(trip.record(activities: trip.activities(sortedBy: invocation[sort])))
+    let activities = trip.activities(sortedBy: invocation[sort])
+    if invocation[TripsOptions.format] == .text {
+      let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
+      StandardOutput.shared.write(TripsText.show(trip, activities: activities, style: style))
+      return ExitStatus.ok
+    }
+    StandardOutput.shared.writeRecord(trip.record(activities: activities))
     return ExitStatus.ok
   }
 }

@@ -14,16 +14,21 @@ enum Site {
     help: "check that every view-transition name in the site in DIR pairs up, and list the pairs")
   static let sort = Option.choice(
     "sort", name: "ORDER", help: "order of each trip page's activities", default: ActivitySort.title)
+  static let allowEmpty = Flag(
+    "allow-empty", help: "replace a site that has trips with one that has none (refused otherwise)")
 
   static let command = Command(
     name: "site", summary: "write the wishlist as a static web site where a trip card zooms into its page",
-    options: [out, check, sort],
+    options: [out, check, sort, allowEmpty, TripsOptions.store],
     arguments: .files,
     input: """
       JSON lines (files or stdin): `trip` records (as `trips list` writes them), optionally `achievement` \
       records (from `achievements`) for the goals page and `collection` records (from `trips collections`) \
       to rename collections. Other record types are ignored. A malformed trip or achievement, or one \
-      given twice, stops the run (exit 65, its line named) before anything is written.
+      given twice, stops the run (exit 65, its line named) before anything is written. With --store FILE, \
+      or with no FILE while stdin is a terminal, the trips are read from the store instead (the one \
+      `trips list` lists; it must exist): $SAMPLEPIPES_TRIPS names that store but never turns a pipe off. \
+      A run whose input has no trips does not replace a site that has trips unless --allow-empty is given.
       """,
     output: """
       With --out, nothing on stdout: DIR gets index.html (Recently Added, then the four collections \
@@ -37,11 +42,12 @@ enum Site {
       one line per pair (NAME  index.html  PAGE) and a summary line.
       """,
     exitStatus: [
-      "1    DIR exists and holds files that trips site did not write",
+      "1    DIR holds files trips site did not write, or a site with trips and the input has none",
+      "66   the store named (or found, with stdin a terminal) does not exist",
       "65   bad input, or view-transition names that do not pair up (each named with its pages)",
     ],
     examples: [
-      "trips list | trips site --out site",
+      "trips list | trips site --out site", "trips site --out site --store wishlist.jsonl",
       "{ trips list; trips list | achievements; } | trips site --out site --sort completed",
       "trips site --check site",
       "python3 -m http.server -d site 8000",
@@ -60,20 +66,22 @@ enum Site {
       if let extra = invocation.positionals.first {
         throw ToolError.usage("--check reads the site, not input: unexpected argument '\(extra)'")
       }
-      if invocation.isGiven(sort) { throw ToolError.usage("--sort applies to --out, not --check") }
+      for option in [sort, allowEmpty, TripsOptions.store] as [any OptionKey] where invocation.isGiven(option)
+      {
+        throw ToolError.usage("--\(option.spec.long) applies to --out, not --check")
+      }
       let report = TransitionCheck.check(try SiteOutput.read(dir))
       if let refusal = SiteOutput.refusal(report, site: dir, written: true) { throw refusal }
       StandardOutput.shared.write(checkListing(report))
       return ExitStatus.ok
     case (.some(let dir), nil):
-      var reader = SiteReader()
-      try Inputs.forEach(invocation.positionals, tool: invocation.tool) { records in
-        while let record = try records.next() { try reader.add(record) }
-      }
+      let reader = try SiteInput.read(invocation)
       let photos = reader.photos { trip, message in
         Diagnostics.warn("trip '\(trip.name)' (line \(trip.line)): \(message)", tool: invocation.tool)
       }
-      try SiteOutput.publish(SiteBuilder.build(reader.model, sort: invocation[sort], photos: photos), to: dir)
+      try SiteOutput.publish(
+        SiteBuilder.build(reader.model, sort: invocation[sort], photos: photos), to: dir,
+        allowEmpty: invocation[allowEmpty])
       return ExitStatus.ok
     }
   }

@@ -22,8 +22,9 @@ enum SiteOutput {
 
   /// Checks the files and writes them as the folder `dir`: into a temporary folder beside it, then
   /// renamed into place. An existing `dir` must be empty or an earlier site (only files a site
-  /// has); it is replaced whole. On any error nothing is left behind and `dir` is unchanged.
-  static func publish(_ files: [SiteFile], to dir: String) throws(ToolError) {
+  /// has); it is replaced whole, except that a site with trips is not replaced by one with none
+  /// unless `allowEmpty` (exit 1). On any error nothing is left behind and `dir` is unchanged.
+  static func publish(_ files: [SiteFile], to dir: String, allowEmpty: Bool = false) throws(ToolError) {
     let report = TransitionCheck.check(files.map { ($0.path, $0.isText ? $0.text : nil) })
     if let refusal = refusal(report, site: dir, written: false) { throw refusal }
 
@@ -50,6 +51,17 @@ enum SiteOutput {
         throw ToolError(
           "'\(dir)' holds files that trips site did not write (\(shown)); it was left as it is",
           notes: ["give a new or empty folder, or one that holds an earlier trips site"])
+      }
+      let published = try SiteFolder.entries(trimmed).filter { isTripPage($0.name) }.count
+      if published > 0, !allowEmpty, !files.contains(where: { isTripPage($0.path) }) {
+        throw ToolError(
+          "the input has no trips, and '\(dir)' holds a site with \(published) trip\(published == 1 ? "" : "s"); "
+            + "it was left as it is",
+          notes: [
+            "without FILEs, trips site reads stdin unless it is a terminal: pipe the trips in "
+              + "(trips list | trips site --out DIR) or give --store FILE",
+            "to publish a wishlist with no trips, give --allow-empty",
+          ])
       }
     } else {
       try Files.makeDirectories(parent)
@@ -90,6 +102,9 @@ enum SiteOutput {
       throw error
     }
   }
+
+  /// Whether a site file is a trip's page (`trip-ID.html`).
+  static func isTripPage(_ name: String) -> Bool { name.hasPrefix("trip-") && name.hasSuffix(".html") }
 
   /// The site in `dir`, for the check: every file's name, and the text of its pages and style sheet.
   static func read(_ dir: String) throws(ToolError) -> [(path: String, text: String?)] {

@@ -32,6 +32,19 @@ enum TripsOptions {
     return text
   }
 
+  /// How `list`, `show` and `collections` write: records, or lines for people.
+  enum Format: String, CaseIterable, Sendable {
+    case json, text
+  }
+
+  /// `--format json|text`.
+  static let format = Option.choice(
+    "format", name: "F", help: "json (records) or text (lines for people)", default: Format.json)
+
+  /// `--yes`: remove without asking.
+  static let yes = Flag(
+    "yes", short: "y", help: "remove without asking (needed when stdin is not a terminal)")
+
   /// What the commands that show or change one trip write.
   static let tripOutput = "the trip as one trip record (see PROTOCOL.md)"
 }

@@ -44,7 +44,7 @@ struct TripsHardeningTests {
       let arguments: [String]
       if round % 3 == 2, let victim = present.sorted().randomElement(using: &generator) {
         name = victim
-        arguments = ["remove", victim, "--store", store]
+        arguments = ["remove", "--yes", victim, "--store", store]
       } else {
         name = "Trip \(round)"
         arguments = ["add", "--name", name, "--store", store]

@@ -52,7 +52,7 @@ struct TripsCLITests {
       ["activity", "toggle", "Surf Steamer Lane", "Surf at Pleasure Point"],
       ["activity", "toggle", "Maui Rainforest", "Descend a waterfall"],
       ["activity", "toggle", "Hunting Auroras", "Take a tour to hunt the lights!"],
-      ["remove", "Into the Green"],
+      ["remove", "--yes", "Into the Green"],
     ]
     let statuses = Mutex([Int32](repeating: -1, count: jobs.count))
     DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
