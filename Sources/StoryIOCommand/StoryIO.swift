@@ -10,11 +10,11 @@ public enum StoryIO: Tool {
   /// The command: alone, the launch screen; its subcommands do the work.
   public static let command = Command(
     name: "story-io",
-    summary: "Writing App documents: create, read, write, rename and read in focus mode",
+    summary: "Writing App documents: create, read, write, rename, undo and read in focus mode",
     options: [now],
     subcommands: [
       List.command, New.command, Read.command, Write.command, Rename.command, Focus.command,
-      Edit.command, Mime.command,
+      Edit.command, Undo.command, Versions.command, Mime.command,
     ],
     input: """
       A .story file holds the story as raw UTF-8 bytes and nothing else (no BOM added, no
@@ -31,7 +31,7 @@ public enum StoryIO: Tool {
       counts as one); lines are counted by line feeds, plus an unterminated last line.
       """,
     exitStatus: [
-      "1    a refused step: the file exists, or changed on disk since it was read",
+      "1    a refused step: the file exists, or changed on disk since it was read; no backup to undo to",
       "65   a file is not a story (not UTF-8, or not a regular file); an unsafe title",
     ],
     examples: [
@@ -40,6 +40,7 @@ public enum StoryIO: Tool {
       "story-io read Ocean.story | story-io write --dir backup",
       "story-io read -r stories | jq -r 'select(.words > 1000) | .title'",
       "story-io focus Ocean.story --width 72",
+      "story-io undo Ocean.story                   # back to Ocean.story~ (again: redo)",
     ],
     run: launch)
 

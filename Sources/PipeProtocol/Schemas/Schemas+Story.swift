@@ -1,5 +1,5 @@
 extension ProtocolSchemas {
-  /// The record types written by `story-io`.
+  /// The record types written by `story-io`: documents and their backups.
   public static let story: [RecordSchema] = [
     RecordSchema(
       type: "story",
@@ -18,6 +18,28 @@ extension ProtocolSchemas {
           note: "SHA-256 of the file as read (64 hex digits); write replaces a file only if it still matches"),
         .optional("modified", .dateTime, note: "when the file last changed (list only)"),
       ],
-      writers: ["story-io"])
+      writers: ["story-io"]),
+    RecordSchema(
+      type: "story-version",
+      summary: "a backup of a Writing App document (FILE~ or FILE.~N~), as story-io versions lists it",
+      fields: [
+        FieldSpec("document", .nonEmptyString, note: "the document's path, as given"),
+        FieldSpec("title", .nonEmptyString, note: "the document's title (its file name without .story)"),
+        FieldSpec(
+          "path", .nonEmptyString,
+          note: "the backup: FILE~ (simple) or FILE.~N~ (numbered), beside the document"),
+        FieldSpec("kind", .oneOf(["simple", "numbered"]), note: "FILE~ or FILE.~N~"),
+        .optional("number", .int(1...Int.max), note: "N of FILE.~N~ (numbered only); higher is newer"),
+        .optional("text", .string, note: "the backup's text, every byte (with --text)"),
+        FieldSpec("bytes", .int(0...Int.max), note: "the backup's size in bytes"),
+        FieldSpec("words", .int(0...Int.max), note: "as in story"),
+        FieldSpec("lines", .int(0...Int.max), note: "as in story"),
+        FieldSpec("sha256", .string, note: "SHA-256 of the backup (64 hex digits)"),
+        FieldSpec(
+          "modified", .dateTime, note: "when the text it holds was saved (the backup keeps that time)"),
+        FieldSpec("current", .bool, note: "it holds the document's text now (undo passes it over)"),
+        FieldSpec("undo", .bool, note: "the one story-io undo would swap in now (at most one is true)"),
+      ],
+      writers: ["story-io"]),
   ]
 }
