@@ -155,7 +155,12 @@ enum Backups {
     for _ in 0..<100 {
       let next = (numbers(of: path).first ?? 0) + 1
       let target = numberedPath(of: path, next)
-      if try place(bytes, at: target, mode: mode(for: documentMode), modified: modified, replacing: false) {
+      // Temporary files named for FILE.~ (not FILE.~N~), so that one a killed process left is
+      // removed by the next numbered backup, whatever its number.
+      if try place(
+        bytes, at: target, mode: mode(for: documentMode), modified: modified, replacing: false,
+        temporaryFor: path + ".~")
+      {
         return Backup(path: target, number: next)
       }
     }
@@ -165,16 +170,19 @@ enum Backups {
   /// Writes `bytes` to a temporary file beside `path` (named as `Files.writeAtomically` names
   /// them, so that one left by a killed process is removed later), syncs it and moves it to
   /// `path`: replacing what is there, or, when not `replacing`, only if nothing is (a hard link
-  /// that fails when the name is taken; false then).
-  static func place(_ bytes: [UInt8], at path: String, mode: mode_t, modified: timespec?, replacing: Bool)
-    throws(ToolError) -> Bool
-  {
+  /// that fails when the name is taken; false then). The temporary file is named for
+  /// `temporaryFor` (default `path`).
+  static func place(
+    _ bytes: [UInt8], at path: String, mode: mode_t, modified: timespec?, replacing: Bool,
+    temporaryFor: String? = nil
+  ) throws(ToolError) -> Bool {
     let folder = Files.directory(of: path)
-    Files.removeStaleTemporaries(of: path)
+    let stem = Files.basename(temporaryFor ?? path)
+    Files.removeStaleTemporaries(of: temporaryFor ?? path)
     var temp = ""
     var fd: Int32 = -1
     for _ in 0..<32 {
-      temp = "\(folder)/.\(Files.basename(path)).tmp-\(getpid())-\(Int.random(in: 0..<1_000_000_000))"
+      temp = "\(folder)/.\(stem).tmp-\(getpid())-\(Int.random(in: 0..<1_000_000_000))"
       Cleanup.register(temp)
       fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
       if fd >= 0 { break }
