@@ -10,7 +10,7 @@ public enum StoryIO: Tool {
   /// The command: alone, the launch screen; its subcommands do the work.
   public static let command = Command(
     name: "story-io",
-    summary: "Writing App documents: create, read, write, rename, undo and read in focus mode",
+    summary: "Writing App documents: create, read, write, rename and read in focus mode",
     options: [now],
     subcommands: [
       List.command, New.command, Read.command, Write.command, Rename.command, Focus.command,
@@ -40,7 +40,6 @@ public enum StoryIO: Tool {
       "story-io read Ocean.story | story-io write --dir backup",
       "story-io read -r stories | jq -r 'select(.words > 1000) | .title'",
       "story-io focus Ocean.story --width 72",
-      "story-io undo Ocean.story                   # back to Ocean.story~ (again: redo)",
     ],
     run: launch)
 
