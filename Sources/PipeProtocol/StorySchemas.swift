@@ -1,4 +1,4 @@
-/// The record type of the Writing App sample (`story-io`), which has no domain kit of its own.
+/// The record types of the Writing App sample (`story-io`), which has no domain kit of its own.
 public enum StorySchemas {
   /// The `story` record.
   public static let story = RecordSchema(
@@ -20,6 +20,30 @@ public enum StorySchemas {
     ],
     writers: ["story-io"])
 
+  /// The `story-version` record: a backup of a document, as `story-io versions` lists it.
+  public static let version = RecordSchema(
+    type: "story-version",
+    summary: "a backup of a Writing App document (FILE~ or FILE.~N~), as story-io versions lists it",
+    fields: [
+      FieldSpec("document", .nonEmptyString, note: "the document's path, as given"),
+      FieldSpec("title", .nonEmptyString, note: "the document's title (its file name without .story)"),
+      FieldSpec(
+        "path", .nonEmptyString,
+        note: "the backup: FILE~ (simple) or FILE.~N~ (numbered), beside the document"),
+      FieldSpec("kind", .oneOf(["simple", "numbered"]), note: "FILE~ or FILE.~N~"),
+      .optional("number", .int(1...Int.max), note: "N of FILE.~N~ (numbered only); higher is newer"),
+      .optional("text", .string, note: "the backup's text, every byte (with --text)"),
+      FieldSpec("bytes", .int(0...Int.max), note: "the backup's size in bytes"),
+      FieldSpec("words", .int(0...Int.max), note: "as in story"),
+      FieldSpec("lines", .int(0...Int.max), note: "as in story"),
+      FieldSpec("sha256", .string, note: "SHA-256 of the backup (64 hex digits)"),
+      FieldSpec(
+        "modified", .dateTime, note: "when the text it holds was saved (the backup keeps that time)"),
+      FieldSpec("current", .bool, note: "it holds the document's text now (undo passes it over)"),
+      FieldSpec("undo", .bool, note: "the one story-io undo would swap in now (at most one is true)"),
+    ],
+    writers: ["story-io"])
+
   /// The story schemas by type.
-  public static let catalog = SchemaCatalog([story])
+  public static let catalog = SchemaCatalog([story, version])
 }

@@ -33,7 +33,9 @@ public enum StoryFiles {
 
   /// Reads the document at `path`. A path that is not a regular file, or bytes that are not UTF-8,
   /// give the corrupt-file error (exit 65); a path that cannot be opened gives exit 66.
-  public static func load(_ path: String) throws(ToolError) -> LoadedStory {
+  /// A path not named `*.story` is read all the same, and said so once on stderr (unless not
+  /// `asDocument`: a backup, say).
+  public static func load(_ path: String, asDocument: Bool = true) throws(ToolError) -> LoadedStory {
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else {
       let code = errno
@@ -62,6 +64,7 @@ public enum StoryFiles {
         path, "'\(path)' is not UTF-8 text: byte 0x\(byte.count == 1 ? "0" + byte : byte) at offset \(offset)"
       )
     }
+    if asDocument { warnIfNotDocument(path) }
     return LoadedStory(
       path: path, bytes: bytes, text: String(decoding: bytes, as: UTF8.self),
       modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec),
@@ -171,10 +174,26 @@ public enum StoryFiles {
     !name.hasPrefix(".") && StoryDocument.dropExtension(name) != name
   }
 
-  /// The mode for new files: 0666 less the process's umask.
-  static func newFileMode() -> mode_t {
-    let mask = umask(0o022)
-    umask(mask)
-    return 0o666 & ~mask
+  /// The file a path names: the target of a symbolic link (so that a save replaces the document
+  /// and keeps its backups beside it, not the link), else the path itself.
+  static func target(of path: String) -> String {
+    guard kind(path) == .link, let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Whether `path` names a document by its name: `NAME.story` (hidden names too).
+  static func hasDocumentExtension(_ path: String) -> Bool {
+    let name = StoryDocument.fileName(ofPath: path)
+    return StoryDocument.dropExtension(name) != name
+  }
+
+  /// The paths already warned about, so that each is named once.
+  nonisolated(unsafe) static var warned: Set<String> = []
+
+  /// Says once on stderr that `path`, read as a document, is not named `*.story`.
+  static func warnIfNotDocument(_ path: String) {
+    guard !hasDocumentExtension(path), warned.insert(path).inserted else { return }
+    Diagnostics.warn("'\(path)' is not a .story document; it is read as plain UTF-8 text", tool: "story-io")
   }
 }

@@ -14,7 +14,7 @@ public enum StoryIO: Tool {
     options: [now],
     subcommands: [
       List.command, New.command, Read.command, Write.command, Rename.command, Focus.command,
-      Edit.command, Mime.command,
+      Edit.command, Undo.command, Versions.command, Mime.command,
     ],
     input: """
       A .story file holds the story as raw UTF-8 bytes and nothing else (no BOM added, no
@@ -31,7 +31,7 @@ public enum StoryIO: Tool {
       counts as one); lines are counted by line feeds, plus an unterminated last line.
       """,
     exitStatus: [
-      "1    a refused step: the file exists, or changed on disk since it was read",
+      "1    a refused step: the file exists, or changed on disk since it was read; no backup to undo to",
       "65   a file is not a story (not UTF-8, or not a regular file); an unsafe title",
     ],
     examples: [

@@ -13,11 +13,28 @@ enum UserPrograms {
     return nil
   }
 
-  /// `$VISUAL`, else `$EDITOR` (the first one not blank), else `vi`.
-  static func editor() -> String {
-    [Environment.get("VISUAL"), Environment.get("EDITOR")].compactMap { $0 }.first {
+  /// `$VISUAL`, else `$EDITOR` (the first one not blank), else `vi` when it is installed and
+  /// stdin and stdout are a terminal it can work on. Without any, the refusal (exit 1) says why,
+  /// before anything is copied.
+  static func editor(for file: String) throws(ToolError) -> String {
+    if let chosen = [Environment.get("VISUAL"), Environment.get("EDITOR")].compactMap({ $0 }).first(where: {
       !trimmingSpaces($0).isEmpty
-    } ?? "vi"
+    }) {
+      return chosen
+    }
+    let why: String
+    if !Terminal.isTTY(0) || !Terminal.isTTY(1) {
+      why = "there is no terminal for vi"
+    } else if Environment.get("TERM") == "dumb" {
+      why = "the terminal is dumb (TERM=dumb), too dumb for vi"
+    } else if Subprocess.find("vi") == nil {
+      why = "vi is not installed"
+    } else {
+      return "vi"
+    }
+    throw ToolError(
+      "no editor to edit '\(file)' with: VISUAL and EDITOR are not set and \(why)",
+      notes: ["set one, as in: EDITOR=nano story-io edit '\(file)'; '\(file)' was not changed"])
   }
 
   /// `text` without leading and trailing spaces and tabs.

@@ -1,3 +1,4 @@
+import Glibc
 import PipeProtocol
 import ToolSupport
 
@@ -6,10 +7,11 @@ enum Write {
   static let dir = Option.string(
     "dir", name: "D", help: "the folder to save in, created if missing", default: ".")
   static let force = Flag("force", help: "replace files that changed on disk since they were read")
+  static let backup = BackupControl.option()
 
   static let command = Command(
     name: "write", summary: "save story records as D/TITLE.story, atomically",
-    options: [dir, force],
+    options: [dir, force, backup],
     arguments: .files,
     input: """
       story records (from files, or stdin): "title" (a file name, not a path) and "text" are
@@ -23,14 +25,17 @@ enum Write {
       ("sha256", else "bytes"), or already holds the text, or with --force; a refused file is
       reported (exit 1) and later records are still saved. A bad record (an unsafe title: empty,
       '.', '..', '/', control characters; a missing text) stops write at its line with exit 65:
-      the stories before it are saved, none after it.
-      """,
+      the stories before it are saved, none after it. New files are private (0600, or 0666 less
+      a umask that leaves group write open). The text a save replaces is kept as a backup,
+      which 'story-io undo' swaps back.
+      """ + "\n" + BackupControl.rule,
     examples: ["story-io read Ocean.story | jq '.text += \"\\nThe end.\"' | story-io write"],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let folder = invocation[dir]
     let force = invocation[force]
+    let control = try BackupControl.resolve(invocation[backup])
     try StoryFiles.requireFolder(folder)
     let failures = Failures(tool: invocation.tool)
     var folderReady = false
@@ -48,7 +53,7 @@ enum Write {
             try Files.makeDirectories(folder)
             folderReady = true
           }
-          try save(story, in: folder, force: force)
+          try save(story, in: folder, force: force, control: control)
         } catch {
           failures.report(error)
         }
@@ -100,7 +105,9 @@ enum Write {
 
   /// Saves one story as `folder/<title>.story`, refusing to replace a file that changed since the
   /// record was read (unless `force`).
-  static func save(_ story: SaveRequest, in folder: String, force: Bool) throws(ToolError) {
+  static func save(_ story: SaveRequest, in folder: String, force: Bool, control: BackupControl)
+    throws(ToolError)
+  {
     let path = StoryDocument.join(folder, StoryDocument.fileName(forTitle: story.title))
     func changed() -> ToolError {
       ToolError(
@@ -115,7 +122,7 @@ enum Write {
     case .folder, .other:
       throw ToolError("'\(path)' is not a regular file (\(story.place)); nothing was written")
     case .missing:
-      try Files.writeAtomically(path, mode: StoryFiles.newFileMode()) {
+      try Files.writeAtomically(path, mode: Files.privateMode()) {
         (writer: FileWriter) throws(ToolError) in
         try writer.write(story.bytes)
         try writer.flush()
@@ -134,6 +141,10 @@ enum Write {
         if let hash = story.baseHash, SHA256.hex(current) != hash { throw changed() }
         if let size = story.baseSize, current.count != size { throw changed() }
       }
+      var info = stat()
+      guard stat(path, &info) == 0 else { throw changed() }
+      try Backups.keep(
+        current, of: path, documentMode: info.st_mode & 0o7777, modified: info.st_mtim, control: control)
       try Files.writeAtomically(path) { (writer: FileWriter) throws(ToolError) in
         try writer.write(story.bytes)
         try writer.flush()

@@ -67,6 +67,46 @@ struct StoryIOHardeningTests {
     #expect(Faults.temporaryFiles(in: folder).isEmpty, "left: \(Faults.temporaryFiles(in: folder))")
   }
 
+  @Test(
+    "kill -9 at random moments of undo: the file is always one whole version and no text is ever lost",
+    arguments: ["simple", "numbered"])
+  func killedUndo(_ control: String) throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let size = 400_000
+    let versions = [Data(Self.text(0, size: size).utf8), Data(Self.text(1, size: size).utf8)]
+    let backupName = control == "simple" ? "Big.story~" : "Big.story.~1~"
+    func lay(_ place: URL) throws {
+      try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+      try versions[0].write(to: place.appendingPathComponent("Big.story"))
+      try versions[1].write(to: place.appendingPathComponent(backupName))
+    }
+    try lay(folder)
+    let probe = folder.appendingPathComponent("probe")
+    try lay(probe)
+    let arguments = ["undo", "--backup", control, "Big.story"]
+    let window = try Faults.typicalDuration("story-io", arguments, in: probe) * 1.2
+    var generator = SystemRandomNumberGenerator()
+    var killed = 0
+    for round in 1...30 {
+      let delay = Double.random(in: 0...window, using: &generator)
+      let (status, _) = try Faults.runKilled("story-io", arguments, in: folder, after: delay)
+      #expect(status == 0 || status == 137, "round \(round): story-io undo ended with \(status)")
+      if status == 137 { killed += 1 }
+      let document = try Data(contentsOf: folder.appendingPathComponent("Big.story"))
+      #expect(versions.contains(document), "round \(round): the file is not one whole version")
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+        $0.hasPrefix("Big.story")
+      }
+      let kept = Set(names.compactMap { try? Data(contentsOf: folder.appendingPathComponent($0)) })
+      #expect(kept == Set(versions), "round \(round): a text was lost or a half one left (\(names))")
+      if control == "simple" { #expect(names.sorted() == ["Big.story", "Big.story~"]) }
+    }
+    print("story-io undo (\(control)) kill -9 campaign: 30 undos of 400 kB, \(killed) killed")
+    #expect(try TestSupport.run("story-io", arguments, currentDirectory: folder).status == 0)
+    #expect(Faults.temporaryFiles(in: folder).isEmpty, "left: \(Faults.temporaryFiles(in: folder))")
+  }
+
   @Test("a full disk: exit 74, the old file intact, no temporary file; the other stories are still saved")
   func fullDisk() throws {
     let folder = try TestSupport.temporaryDirectory()

@@ -144,7 +144,9 @@ struct StoryIOCLITests {
       ])
   }
 
-  @Test("write keeps an existing file's permissions; new files follow the umask")
+  @Test(
+    "write keeps an existing file's permissions; new files are private (0600 unless the umask leaves group write)"
+  )
   func permissions() throws {
     let folder = try TemporaryFolder()
     try Data("old".utf8).write(to: folder.file("P.story"))
@@ -158,7 +160,16 @@ struct StoryIOCLITests {
     let p = try FileManager.default.attributesOfItem(atPath: folder.file("P.story").path)
     #expect((p[.posixPermissions] as? Int) == 0o640)
     let q = try FileManager.default.attributesOfItem(atPath: folder.file("Q.story").path)
-    #expect((q[.posixPermissions] as? Int) == 0o640)
+    #expect((q[.posixPermissions] as? Int) == 0o600)
+    // The replaced text is kept as P.story~, private and never more open than P.story.
+    #expect(try String(contentsOf: folder.file("P.story~"), encoding: .utf8) == "old")
+    let backup = try FileManager.default.attributesOfItem(atPath: folder.file("P.story~").path)
+    #expect((backup[.posixPermissions] as? Int) == 0o600)
+    let shared = try sh(
+      #"umask 002 && echo '{"type":"story","title":"G","text":"g"}' | story-io write"#, in: folder)
+    #expect(shared.status == 0, "\(shared.err)")
+    let g = try FileManager.default.attributesOfItem(atPath: folder.file("G.story").path)
+    #expect((g[.posixPermissions] as? Int) == 0o664, "a umask that leaves group write open is honoured")
   }
 
   @Test("write refuses a file changed on disk since it was read, unless --force")
@@ -410,6 +421,9 @@ struct StoryIOCLITests {
     let mode = try FileManager.default.attributesOfItem(atPath: folder.file("E.story").path)[
       .posixPermissions]
     #expect((mode as? Int) == 0o600)
+    let backupMode = try FileManager.default.attributesOfItem(atPath: folder.file("E.story~").path)[
+      .posixPermissions]
+    #expect((backupMode as? Int) == 0o600)
     // VISUAL wins over EDITOR.
     try Data("visual".utf8).write(to: folder.file("v.txt"))
     let visual = try storyIO(
@@ -420,28 +434,35 @@ struct StoryIOCLITests {
     #expect(try bytes(folder.file("E.story~")) == Array("final ✓".utf8))
   }
 
-  @Test("edit refuses a result that is not UTF-8 and an editor that fails; the file is untouched")
+  @Test(
+    "edit refuses a result that is not UTF-8 and an editor that fails; the file is untouched, the copy removed"
+  )
   func editRefusals() throws {
     let folder = try TemporaryFolder()
     try Data("keep".utf8).write(to: folder.file("E.story"))
     try Data([0x61, 0xFF]).write(to: folder.file("bad.txt"))
+    let tmp = folder.file("tmp")
+    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
     let bad = try storyIO(
-      ["edit", "E.story"], in: folder, environment: ["VISUAL": "cp \(folder.file("bad.txt").path)"])
+      ["edit", "E.story"], in: folder,
+      environment: ["VISUAL": "cp \(folder.file("bad.txt").path)", "TMPDIR": tmp.path])
     #expect(bad.status == 65)
     #expect(
-      bad.err.hasPrefix(
-        "story-io: error: the edited text is not UTF-8 (byte 0xFF at offset 1); 'E.story' was not changed\n"))
+      bad.err
+        == "story-io: error: the edited text is not UTF-8 (byte 0xFF at offset 1); 'E.story' was not changed and the copy was removed\n"
+    )
     #expect(try bytes(folder.file("E.story")) == Array("keep".utf8))
     #expect(!FileManager.default.fileExists(atPath: folder.file("E.story~").path))
-    // The edited copy is kept where the message says.
-    let keptPath = try #require(bad.err.split(separator: "'").dropFirst(3).first.map(String.init))
-    #expect(try bytes(URL(fileURLWithPath: keptPath)) == [0x61, 0xFF])
-    try? FileManager.default.removeItem(at: URL(fileURLWithPath: keptPath).deletingLastPathComponent())
-    let failed = try storyIO(["edit", "E.story"], in: folder, environment: ["VISUAL": "false"])
+    // The edited copy is removed, whatever happened.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).isEmpty)
+    let failed = try storyIO(
+      ["edit", "E.story"], in: folder, environment: ["VISUAL": "false", "TMPDIR": tmp.path])
     #expect(failed.status == 1)
     #expect(
-      failed.err.hasPrefix(
-        "story-io: error: the editor 'false' exited with status 1; 'E.story' was not changed\n"))
+      failed.err
+        == "story-io: error: the editor 'false' exited with status 1; 'E.story' was not changed and the copy was removed\n"
+    )
+    #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).isEmpty)
     #expect(try bytes(folder.file("E.story")) == Array("keep".utf8))
     let corrupt = try storyIO(["edit", "bad.txt"], in: folder, environment: ["VISUAL": "true"])
     #expect(corrupt.status == 65)
@@ -506,7 +527,9 @@ struct StoryIOCLITests {
   @Test("every command has help in the shared shape")
   func help() throws {
     let folder = try TemporaryFolder()
-    for command in ["", "list", "new", "read", "write", "rename", "focus", "edit", "mime"] {
+    for command in [
+      "", "list", "new", "read", "write", "rename", "focus", "edit", "undo", "versions", "mime",
+    ] {
       let args = command.isEmpty ? ["--help"] : [command, "--help"]
       let result = try storyIO(args, in: folder)
       #expect(result.status == 0)

@@ -1,0 +1,84 @@
+import Glibc
+import PipeProtocol
+import ToolSupport
+
+/// `story-io versions FILE`: the backups of a document as `story-version` records.
+enum Versions {
+  static let backup = BackupControl.option()
+  static let text = Flag("text", help: "include each backup's text")
+
+  static let command = Command(
+    name: "versions", summary: "a document's backups (FILE~, FILE.~N~) as story-version records",
+    options: [backup, text],
+    arguments: .one("FILE"),
+    output: """
+      One story-version record per backup, in the order 'undo' tries them (under numbered, or
+      existing when there are numbered backups: the highest FILE.~N~ first, FILE~ last; else
+      FILE~ first):
+        {"bytes":6,"current":false,"document":"Ocean.story","kind":"numbered","lines":1,
+         "modified":"…","number":2,"path":"Ocean.story.~2~","sha256":"…","title":"Ocean",
+         "type":"story-version","undo":true,"words":1}
+      "current": it holds FILE's text now (undo passes it over); "undo": the one 'story-io undo'
+      would swap in. No backup: no output (exit 0). A FILE that is gone still has its backups
+      listed; a backup that is not UTF-8 is reported (exit 65) and the others still listed.
+      """,
+    exitStatus: ["65   a backup or FILE is not a story (not UTF-8, not a regular file)"],
+    examples: [
+      "story-io versions Ocean.story | jq -r 'select(.undo) | .path'",
+      "story-io versions --text Ocean.story | jq -r 'select(.number == 1) | .text'",
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let given = invocation.positionals[0]
+    let control = try BackupControl.resolve(invocation[backup])
+    let path = StoryFiles.target(of: given)
+    let current: [UInt8]? = StoryFiles.kind(path) == .missing ? nil : try StoryFiles.load(given).bytes
+    let backups = Backups.list(of: path, control: control == .none ? .existing : control)
+    if current == nil && backups.isEmpty {
+      throw ToolError("cannot open '\(given)': \(Files.describe(ENOENT))", code: ExitStatus.noInput)
+    }
+    let failures = Failures(tool: invocation.tool)
+    // Undo takes the first backup that differs, and stops at one it cannot read.
+    var undoTaken = control == .none || current == nil
+    for backup in backups {
+      do {
+        let story = try StoryFiles.load(backup.path, asDocument: false)
+        let isCurrent = story.bytes == current
+        let isUndo = !undoTaken && !isCurrent
+        if isUndo { undoTaken = true }
+        StandardOutput.shared.writeRecord(
+          record(
+            story, backup: backup, document: given, current: isCurrent, undo: isUndo, text: invocation[text]))
+      } catch {
+        undoTaken = true
+        failures.report(error)
+      }
+    }
+    return failures.status
+  }
+
+  /// The `story-version` record of a backup of `document` (keys sorted).
+  static func record(
+    _ story: LoadedStory, backup: Backup, document: String, current: Bool, undo: Bool, text: Bool
+  ) -> JSONObject {
+    var object: JSONObject = [
+      "type": .string("story-version"),
+      "document": .string(document),
+      "title": .string(StoryDocument.title(ofPath: document)),
+      "path": .string(backup.path),
+      "kind": .string(backup.number == nil ? "simple" : "numbered"),
+      "bytes": .int(story.bytes.count),
+      "words": .int(StoryDocument.wordCount(story.text)),
+      "lines": .int(StoryDocument.lineCount(story.bytes)),
+      "sha256": .string(SHA256.hex(story.bytes)),
+      "modified": .string(ISODate.format(story.modified)),
+      "current": .bool(current),
+      "undo": .bool(undo),
+    ]
+    if let number = backup.number { object["number"] = .int(number) }
+    if text { object["text"] = .string(story.text) }
+    object.sortKeys()
+    return object
+  }
+}

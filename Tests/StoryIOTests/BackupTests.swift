@@ -1,0 +1,91 @@
+import Foundation
+import PipeProtocol
+import TestSupport
+import Testing
+
+@testable import StoryIOCommand
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite("GNU backup control and backup names")
+struct BackupControlTests {
+  @Test(
+    "every GNU word and its synonym, and unambiguous abbreviations",
+    arguments: [
+      ("none", BackupControl.none), ("off", .none), ("simple", .simple), ("never", .simple),
+      ("existing", .existing), ("nil", .existing), ("numbered", .numbered), ("t", .numbered),
+      ("num", .numbered), ("nu", .numbered), ("no", .none), ("o", .none), ("s", .simple), ("ne", .simple),
+      ("e", .existing), ("ni", .existing), ("ex", .existing),
+    ])
+  func words(_ word: String, _ control: BackupControl) throws {
+    #expect(try BackupControl.parse(word, context: "--backup") == control)
+  }
+
+  @Test("an ambiguous or unknown word is a usage error naming where it came from")
+  func refusals() {
+    for (word, kind) in [("n", "ambiguous"), ("x", "invalid"), ("numberedx", "invalid"), ("T", "invalid")] {
+      do {
+        _ = try BackupControl.parse(word, context: "$VERSION_CONTROL")
+        Issue.record("'\(word)' was accepted")
+      } catch {
+        #expect(error.code == 64)
+        #expect(error.message == "\(kind) argument '\(word)' for '$VERSION_CONTROL'")
+        #expect(error.notes.first?.contains("'numbered', 't'") == true)
+      }
+    }
+  }
+
+  @Test("a --backup value wins over VERSION_CONTROL")
+  func given() throws {
+    #expect(try BackupControl.resolve("t") == .numbered)
+    #expect(try BackupControl.resolve("never") == .simple)
+  }
+
+  @Test("numbered backup names: digits not starting with 0, any kind of file counts for the next number")
+  func numbers() throws {
+    let folder = try TemporaryFolder()
+    for name in [
+      "A.story.~1~", "A.story.~12~", "A.story.~3~", "A.story.~01~", "A.story.~0~", "A.story.~2a~",
+      "A.story.~~", "A.story.~4", "B.story.~99~", "A.story~", "A.story.~99999999999999999999~",
+    ] {
+      try Data("x".utf8).write(to: folder.file(name))
+    }
+    try FileManager.default.createDirectory(
+      at: folder.file("A.story.~20~"), withIntermediateDirectories: true)
+    let path = folder.file("A.story").path
+    #expect(Backups.numbers(of: path) == [20, 12, 3, 1])
+    #expect(Backups.numbers(of: path, regularOnly: true) == [12, 3, 1])
+    #expect(Backups.effective(.existing, for: path) == .numbered)
+    #expect(Backups.effective(.existing, for: folder.file("B.story").path) == .numbered)
+    #expect(Backups.effective(.existing, for: folder.file("C.story").path) == .simple)
+    #expect(
+      Backups.list(of: path, control: .numbered).map(\.number) == [12, 3, 1, nil],
+      "numbered first, highest first, FILE~ last")
+    #expect(Backups.list(of: path, control: .simple).map(\.number) == [nil, 12, 3, 1], "FILE~ first")
+    let kept = try Backups.keepNumbered(Array("y".utf8), of: path, documentMode: 0o644, modified: nil)
+    #expect(kept == Backup(path: path + ".~21~", number: 21))
+  }
+
+  @Test("a backup is never more open than its document")
+  func modes() {
+    #expect(Backups.mode(for: 0o600) & ~0o600 == 0)
+    #expect(Backups.mode(for: 0o644) & 0o044 == privateReadBits())
+    #expect(Backups.mode(for: 0o755) & 0o111 == 0, "no execute bits")
+  }
+
+  /// The group and other read bits the private mode allows here (none under the usual umask 022).
+  func privateReadBits() -> mode_t {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask & 0o020 == 0 ? 0o044 & ~mask : 0
+  }
+
+  @Test("untitled documents are named as document apps name them")
+  func untitled() {
+    #expect(New.untitledTitle(1) == "Untitled")
+    #expect(New.untitledTitle(2) == "Untitled 2")
+    #expect(New.untitledTitle(10) == "Untitled 10")
+  }
+}
