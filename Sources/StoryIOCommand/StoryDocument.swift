@@ -73,14 +73,8 @@ public enum StoryDocument {
     scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
   }
 
-  /// A title with control characters shown as `\u{..}`, for messages.
-  static func escaped(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      if isControl(scalar) { out += "\\u{\(hex(scalar.value))}" } else { out.unicodeScalars.append(scalar) }
-    }
-    return out
-  }
+  /// A title made safe to show (`TerminalText`: control and bidi characters as `\u{1B}`).
+  static func escaped(_ text: String) -> String { TerminalText.safe(text) }
 
   static func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
