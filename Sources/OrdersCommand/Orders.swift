@@ -10,6 +10,7 @@ public enum Orders: Tool {
     subcommands: [
       MenuCommand.command, Generate.command, History.command, Stream.command, Place.command, List.command,
       Recent.command, Show.command, Next.command, Complete.command, Watch.command, Feed.command,
+      Widget.command,
     ],
     input:
       "Nothing (the menu and the generators are compiled in), or the order store (see 'orders list --help').",
