@@ -8,8 +8,7 @@ enum Feed {
   static let tag = Option.string(
     "tag", name: "TAG", help: "only posts with a tag reading TAG (ignoring case)")
   static let donut = Option.int(
-    "donut", name: "ID", help: "only posts about donut ID: their favourite donut, or a donut tag",
-    in: 0...Int.max)
+    "donut", name: "ID", help: "only posts about donut ID: their favourite donut, or a donut tag")
   static let city = Option.string("city", name: "CITY", help: "only posts tagged with the city CITY")
   static let trending = Flag("trending", help: "the truck card's 16 trending topics instead, as tag records")
   static let seed = Option.int(
@@ -26,7 +25,8 @@ enum Feed {
     output: """
       post records, newest first: the sample's seven posts, dated back from --now by 5 to 30
       minutes each (seeded), the three Highlighted Posts with --plus, and the posts of the feed
-      store. With --trending, the 16 tag records of the truck card, in the sample's order. With
+      store. With --trending, the 16 tag records of the truck's Social Feed card, in the sample's
+      order (with --format text, the card). With
       --format text, the feed as the app lists it: the Highlighted Posts, then the Posts, each with
       its tags and its date ('Today, 9:41 AM PST') in the truck city's time zone, or in TZ when set.
       """,
@@ -47,7 +47,10 @@ enum Feed {
           notes: ["filter the feed without --trending"])
       }
       if text {
-        StandardOutput.shared.write(FeedText.trending(SocialFeed.trending, width: Terminal.width()))
+        StandardOutput.shared.write(
+          FeedText.trending(
+            SocialFeed.trending, width: Terminal.width(),
+            style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
       } else {
         for tag in SocialFeed.trending {
           var object = tag.object

@@ -59,9 +59,12 @@ enum FeedText {
     return text
   }
 
-  /// The truck card's trending topics: a title, then the chips, wrapped.
-  static func trending(_ tags: [FeedTag], width: Int) -> String {
-    "Trending Topics\n" + wrap(tags.map(chip), width: width, gap: "  ").map { $0 + "\n" }.joined()
+  /// The truck's Social Feed card: its title, the trending topics as chips, wrapped, and the
+  /// caption under them.
+  static func trending(_ tags: [FeedTag], width: Int, style: Terminal.Style) -> String {
+    style.bold("Social Feed") + "\n"
+      + wrap(tags.map(chip), width: width, gap: "  ").map { $0 + "\n" }.joined()
+      + style.dim("Trending Topics") + "\n"
   }
 
   /// Pieces joined by `gap` into lines of at most `width` characters; a piece longer than a line

@@ -52,7 +52,8 @@ extension FoodTruckSchemas {
         .optional(
           "donut",
           .object([
-            FieldSpec("id", donutID, note: "menu id, on the menu"), FieldSpec("name", .nonEmptyString),
+            FieldSpec("id", donutID, note: "menu id, on the menu"),
+            FieldSpec("name", .nonEmptyString, note: "the menu name of that id"),
           ]), note: "kind donut: the donut shown"),
       ], writers: ["orders widget"]),
   ]
