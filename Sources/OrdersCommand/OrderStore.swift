@@ -98,15 +98,6 @@ enum OrderStore {
     }
   }
 
-  /// Writes an order as stored, or as a line of text for people.
-  static func write(_ record: Record, _ order: Order, text: Bool, now: Int) {
-    if text {
-      StandardOutput.shared.write(OrderText.line(order, now: now) + "\n")
-    } else {
-      write(record)
-    }
-  }
-
   /// Writes a record's line exactly as stored.
   static func write(_ record: Record) {
     StandardOutput.shared.write(record.bytes)

@@ -4,15 +4,6 @@ import PipeProtocol
 
 /// Orders as text for people: one-line summaries, details, countdowns. Times are local (TZ).
 enum OrderText {
-  /// `Order#1224   3 donuts  Placed     10:02`: id, donut count, status and time; the date is
-  /// added when the order is not from the day of `now`.
-  static func line(_ order: Order, now: Int) -> String {
-    let count = String(order.totalSales)
-    return pad(order.id, 11) + String(repeating: " ", count: max(0, 3 - count.count)) + count
-      + (order.totalSales == 1 ? " donut   " : " donuts  ") + pad(order.status.title, 11)
-      + time(order.creationDate, now: now)
-  }
-
   /// Cents as dollars with two decimals: `$28.90`.
   static func dollars(_ cents: Int) -> String {
     "$\(cents / 100).\(two(cents % 100))"
@@ -65,8 +56,4 @@ enum OrderText {
   }
 
   static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-
-  static func pad(_ s: String, _ width: Int) -> String {
-    s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
-  }
 }

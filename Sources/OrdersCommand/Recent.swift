@@ -11,21 +11,26 @@ enum Recent {
     input: OrdersOptions.storeInput,
     output: """
       The N orders with the latest creation dates, newest first (the sample showed the oldest).
-      With --format text, one line each: 'Order#1224   6 donuts  Placed     10:24' (local time;
-      the date is added when it is not the day of --now).
+      With --format text, the New Orders card: a row each, 'Order#1224   6 donuts  Placed
+      10:24 AM PST  Picnic Basket, Black Raspberry' (the time in the order's city's zone, or in TZ
+      when set, with the day when it is not the day of --now; up to three donut names and +N),
+      then a footer with the number of orders and donuts and the total.
       """,
     examples: ["orders recent --format text", "orders recent -n 1 | jq -r .id"],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let (_, records) = try OrderStore.load(invocation)
-    let text = invocation[OrdersOptions.format] == .text
-    let now = invocation.now(OrdersOptions.now)
     // Newest first by creation date; among equal dates the later one in the store first.
     let newest = try OrderStore.orders(records).sorted {
       ($0.order.creationDate, $0.index) > ($1.order.creationDate, $1.index)
     }.prefix(invocation[count])
-    for (index, order) in newest { OrderStore.write(records[index], order, text: text, now: now) }
+    if invocation[OrdersOptions.format] == .text {
+      StandardOutput.shared.write(
+        OrderTable.text(newest.map(\.order), now: invocation.now(OrdersOptions.now)))
+    } else {
+      for (index, _) in newest { OrderStore.write(records[index]) }
+    }
     return ExitStatus.ok
   }
 }

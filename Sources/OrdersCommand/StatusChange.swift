@@ -35,6 +35,7 @@ enum StatusChange {
       return (result: changed, changed: true)
     }
     for record in changed { OrderStore.write(record) }
+    try Complete.confirm(changed, now: now)
     return ExitStatus.ok
   }
 

@@ -82,7 +82,13 @@ struct OrdersCLITests {
     #expect(
       try box.records(recent.out).map { $0["id"] as! String } == ["Order#1226", "Order#1225", "Order#1224"])
     let text = try box.run(["recent", "-n", "2", "--format", "text"], now: "2026-11-29T12:00:00Z")
-    #expect(text.out == "Order#1226   6 donuts  Placed     10:31\nOrder#1225   4 donuts  Placed     10:30\n")
+    #expect(
+      text.out == """
+        Order#1226   6 donuts  Placed     10:31 AM UTC  Fire Zest
+        Order#1225   4 donuts  Placed     10:30 AM UTC  Cosmos, The Classic
+        2 orders · 10 donuts · $57.80
+
+        """)
   }
 
   @Test("an unknown donut id lists the valid ids (exit 64); nothing is placed")

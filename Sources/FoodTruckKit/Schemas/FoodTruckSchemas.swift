@@ -6,7 +6,7 @@ import PipeProtocol
 /// by the rule it gives (`Menu.idRules(for:)`), since the menu can grow at run time.
 public enum FoodTruckSchemas {
   /// Every Food Truck schema, in PROTOCOL.md's order, by type.
-  public static let catalog = SchemaCatalog(orders + weather + charts)
+  public static let catalog = SchemaCatalog(orders + weather + charts + feed)
 
   /// A donut id: a whole number of at least 0 (whether it is on the menu is checked apart).
   static let donutID = FieldType.int(0...Int.max)

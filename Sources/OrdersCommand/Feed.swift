@@ -1,0 +1,97 @@
+import FoodTruckKit
+import PipeProtocol
+import ToolSupport
+
+/// `orders feed`: the social feed, newest first, or the truck card's trending topics.
+enum Feed {
+  static let plus = Flag("plus", help: "also the three Highlighted Posts of Social Feed+ (no purchase here)")
+  static let tag = Option.string(
+    "tag", name: "TAG", help: "only posts with a tag reading TAG (ignoring case)")
+  static let donut = Option.int(
+    "donut", name: "ID", help: "only posts about donut ID: their favourite donut, or a donut tag")
+  static let city = Option.string("city", name: "CITY", help: "only posts tagged with the city CITY")
+  static let trending = Flag("trending", help: "the truck card's 16 trending topics instead, as tag records")
+  static let seed = Option.int(
+    "seed", name: "N", help: "the seed of the posts' dates (the sample draws them from the system)",
+    default: 1)
+
+  static let command = Command(
+    name: "feed", summary: "the social feed, newest first, or the trending topics",
+    options: [
+      plus, tag, donut, city, trending, OrdersOptions.format, seed, OrdersOptions.now, FeedStore.option,
+    ],
+    subcommands: [FeedPostCommand.command],
+    input: FeedStore.input,
+    output: """
+      post records, newest first: the sample's seven posts, dated back from --now by 5 to 30
+      minutes each (seeded), the three Highlighted Posts with --plus, and the posts of the feed
+      store. With --trending, the 16 tag records of the truck's Social Feed card, in the sample's
+      order (with --format text, the card). With
+      --format text, the feed as the app lists it: the Highlighted Posts, then the Posts, each with
+      its tags and its date ('Today, 9:41 AM PST') in the truck city's time zone, or in TZ when set.
+      """,
+    examples: [
+      "orders feed --format text", "orders feed --plus --city 'San Francisco' | jq -r .message",
+      "orders feed --trending | jq -r .title",
+      "orders feed post --donut 3 --message 'Cosmos at lunch!' --tag Space && orders feed --tag space",
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let text = invocation[OrdersOptions.format] == .text
+    if invocation[trending] {
+      let filters: [any OptionKey] = [plus, tag, donut, city]
+      if let first = filters.first(where: invocation.isGiven) {
+        throw ToolError.usage(
+          "--trending lists the trending topics; it does not go with --\(first.spec.long)",
+          notes: ["filter the feed without --trending"])
+      }
+      if text {
+        StandardOutput.shared.write(
+          FeedText.trending(
+            SocialFeed.trending, width: Terminal.width(),
+            style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+      } else {
+        for tag in SocialFeed.trending {
+          var object = tag.object
+          object["type"] = .string("tag")
+          object.sortKeys()
+          StandardOutput.shared.writeRecord(object)
+        }
+      }
+      return ExitStatus.ok
+    }
+    let menu = try FeedStore.menu(invocation)
+    if let id = invocation[donut], !menu.contains(id: id) {
+      throw ToolError.usage(
+        "unknown donut id \(id) in '--donut \(id)'",
+        notes: ["valid donut ids: \(menu.donuts.map { "\($0.id) \($0.name)" }.joined(separator: ", "))"])
+    }
+    var cityName: String?
+    if let name = invocation[city] {
+      guard let found = City.named(name) else {
+        throw ToolError.usage("unknown city '\(name)'", notes: ["cities: \(City.names)"])
+      }
+      cityName = found.name
+    }
+    let now = invocation.now(OrdersOptions.now)
+    let own = try FeedStore.posts(FeedStore.store(invocation), menu: menu)
+    let all = SocialFeed.samplePosts(now: now, seed: invocation[seed], plus: invocation[plus]) + own
+    let posts = SocialFeed.newestFirst(all).filter { post in
+      (invocation[tag].map(post.hasTag) ?? true)
+        && (invocation[donut].map { post.mentions(donut: $0) } ?? true)
+        && (cityName.map(post.mentions(city:)) ?? true)
+    }
+    if text {
+      let filtered = invocation[tag] != nil || invocation[donut] != nil || cityName != nil
+      StandardOutput.shared.write(
+        FeedText.feed(
+          posts, plus: invocation[plus], filtered: filtered, now: now,
+          zone: LocalTime.zone(default: City.truck.city.timeZone), width: Terminal.width(),
+          style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+    } else {
+      for post in posts { StandardOutput.shared.writeRecord(post.record) }
+    }
+    return ExitStatus.ok
+  }
+}
