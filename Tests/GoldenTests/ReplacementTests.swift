@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Replacements written from PROTOCOL.md alone (Tests/replacements), held to the contract cases.
+enum Replacements {
+  static let root = TestSupport.packageRoot.appendingPathComponent("Tests/replacements")
+
+  /// What the Python sales-chart does not implement (it refuses these with exit 64).
+  static let notImplemented = [
+    "--partial", "--merge", "history", "--verbose", "--width", "--height", "--format svg",
+    "--format text", "-f svg", "-f text", "-v",
+  ]
+
+  /// The golden cases that run sales-chart with features the replacement implements.
+  static let salesChartCases: [String] = {
+    GoldenCase.runnable.filter { golden in
+      guard let command = try? String(contentsOfFile: golden.folder + "/cmd", encoding: .utf8) else {
+        return false
+      }
+      return command.contains("sales-chart") && !notImplemented.contains { command.contains($0) }
+    }.map(\.folder)
+  }()
+
+  /// A folder holding `sales-chart` linked to `program`, to put first on PATH.
+  static func pathFolder(for program: String) throws -> URL {
+    let folder = try TestSupport.temporaryDirectory()
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("sales-chart").path,
+      withDestinationPath: root.appendingPathComponent(program).path)
+    return folder
+  }
+
+  /// `bin/regtest --contract` over `cases` with `program` as sales-chart and the built tools after it.
+  static func contract(_ program: String, _ cases: [String]) throws -> TestSupport.Result {
+    let folder = try pathFolder(for: program)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path =
+      "\(folder.path):\(TestSupport.productsDirectory.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
+    return try TestSupport.runProcess(
+      "/usr/bin/env", ["PATH=\(path)", "/bin/bash", Regtest.script, "--contract"] + cases)
+  }
+}
+
+@Suite("replacements from PROTOCOL.md", .serialized)
+struct ReplacementTests {
+  @Test(
+    "the Python sales-chart passes every contract case of what it implements",
+    .enabled(if: Requirements.has("python3"), "python3 is missing"))
+  func pythonSalesChart() throws {
+    #expect(Replacements.salesChartCases.count >= 20, "\(Replacements.salesChartCases.count) cases")
+    let result = try Replacements.contract("python/sales-chart", Replacements.salesChartCases)
+    #expect(result.status == 0, "\(result.out)")
+    #expect(result.out.contains(" 0 failed"), "\(result.out)")
+  }
+
+  @Test(
+    "a deliberately wrong sales-chart (ties ranked to the lower id) is caught",
+    .enabled(if: Requirements.has("python3"), "python3 is missing"))
+  func wrongTiesCaught() throws {
+    let result = try Replacements.contract("python/sales-chart-wrong-ties", Replacements.salesChartCases)
+    #expect(result.status != 0)
+    #expect(result.out.contains("FAIL "), "\(result.out)")
+    #expect(!result.out.contains(" 0 failed"), "\(result.out)")
+  }
+
+  @Test(
+    "every replacement check: the PROTOCOL.md cases, the comparison on generated data, the jq provider",
+    .enabled(if: Requirements.has("python3") && Requirements.has("jq"), "python3 or jq is missing"),
+    .timeLimit(.minutes(15)))
+  func runAll() throws {
+    let script = Replacements.root.appendingPathComponent("run-all").path
+    let result = try TestSupport.runProcess("/bin/bash", [script, TestSupport.productsDirectory.path])
+    #expect(result.status == 0, "\(result.out.suffix(3000))")
+    #expect(result.out.contains("run-all: every check passed"))
+  }
+}
