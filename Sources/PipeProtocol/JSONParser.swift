@@ -444,17 +444,17 @@ public struct JSONParser {
 
   // MARK: - Helpers
 
-  /// Whether two keys (byte ranges of their escaped text) name the same string.
+  /// Whether two keys (byte ranges of their escaped text) name the same string: the same code
+  /// points once unescaped. Not Swift's `==`, which also equates canonically equivalent strings
+  /// (`"\u00e9"` and `"e\u0301"`, `"K"` and `"\u212a"`): those are different keys in JSON.
   func sameKey(_ a: Range<Int>, _ aEscaped: Bool, _ b: Range<Int>, _ bEscaped: Bool) -> Bool {
     if !aEscaped && !bEscaped {
       guard a.count == b.count else { return false }
       for i in 0..<a.count where bytes[a.lowerBound + i] != bytes[b.lowerBound + i] { return false }
       return true
     }
-    // Code point by code point (the UTF-8 bytes), as JSON compares keys: never String's `==`,
-    // which takes canonically equivalent strings (`é` and `e` + U+0301) for equal.
-    return JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[a])).utf8
-      .elementsEqual(JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[b])).utf8)
+    return JSONParser.unescapeBytes(UnsafeBufferPointer(rebasing: bytes[a]))
+      == JSONParser.unescapeBytes(UnsafeBufferPointer(rebasing: bytes[b]))
   }
 
   func duplicate(_ key: Range<Int>) -> JSONError {
@@ -552,6 +552,11 @@ public struct JSONParser {
 
   /// Decodes an escaped string's contents (already validated, so surrogates come in pairs).
   static func unescape(_ s: UnsafeBufferPointer<UInt8>) -> String {
+    String(decoding: unescapeBytes(s), as: UTF8.self)
+  }
+
+  /// The UTF-8 bytes of an escaped string's contents, decoded.
+  static func unescapeBytes(_ s: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(s.count)
     var i = 0
@@ -602,6 +607,6 @@ public struct JSONParser {
       default: out.append(e)
       }
     }
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 }

@@ -137,7 +137,8 @@ public enum RecordIndexer {
     return key.withUTF8 { k in
       for m in members {
         if m.keyHasEscapes {
-          if JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[m.key])).utf8.elementsEqual(k) {
+          // By code points, as JSON names keys (not by canonical equivalence, as String's ==).
+          if JSONParser.unescapeBytes(UnsafeBufferPointer(rebasing: bytes[m.key])).elementsEqual(k) {
             return m
           }
           continue
