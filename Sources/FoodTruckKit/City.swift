@@ -20,6 +20,9 @@ public struct City: Equatable, Sendable {
   public var name: String
   /// Parking spots in order; the first is the default.
   public var spots: [ParkingSpot]
+  /// The city's time zone in the tz database (`America/Los_Angeles`): times shown to people there
+  /// are in it (records stay UTC).
+  public var timeZone: String
   /// The sales-history volume multiplier.
   public var historyMultiplier: Double
   /// The sales-history random seed.
@@ -34,7 +37,8 @@ public struct City: Equatable, Sendable {
           name: s["name"]?.stringValue ?? "", latitude: s["latitude"]?.doubleValue ?? 0,
           longitude: s["longitude"]?.doubleValue ?? 0,
           cameraDistance: s["cameraDistance"]?.doubleValue ?? 1000)
-      }, historyMultiplier: r["historyMultiplier"]?.doubleValue ?? 1,
+      }, timeZone: r["timeZone"]?.stringValue ?? "UTC",
+      historyMultiplier: r["historyMultiplier"]?.doubleValue ?? 1,
       historySeed: r["historySeed"]?.intValue ?? 0)
   }
 
