@@ -13,13 +13,18 @@ public enum LocalTime {
   /// (`America/Los_Angeles`). A zone that cannot be read is said once as a warning, and UTC is
   /// used (labelled `UTC`, so the times never pass for local ones).
   public static func zone(default identifier: String, environment: String? = Environment.get("TZ")) -> Zone {
-    if let given = environment, !given.isEmpty {
-      if let zone = Zone.named(given) { return zone }
-      warn("TZ names the time zone '\(given)', which the tz database does not have; times are shown in UTC")
-      return .utc
-    }
+    if let zone = userZone(environment: environment) { return zone }
     if let zone = Zone.named(identifier) { return zone }
     warn("the time zone '\(identifier)' is not in the tz database (\(Zone.folder)); times are shown in UTC")
+    return .utc
+  }
+
+  /// The zone the user set in `TZ` (when set and not empty), else nil; a zone that cannot be read is
+  /// said as a warning, and UTC is used.
+  public static func userZone(environment: String? = Environment.get("TZ")) -> Zone? {
+    guard let given = environment, !given.isEmpty else { return nil }
+    if let zone = Zone.named(given) { return zone }
+    warn("TZ names the time zone '\(given)', which the tz database does not have; times are shown in UTC")
     return .utc
   }
 
