@@ -249,11 +249,14 @@ public struct MinuteChance: Equatable, Sendable {
   public var date: Int
   /// The chance of precipitation, 0...1.
   public var chance: Double
+  /// How many seconds it covers: 60 for a minute, 900 for Open-Meteo's 15-minute slots.
+  public var length: Int
 
-  /// A minute's chance.
-  public init(date: Int, chance: Double) {
+  /// A minute's (or a longer slot's) chance.
+  public init(date: Int, chance: Double, length: Int = 60) {
     self.date = date
     self.chance = chance
+    self.length = length
   }
 
   /// The `forecast-minute` record of this minute at `place`.

@@ -243,7 +243,7 @@ public enum OpenMeteo {
             guard let p = n.doubleValue, (0...100).contains(p) else {
               throw Problem("\(path)minutely_15.precipitation_probability[\(i)] is out of range")
             }
-            minutes.append(MinuteChance(date: minuteTimes[i], chance: p / 100))
+            minutes.append(MinuteChance(date: minuteTimes[i], chance: p / 100, length: 900))
           default:
             throw Problem(
               "\(path)minutely_15.precipitation_probability[\(i)] is \(value.typeName), not a number")
