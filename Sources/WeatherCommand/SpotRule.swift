@@ -94,7 +94,9 @@ public enum SpotRule {
         forecast.hours.first { $0.date == hour } ?? forecast.hours.first
         ?? .fallback(date: hour, place: forecast.place)
       // The next 60 minutes, and a 15-minute slot (Open-Meteo's) already in force at now.
-      let minutes = forecast.minutes?.filter { $0.date + $0.length > firstMinute && $0.date < firstMinute + 3600 }
+      let minutes = forecast.minutes?.filter {
+        $0.date + $0.length > firstMinute && $0.date < firstMinute + 3600
+      }
       return SpotAssessment(
         place: forecast.place, current: current,
         minutes: minutes.flatMap { $0.isEmpty ? nil : $0 }, fallbackReason: forecast.fallbackReason)
