@@ -30,7 +30,9 @@ public enum SalesChart: Tool {
     input: """
       JSON lines (files, or stdin when none or '-'). Counted: 'order' records (their "items", on the
       day of "creationDate") and 'order-summary' records (their "sales", on their "date"; monthly
-      summaries count only for --timeframe year and all). With --merge, 'sales-partial' records too.
+      summaries count only for --timeframe year and all, and there a city's monthly summary replaces
+      its daily summaries of that month, so the same sales are not counted twice: --verbose says
+      which). With --merge, 'sales-partial' records too.
       Other record types are ignored (see --verbose). Donut ids must be on the menu (0...16) and any
       donut "name" must be the menu's name for the id: a mismatch is an error naming the line.
       """,
@@ -85,12 +87,13 @@ public enum SalesChart: Tool {
     }
 
     let today = ISODate.floorDiv(now, 86_400)
-    let totals: (sales: [Int], outside: Int)
+    let totals: SalesTally.Totals
     do {
       totals = try tally.totals(in: timeframe.window(today: today))
     } catch {
       throw ToolError.data(error.message)
     }
+    if invocation[ChartOptions.verbose] { reportSuperseded(totals.superseded) }
     let chart = TopChart(
       bars: TopChart.rank(totals.sales, top: top), top: top, timeframe: timeframe,
       span: timeframe.span(today: today))
@@ -119,5 +122,31 @@ public enum SalesChart: Tool {
     if tally.partials > 0 { counted += " (merged from \(Format.records(tally.partials, "sales-partial")))" }
     Diagnostics.note(counted, tool: command.name)
     ChartOptions.reportIgnored(tally.ignored, tool: command.name)
+  }
+
+  /// The `--verbose` line about months counted from their monthly summaries instead of the same
+  /// city's daily summaries (which would count the same sales twice).
+  static func reportSuperseded(_ superseded: [SalesTally.Superseded]) {
+    guard !superseded.isEmpty else { return }
+    let days = superseded.reduce(0) { $0 + $1.days }
+    let donuts = superseded.reduce(0) { $0 + $1.donuts }
+    var cities: [(String, [String])] = []
+    for item in superseded {
+      let month = MonthNumber.format(item.month)
+      if let last = cities.indices.last, cities[last].0 == item.city {
+        cities[last].1.append(month)
+      } else {
+        cities.append((item.city, [month]))
+      }
+    }
+    let list = cities.map { "\(TerminalText.safe($0.0)) \($0.1.joined(separator: ", "))" }.joined(
+      separator: "; ")
+    let months = superseded.count
+    Diagnostics.note(
+      "counted \(Format.grouped(months)) month\(months == 1 ? "" : "s") from \(months == 1 ? "its monthly summary" : "their monthly summaries") "
+        + "and left out the same city's daily summaries of \(months == 1 ? "that month" : "those months") "
+        + "(\(Format.grouped(days)) day\(days == 1 ? "" : "s"), \(Format.donuts(donuts).lowercased()); not counted twice): "
+        + list,
+      tool: command.name)
   }
 }

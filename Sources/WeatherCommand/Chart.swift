@@ -2,40 +2,6 @@ import Glibc
 import PipeProtocol
 import ToolSupport
 
-/// The local time zone (TZ, as date(1) uses it), for hour labels.
-public enum LocalTime {
-  /// Seconds east of UTC at a moment in the local time zone.
-  public static func offset(at seconds: Int) -> Int {
-    var t = time_t(seconds)
-    var parts = tm()
-    guard localtime_r(&t, &parts) != nil else { return 0 }
-    return Int(parts.tm_gmtoff)
-  }
-
-  /// Uses the time zone `name` (`America/Los_Angeles`, `UTC`) from now on; false when unknown.
-  public static func use(_ name: String) -> Bool {
-    let known =
-      name == "UTC" || name == "GMT" || access("/usr/share/zoneinfo/\(name)", R_OK) == 0
-      || name.hasPrefix(":") || name.contains(where: \.isNumber)
-    guard known, !name.contains("..") else { return false }
-    setenv("TZ", name, 1)
-    tzset()
-    return true
-  }
-
-  /// The local hour (0...23) of a moment.
-  public static func hour(_ seconds: Int) -> Int {
-    let local = seconds + offset(at: seconds)
-    return (local - ISODate.floorDiv(local, 86_400) * 86_400) / 3600
-  }
-
-  /// `9 AM`, `12 PM`: the hour as the sample's axis labels it.
-  public static func hourLabel(_ seconds: Int) -> String {
-    let h = hour(seconds)
-    return "\(h % 12 == 0 ? 12 : h % 12) \(h < 12 ? "AM" : "PM")"
-  }
-}
-
 /// The sample's Forecast card: temperature over the hours as an area from `low` up, night ranges
 /// shaded, a moon where night starts and a sun where it ends, hour ticks every 3 hours.
 public struct ForecastCard: Sendable {
@@ -53,13 +19,36 @@ public struct ForecastCard: Sendable {
   public var entries: [Entry]
   /// The place's name for the title, if known.
   public var placeName: String?
+  /// The zone the hours are labelled in (ticks, night ranges), with its abbreviation.
+  public var zone: LocalTime.Zone
 
-  /// A card from forecast hours (sorted by date; at least one).
-  public init(hours: [HourForecast], placeName: String?) {
+  /// A card from forecast hours (sorted by date; at least one), labelled in `zone`.
+  public init(hours: [HourForecast], placeName: String?, zone: LocalTime.Zone = .utc) {
     entries = hours.sorted { $0.date < $1.date }.map {
       Entry(date: $0.date, degrees: $0.fahrenheit, isDaylight: $0.isDaylight)
     }
     self.placeName = placeName
+    self.zone = zone
+  }
+
+  /// `9 AM`: an hour in the card's zone.
+  func hourLabel(_ date: Int) -> String { LocalTime.hour(date, in: zone, label: false) }
+
+  /// The tick labels: the hour in the card's zone (`9 AM`).
+  public var tickLabels: [String] { ticks.map(hourLabel) }
+
+  /// The zone's abbreviation over the card's hours: `PDT`, or `PDT→PST` across a change.
+  public var zoneLabel: String {
+    guard let first = entries.first?.date, let last = entries.last?.date else {
+      return zone.abbreviation(at: 0)
+    }
+    let (a, b) = (zone.abbreviation(at: first), zone.abbreviation(at: last))
+    return a == b ? a : "\(a)→\(b)"
+  }
+
+  /// `9 PM–6 AM PDT`: a night range in the card's zone.
+  public func nightLabel(_ range: Range<Int>) -> String {
+    "\(hourLabel(range.lowerBound))–\(LocalTime.hour(range.upperBound, in: zone))"
   }
 
   /// The area's floor: 2 degrees under the coldest hour.
@@ -91,7 +80,7 @@ public struct ForecastCard: Sendable {
 
   /// The ticks: every hour whose local hour is a multiple of 3 (the sample's `binRange`, by 3).
   public var ticks: [Int] {
-    entries.map(\.date).filter { LocalTime.hour($0) % 3 == 0 }
+    entries.map(\.date).filter { zone.components($0).hour % 3 == 0 }
   }
 
   /// The y axis: a stride of at least 5 with at most 8 ticks, from a multiple under `low` to one
@@ -190,10 +179,10 @@ public struct ForecastCard: Sendable {
     var axisLine = [Character](repeating: "─", count: plotWidth)
     var labelLine = [Character](repeating: " ", count: plotWidth + 8)
     var nextFree = 0
-    for date in ticks {
+    for (date, label) in zip(ticks, tickLabels) {
       let c = column(of: date)
       axisLine[c] = "┬"
-      let text = Array(LocalTime.hourLabel(date))
+      let text = Array(label)
       var start = c - text.count / 2
       start = max(0, min(start, plotWidth - text.count))
       if start >= nextFree {
@@ -202,8 +191,15 @@ public struct ForecastCard: Sendable {
       }
     }
     out += String(axisLine) + " ┘ " + Self.degreesLabel(axis.lower) + "\n"
+    // The zone the hours are in, under the y axis's labels.
+    let zoneText = Array(zoneLabel)
+    let zoneStart = max(nextFree, plotWidth + 3)
+    if zoneStart + zoneText.count <= width {
+      while labelLine.count < zoneStart + zoneText.count { labelLine.append(" ") }
+      for (k, ch) in zoneText.enumerated() { labelLine[zoneStart + k] = ch }
+    }
     out += String(labelLine).trimmingTrailingSpaces() + "\n"
-    let nights = ranges.map { "\(LocalTime.hourLabel($0.lowerBound))–\(LocalTime.hourLabel($0.upperBound))" }
+    let nights = ranges.map(nightLabel)
     var parts = [
       "\(Self.degreesLabel(first.degrees)) now", "high \(Self.degreesLabel(high))",
       "low \(Self.degreesLabel(low + 2))", "\(entries.count) hours",
@@ -310,14 +306,17 @@ public struct ForecastCard: Sendable {
     body +=
       "  <line x1=\"\(n(left))\" y1=\"\(n(bottom))\" x2=\"\(n(right))\" y2=\"\(n(bottom))\" "
       + "stroke=\"#8E8E93\" stroke-width=\"1\"/>\n"
-    for date in ticks {
+    for (date, label) in zip(ticks, tickLabels) {
       body +=
         "  <line x1=\"\(n(x(date)))\" y1=\"\(n(bottom))\" x2=\"\(n(x(date)))\" y2=\"\(n(bottom + 5))\" "
         + "stroke=\"#8E8E93\" stroke-width=\"1\"/>\n"
       body +=
         "  <text x=\"\(n(x(date)))\" y=\"\(n(bottom + 20))\" font-size=\"12\" text-anchor=\"middle\" "
-        + "fill=\"#8E8E93\">\(LocalTime.hourLabel(date))</text>\n"
+        + "fill=\"#8E8E93\">\(Markup.escape(label))</text>\n"
     }
+    body +=
+      "  <text class=\"zone\" x=\"\(n(right + 8))\" y=\"\(n(bottom + 20))\" font-size=\"12\" fill=\"#8E8E93\">"
+      + "\(Markup.escape(zoneLabel))</text>\n"
     return svgDocument(width: width, height: height, body: body)
   }
 

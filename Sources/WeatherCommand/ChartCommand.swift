@@ -14,7 +14,8 @@ enum ChartCommand {
   static let spot = Option.string(
     "spot", short: "s", name: "S", help: "chart this place when the input holds several")
   static let tz = Option.string(
-    "tz", name: "ZONE", help: "label hours in this time zone (default: TZ, as date(1))")
+    "tz", name: "ZONE",
+    help: "label hours in this time zone (default: TZ when set, else the place's city's zone, else UTC)")
   static let width = Option.int(
     "width", short: "w", help: "columns (text; default COLUMNS or the terminal) or pixels (svg, 640)")
   static let height = Option.int("height", help: "plot rows (text, default 12) or pixels (svg, 320)")
@@ -30,7 +31,8 @@ enum ChartCommand {
     output: """
       The sample's Forecast card: temperature over the hours as an area from 2 degrees under the
       coldest hour, night ranges shaded, a moon where night starts and a sun where it ends, ticks
-      every 3 hours, °F labels. Text fits COLUMNS; SVG is a standalone image.
+      every 3 local hours labelled with the zone (9 AM PST), °F labels. Hours are in --tz, else TZ,
+      else the city's own zone (UTC for bare coordinates). Text fits COLUMNS; SVG is standalone.
       """,
     examples: [
       "weather forecast --now 2022-05-06T16:00:00Z | weather chart --tz America/Los_Angeles",
@@ -39,9 +41,14 @@ enum ChartCommand {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    if let zone = invocation[tz], !LocalTime.use(zone) {
-      throw ToolError.usage(
-        "unknown time zone '\(zone)'", notes: ["use a name such as America/Los_Angeles or UTC"])
+    var given: LocalTime.Zone?
+    if let name = invocation[tz] {
+      guard let zone = LocalTime.Zone.named(name) else {
+        throw ToolError.usage(
+          "unknown time zone '\(TerminalText.safe(name))'",
+          notes: ["use a name such as America/Los_Angeles or UTC"])
+      }
+      given = zone
     }
     let wanted = invocation[spot]
     var hours: [Int: HourForecast] = [:]
@@ -71,7 +78,8 @@ enum ChartCommand {
         notes: ["choose one with --spot"])
     }
     let card = ForecastCard(
-      hours: Array(hours.values), placeName: place.city.map { "\($0) · \(place.name)" } ?? place.name)
+      hours: Array(hours.values), placeName: place.city.map { "\($0) · \(place.name)" } ?? place.name,
+      zone: given ?? zone(of: place))
     let out = StandardOutput.shared
     if invocation[format] == .svg {
       let width = try size(invocation, width, default: 640, in: 200...10_000)
@@ -84,6 +92,13 @@ enum ChartCommand {
         card.text(width: width, height: height, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
     }
     return ExitStatus.ok
+  }
+
+  /// The zone a place's hours are labelled in: TZ when set, else its city's zone (the truck's
+  /// Cupertino: America/Los_Angeles), else UTC for bare coordinates.
+  static func zone(of place: Place) -> LocalTime.Zone {
+    if let city = place.city.flatMap(City.named) { return LocalTime.zone(default: city.timeZone) }
+    return LocalTime.userZone() ?? .utc
   }
 
   /// `--width` or `--height` within the range of the format drawn, or the format's default.

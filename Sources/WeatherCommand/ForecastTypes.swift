@@ -146,11 +146,22 @@ public struct HourForecast: Equatable, Sendable {
   public var symbolName: String
   /// Where the hour came from: `placeholder`, `model`, `open-meteo`, `provider` or `fallback`.
   public var source: String
+  /// The fields whose values the source did not have (`condition`, `cloudCover`,
+  /// `precipitationChance`): their values are stand-ins, never to be shown as measured.
+  public var unknown: [String] = []
+
+  /// Field names that may be `unknown`, in the order they are written.
+  public static let unknowableFields = ["condition", "cloudCover", "precipitationChance"]
+
+  /// Whether the condition is known (not a stand-in).
+  public var conditionKnown: Bool { !unknown.contains("condition") }
+  /// Whether the cloud cover is known (not a stand-in).
+  public var cloudCoverKnown: Bool { !unknown.contains("cloudCover") }
 
   /// An hour from its parts.
   public init(
     date: Int, fahrenheit: Double, isDaylight: Bool, precipitationChance: Double, condition: Condition,
-    cloudCover: Double, symbolName: String, source: String
+    cloudCover: Double, symbolName: String, source: String, unknown: [String] = []
   ) {
     self.date = date
     self.fahrenheit = fahrenheit
@@ -160,6 +171,7 @@ public struct HourForecast: Equatable, Sendable {
     self.cloudCover = cloudCover
     self.symbolName = symbolName
     self.source = source
+    self.unknown = unknown
   }
 
   /// The sample's fallback when no weather service answers: clear, no rain, cloud cover 0.15,
@@ -180,6 +192,7 @@ public struct HourForecast: Equatable, Sendable {
       "condition": .string(condition.rawValue), "cloudCover": .decimal(cloudCover, fractionDigits: 2),
       "symbolName": .string(symbolName), "source": .string(source),
     ]
+    if !unknown.isEmpty { object["unknown"] = .array(unknown.map { .string($0) }) }
     place.addMembers(to: &object)
     object.sortKeys()
     return object
@@ -224,7 +237,8 @@ public struct HourForecast: Equatable, Sendable {
       HourForecast(
         date: date, fahrenheit: fahrenheit, isDaylight: isDaylight, precipitationChance: chance,
         condition: condition, cloudCover: cloud, symbolName: symbol,
-        source: object["source"]?.stringValue ?? "provider")
+        source: object["source"]?.stringValue ?? "provider",
+        unknown: (object["unknown"]?.arrayValue ?? []).compactMap(\.stringValue))
     )
   }
 }
@@ -235,11 +249,14 @@ public struct MinuteChance: Equatable, Sendable {
   public var date: Int
   /// The chance of precipitation, 0...1.
   public var chance: Double
+  /// How many seconds it covers: 60 for a minute, 900 for Open-Meteo's 15-minute slots.
+  public var length: Int
 
-  /// A minute's chance.
-  public init(date: Int, chance: Double) {
+  /// A minute's (or a longer slot's) chance.
+  public init(date: Int, chance: Double, length: Int = 60) {
     self.date = date
     self.chance = chance
+    self.length = length
   }
 
   /// The `forecast-minute` record of this minute at `place`.

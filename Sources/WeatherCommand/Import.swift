@@ -62,6 +62,7 @@ enum Import {
     } catch {
       throw ToolError.data("\(OpenMeteo.place(of: error, in: bytes, source: source)): \(error.message)")
     }
+    for location in locations { warnings(location, source: source, now: now) }
     let out = StandardOutput.shared
     for location in locations {
       var hours = location.hours
@@ -74,14 +75,45 @@ enum Import {
         hours = Array(hours.prefix(limit))
         if let end = hours.last?.date { minutes = minutes.filter { $0.date < end + 3600 } }
       }
-      if location.missingChances > 0 {
-        WeatherOptions.warn(
-          "\(source): \(location.missingChances) hours at \(location.place.name) have no precipitation_probability; "
-            + "written as 0 (add precipitation_probability to hourly=)")
-      }
       for hour in hours { out.writeRecord(hour.record(at: location.place)) }
       for minute in minutes { out.writeRecord(minute.record(at: location.place, source: "open-meteo")) }
     }
     return ExitStatus.ok
+  }
+
+  /// The warnings about a location read: data it lacks (marked unknown), a place far from the spot
+  /// it is filed under, and a --now outside its hours.
+  static func warnings(_ location: OpenMeteo.Location, source: String, now: Int?) {
+    for message in problems(location, now: now) { WeatherOptions.warn("\(source): \(message)") }
+  }
+
+  /// The same warnings' words, without the source.
+  static func problems(_ location: OpenMeteo.Location, now: Int?) -> [String] {
+    var messages: [String] = []
+    let place = location.place.name
+    if let lacking = location.missingDescription {
+      let condition =
+        location.missing["condition"] != nil
+        ? "the condition is unknown there (a stand-in, never clear), " : ""
+      messages.append(
+        "the response for \(place) has no \(lacking): \(condition)stand-in values are marked \"unknown\" "
+          + "(ask for hourly=temperature_2m,is_day,precipitation_probability,cloud_cover,weather_code)")
+    }
+    if location.place.spot != nil, location.labelDistance > OpenMeteo.farKilometres {
+      messages.append(
+        "the response is for \(JSONNumber(location.responseLatitude, fractionDigits: 4)), "
+          + "\(JSONNumber(location.responseLongitude, fractionDigits: 4)), "
+          + "\(Int(location.labelDistance.rounded())) km from \(place) (\(location.place.city ?? "")), where it is filed; "
+          + "more than \(Int(OpenMeteo.farKilometres)) km away, it is another place's weather")
+    }
+    if let now, let first = location.hours.first?.date, let last = location.hours.last?.date,
+      now < first || now >= last + 3600
+    {
+      messages.append(
+        "--now \(ISODate.format(now)) lies outside the response's hours for \(place) "
+          + "(\(ISODate.format(first)) to \(ISODate.format(last + 3600)))"
+          + (now < first ? "" : ": no hours are written"))
+    }
+    return messages
   }
 }

@@ -1,4 +1,19 @@
+import Glibc
 import PipeProtocol
+
+/// Distances on the Earth.
+public enum Geo {
+  /// The great-circle distance in km between two points (haversine, mean radius 6371 km).
+  public static func kilometres(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+    let radians = Double.pi / 180
+    let dLat = (lat2 - lat1) * radians
+    let dLon = (lon2 - lon1) * radians
+    let a =
+      sin(dLat / 2) * sin(dLat / 2) + cos(lat1 * radians) * cos(lat2 * radians) * sin(dLon / 2)
+      * sin(dLon / 2)
+    return 2 * 6371 * asin(min(1, a.squareRoot()))
+  }
+}
 
 /// Reads an Open-Meteo forecast response (https://open-meteo.com/en/docs): one JSON document, an
 /// object for one location or an array of them, with `hourly` arrays (`time`, `temperature_2m`,
@@ -43,9 +58,40 @@ public enum OpenMeteo {
     public var hours: [HourForecast]
     /// The 15-minute precipitation chances (none when the response has no `minutely_15`).
     public var minutes: [MinuteChance]
-    /// How many hours had no precipitation probability (written as 0).
-    public var missingChances: Int
+    /// How many hours lacked each field the response may lack (`condition`, `cloudCover`,
+    /// `precipitationChance`): those hours carry stand-ins, marked `unknown`.
+    public var missing: [String: Int] = [:]
+    /// The coordinates the response gave (its grid cell), whatever the place is labelled.
+    public var responseLatitude: Double = 0
+    /// The coordinates the response gave (its grid cell), whatever the place is labelled.
+    public var responseLongitude: Double = 0
+
+    /// How many hours had no precipitation probability (written as 0, marked unknown).
+    public var missingChances: Int { missing["precipitationChance"] ?? 0 }
+
+    /// `weather_code and cloud_cover (24 hours)`: what the response lacked, in Open-Meteo's words,
+    /// or nil when it lacked nothing.
+    public var missingDescription: String? {
+      let names = [
+        ("condition", "weather_code"), ("cloudCover", "cloud_cover"),
+        ("precipitationChance", "precipitation_probability"),
+      ]
+      let lacking = names.compactMap { field, name in missing[field].map { (name, $0) } }
+      guard !lacking.isEmpty else { return nil }
+      return lacking.map { "\($0.0) (\($0.1) of \(hours.count) hours)" }.joined(separator: ", ")
+    }
+
+    /// The distance in km from the response's coordinates to the place it is filed under.
+    public var labelDistance: Double {
+      Geo.kilometres(place.latitude, place.longitude, responseLatitude, responseLongitude)
+    }
   }
+
+  /// A response this far (km) from the spot it is filed under is said to be another place: more
+  /// than the grid cells of Open-Meteo's coarsest global models (about 0.25°, under 20 km from a
+  /// point to its cell's centre), less than from one of the truck's cities to the next (Cupertino
+  /// to San Francisco is about 60 km).
+  public static let farKilometres = 25.0
 
   /// Parses a whole response. `label` replaces each location's place (its coordinates too).
   public static func parse(_ text: [UInt8], label: Place? = nil) throws(Problem) -> [Location] {
@@ -129,7 +175,7 @@ public enum OpenMeteo {
     }
 
     var hours: [HourForecast] = []
-    var missingChances = 0
+    var missing: [String: Int] = [:]
     for i in 0..<count {
       guard let t = temperatures[i] else { throw Problem("\(path)hourly.temperature_2m[\(i)] is null") }
       let fahrenheit = fahrenheitUnits ? t : t * 9 / 5 + 32
@@ -142,8 +188,10 @@ public enum OpenMeteo {
       } else {
         daylight = Solar.isDaylight(at: times[i], latitude: place.latitude, longitude: place.longitude)
       }
+      // What the response lacks gets a stand-in, listed in `unknown`: never shown as measured.
+      var unknown: [String] = []
       var chance = 0.0
-      if let c = chances?[i] { chance = c / 100 } else { missingChances += 1 }
+      if let c = chances?[i] { chance = c / 100 } else { unknown.append("precipitationChance") }
       var condition: Condition?
       if let code = codes?[i] {
         guard let mapped = self.condition(wmo: code) else {
@@ -154,19 +202,29 @@ public enum OpenMeteo {
       let cloud: Double
       if let c = clouds?[i] {
         cloud = c / 100
+      } else if let condition {
+        cloud = cloudCover(for: condition)
+        unknown.append("cloudCover")
       } else {
-        cloud = cloudCover(for: condition ?? .clear)
+        // Neither cloud nor condition: the middle of the range, which no reader takes for clear.
+        cloud = 0.5
+        unknown.append("cloudCover")
       }
       guard (0...1).contains(chance), (0...1).contains(cloud) else {
         throw Problem("\(path)hourly values at [\(i)] are out of range (percentages 0...100)")
       }
+      if condition == nil { unknown.append("condition") }
       let finalCondition =
         condition ?? WeatherModel.condition(cloudCover: cloud, rainChance: chance, fahrenheit: fahrenheit)
+      let ordered = HourForecast.unknowableFields.filter(unknown.contains)
+      for field in ordered { missing[field, default: 0] += 1 }
       hours.append(
         HourForecast(
           date: times[i], fahrenheit: (fahrenheit * 10).rounded() / 10, isDaylight: daylight,
           precipitationChance: chance, condition: finalCondition, cloudCover: cloud,
-          symbolName: finalCondition.symbolName(isDaylight: daylight), source: "open-meteo"))
+          symbolName: condition == nil
+            ? "questionmark.circle" : finalCondition.symbolName(isDaylight: daylight),
+          source: "open-meteo", unknown: ordered))
     }
 
     var minutes: [MinuteChance] = []
@@ -185,7 +243,7 @@ public enum OpenMeteo {
             guard let p = n.doubleValue, (0...100).contains(p) else {
               throw Problem("\(path)minutely_15.precipitation_probability[\(i)] is out of range")
             }
-            minutes.append(MinuteChance(date: minuteTimes[i], chance: p / 100))
+            minutes.append(MinuteChance(date: minuteTimes[i], chance: p / 100, length: 900))
           default:
             throw Problem(
               "\(path)minutely_15.precipitation_probability[\(i)] is \(value.typeName), not a number")
@@ -193,7 +251,9 @@ public enum OpenMeteo {
         }
       }
     }
-    return Location(place: place, hours: hours, minutes: minutes, missingChances: missingChances)
+    return Location(
+      place: place, hours: hours, minutes: minutes, missing: missing, responseLatitude: latitude,
+      responseLongitude: longitude)
   }
 
   /// The `time` array as seconds since 1970 (UTC): ISO 8601 local times (`2026-11-29T10:00`,

@@ -50,28 +50,53 @@ enum Spot {
     return ExitStatus.ok
   }
 
-  /// The city page's recommended-spot card as text.
+  /// The city page as text: the weather card, then the recommended-spot card (its Popular and
+  /// Trending labels, the cloud cover sentence and the sample's two fixed sentences), why, and where
+  /// the weather came from (Open-Meteo's credit when it was used).
   static func text(city: City, spots: [SpotAssessment], all: Bool, style: Terminal.Style) -> String {
     guard let chosen = spots.first(where: \.recommended) else { return "" }
     let hour = chosen.current
+    let condition = hour.conditionKnown ? hour.condition.description : "Condition unknown"
     var text = "\(style.bold("Recommended spot in \(city.name):")) \(chosen.place.name)\n"
-    text += "  \(Int(hour.fahrenheit.rounded()))°F · \(hour.condition.description) · \(hour.symbolName)\n"
+    text += "  \(style.bold("Popular")) · \(style.bold("Trending"))\n"
+    text += "  \(Int(hour.fahrenheit.rounded()))°F · \(condition) · \(hour.symbolName)\n"
     switch chosen.willRainSoon {
     case true?: text += "  Will rain soon...\n"
     case false?: text += "  No chance of rain today\n"
     case nil: text += "  No minute forecast\n"
     }
-    text += "  Cloud cover percentage is currently \(percent(hour.cloudCover)) in \(city.name)\n"
+    if hour.cloudCoverKnown {
+      text += "  Cloud cover percentage is currently \(percent(hour.cloudCover)) in \(city.name)\n"
+    } else {
+      text += "  Cloud cover is unknown in \(city.name) (the forecast has none)\n"
+    }
     text += "  Popular donuts this season include Custard, Super Lemon, and Rainbow\n"
+    text +=
+      "  Recommendation to stock up on cold ingredients and popular toppings to be prepared for the season\n"
     text += "  Why: \(chosen.reason)\n"
     if all {
       text += "\(style.bold("Other spots:"))\n"
       for spot in spots where !spot.recommended {
+        let words = spot.current.conditionKnown ? spot.current.condition.description : "condition unknown"
         text +=
-          "  \(spot.place.name): \(Int(spot.current.fahrenheit.rounded()))°F, "
-          + "\(spot.current.condition.description); \(spot.reason)\n"
+          "  \(spot.place.name): \(Int(spot.current.fahrenheit.rounded()))°F, \(words); \(spot.reason)\n"
       }
     }
+    let sources = spots.map(\.current.source)
+    let source = sources.contains("open-meteo") ? "open-meteo" : chosen.current.source
+    text += style.dim(sourceLine(source)) + "\n"
     return text
+  }
+
+  /// Where the weather came from, in one line: Open-Meteo's credit (its licence asks for one), or
+  /// what stood in for a forecast.
+  static func sourceLine(_ source: String) -> String {
+    switch source {
+    case "open-meteo": return OpenMeteoProvider.attribution
+    case "model": return "Weather: the offline model (deterministic, not a forecast)"
+    case "placeholder": return "Weather: the sample's placeholder forecast"
+    case "fallback": return "Weather: the sample's fallback (no forecast could be had)"
+    default: return "Weather: \(TerminalText.safe(source))"
+    }
   }
 }

@@ -61,6 +61,7 @@ public struct SpotAssessment: Equatable, Sendable {
       "cloudCover": .decimal(current.cloudCover, fractionDigits: 2),
       "symbolName": .string(current.symbolName), "reason": .string(reason), "source": .string(current.source),
     ]
+    if !current.unknown.isEmpty { object["unknown"] = .array(current.unknown.map { .string($0) }) }
     if let willRainSoon { object["willRainSoon"] = .bool(willRainSoon) }
     if fallbackReason == nil, let maxChance {
       object["maxPrecipitationChance"] = .decimal(maxChance, fractionDigits: 2)
@@ -92,7 +93,10 @@ public enum SpotRule {
       let current =
         forecast.hours.first { $0.date == hour } ?? forecast.hours.first
         ?? .fallback(date: hour, place: forecast.place)
-      let minutes = forecast.minutes?.filter { $0.date >= firstMinute && $0.date < firstMinute + 3600 }
+      // The next 60 minutes, and a 15-minute slot (Open-Meteo's) already in force at now.
+      let minutes = forecast.minutes?.filter {
+        $0.date + $0.length > firstMinute && $0.date < firstMinute + 3600
+      }
       return SpotAssessment(
         place: forecast.place, current: current,
         minutes: minutes.flatMap { $0.isEmpty ? nil : $0 }, fallbackReason: forecast.fallbackReason)

@@ -16,9 +16,12 @@ enum WeatherOptions {
   static let now = Option.date("now", help: "the moment to forecast from (ISO 8601; default: the clock)")
   static let seed = Option.int("seed", help: "the offline model's seed", default: 0)
   static let provider = Option.string(
-    "provider", name: "CMD", help: "get forecasts from CMD instead (see PROTOCOL.md, 'Providers')")
+    "provider", name: "CMD",
+    help: "get forecasts from Open-Meteo ('open-meteo', with curl; OPEN_METEO_URL) or from CMD "
+      + "(see PROTOCOL.md, 'Providers')")
   static let timeout = Option.double(
-    "timeout", name: "SECONDS", help: "stop a --provider after SECONDS", default: 10, in: 0.01...86_400)
+    "timeout", name: "SECONDS", help: "stop a --provider (or Open-Meteo) after SECONDS", default: 10,
+    in: 0.01...86_400)
 
   /// The options that name a place.
   static let placeOptions: [any OptionKey] = [city, spot, lat, lon]
@@ -29,8 +32,11 @@ enum WeatherOptions {
   static let providerNote = """
     Forecasts come from the offline model (the sample's placeholder forecast in Cupertino on
     2022-05-06 from 16:00Z, elsewhere a deterministic model of latitude, season, hour and --seed),
-    or from --provider CMD. A provider that fails, hangs or writes bad records gives the sample's
-    fallback (clear, no rain, 15% cloud, 72°F) and a warning.
+    from Open-Meteo (--provider open-meteo, fetched with curl from OPEN_METEO_URL, default its
+    public API; without curl or network, on an HTTP error, a cut or non-JSON answer or past
+    --timeout: the offline model and one warning), or from --provider CMD. A CMD that fails, hangs
+    or writes bad records gives the sample's fallback (clear, no rain, 15% cloud, 72°F) and a
+    warning.
     """
 
   /// Prints a warning on stderr.
@@ -40,6 +46,11 @@ enum WeatherOptions {
   static func provider(_ invocation: Invocation) throws(ToolError) -> any ForecastProvider {
     if let command = invocation[provider] {
       guard !command.trimmingTrailingSpaces().isEmpty else { throw .usage("--provider needs a command") }
+      if command == OpenMeteoProvider.name {
+        return OpenMeteoProvider(
+          baseURL: try OpenMeteoProvider.baseURL(), timeout: invocation[timeout], seed: invocation[seed],
+          warn: warn)
+      }
       return ExternalProvider(command: command, timeout: invocation[timeout], warn: warn)
     }
     return ModelProvider(seed: invocation[seed])

@@ -51,6 +51,44 @@ struct TallyTests {
     #expect(tally.summaries == 3)
   }
 
+  @Test("a city's month with a monthly summary is counted from it in year and all, not from its daily ones")
+  func monthlySupersedesDaily() throws {
+    let tally = try Fixture.tally([
+      Fixture.summary("London", "day", "2026-11-27", [(1, 10)]),
+      Fixture.summary("London", "day", "2026-11-28", [(1, 5), (2, 1)]),
+      Fixture.summary("London", "day", "2026-11-28", [(2, 1)]),  // the same day again: adds up
+      Fixture.summary("London", "month", "2026-11-01", [(1, 100)]),
+      // Another city's daily summaries of the month are not London's: they count.
+      Fixture.summary("San Francisco", "day", "2026-11-28", [(3, 7)]),
+      // A month without a monthly summary: its daily summaries count.
+      Fixture.summary("London", "day", "2026-10-15", [(4, 2)]),
+      Fixture.order("2026-11-28T10:00:00Z", [(5, 1)]),
+    ])
+    #expect(try top(tally, .year) == ["1:100", "3:7", "4:2", "5:1"])
+    #expect(try top(tally, .all) == ["1:100", "3:7", "4:2", "5:1"])
+    // Week and month never count monthly summaries: the daily ones count there.
+    #expect(try top(tally, .week) == ["1:15", "3:7", "2:2", "5:1"])
+    let year = try tally.totals(in: Timeframe.year.window(today: Fixture.today))
+    #expect(
+      year.superseded == [
+        SalesTally.Superseded(city: "London", month: MonthNumber.of(day: Fixture.today), days: 2, donuts: 17)
+      ]
+    )
+    #expect(year.outside == 0)
+    // The monthly summary is not also counted as sold at other times.
+    #expect(try tally.totals(in: Timeframe.today.window(today: Fixture.today)).outside == 10 + 7 + 7 + 2 + 1)
+    #expect(try tally.totals(in: Timeframe.week.window(today: Fixture.today)).superseded.isEmpty)
+  }
+
+  @Test("an order-summary without a city is an error naming it (sales are counted per city)")
+  func summaryCity() {
+    let noCity =
+      #"{"type":"order-summary","period":"day","date":"2026-11-28","sales":[{"donut":1,"quantity":2}]}"#
+    #expect(Fixture.error([noCity])?.message.contains(#"order-summary record has no "city""#) == true)
+    let badCity = #"{"type":"order-summary","city":"","period":"day","date":"2026-11-28","sales":[]}"#
+    #expect(Fixture.error([badCity])?.message.contains(#""city" must be a city's name, not """#) == true)
+  }
+
   @Test("other record types are only counted as ignored")
   func ignored() throws {
     let tally = try Fixture.tally([
@@ -156,7 +194,7 @@ struct TallyTests {
         #"{"type":"order","creationDate":"2026-11-29T10:00:00Z","items":[{"donut":1,"quantity":1000001}]}"#
       ])?.message.contains("from 1 to 1000000") == true)
     let partial =
-      #"{"type":"sales-partial","version":1,"days":{"2026-11-29":[9223372036854775807]},"orders":1}"#
+      #"{"type":"sales-partial","version":2,"days":{"2026-11-29":[9223372036854775807]},"orders":1}"#
     do {
       let tally = try Fixture.tally([partial, partial], merge: true)
       Issue.record("no error: \(tally.counts(day: Fixture.today))")
@@ -257,16 +295,33 @@ struct PartialTests {
   @Test("bad partials are errors")
   func badPartials() {
     for (line, message) in [
-      (#"{"type":"sales-partial","version":2,"days":{}}"#, "version 2 is not supported"),
-      (#"{"type":"sales-partial","version":1}"#, #"no "days" object"#),
-      (#"{"type":"sales-partial","version":1,"days":{"2026-13-01":[1]}}"#, "is not a day"),
+      (#"{"type":"sales-partial","version":3,"days":{}}"#, "version 3 is not supported"),
+      (#"{"type":"sales-partial","version":1,"days":{}}"#, "make the partials again"),
+      (#"{"type":"sales-partial","version":2}"#, #"no "days" object"#),
+      (#"{"type":"sales-partial","version":2,"days":{"2026-13-01":[1]}}"#, "is not a day"),
       (
-        #"{"type":"sales-partial","version":1,"days":{"2026-11-01":[1,-1]}}"#,
+        #"{"type":"sales-partial","version":2,"days":{"2026-11-01":[1,-1]}}"#,
         "days.2026-11-01[1] must be a count"
       ),
       (
-        #"{"type":"sales-partial","version":1,"days":{"2026-11-01":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,5]}}"#,
+        #"{"type":"sales-partial","version":2,"days":{"2026-11-01":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,5]}}"#,
         "unknown donut id 17"
+      ),
+      (
+        #"{"type":"sales-partial","version":2,"days":{},"summaryDays":[]}"#,
+        #""summaryDays" must be an object"#
+      ),
+      (
+        #"{"type":"sales-partial","version":2,"days":{},"summaryDays":{"London":[1]}}"#,
+        "summaryDays must map city names to objects"
+      ),
+      (
+        #"{"type":"sales-partial","version":2,"days":{},"summaryMonths":{"London":{"2026-11-01":[1]}}}"#,
+        #"month "2026-11-01" is not a month"#
+      ),
+      (
+        #"{"type":"sales-partial","version":2,"days":{},"summaryDays":{"London":{"2026-11-01":[1,"x"]}}}"#,
+        "summaryDays.London.2026-11-01[1] must be a count"
       ),
     ] {
       do {

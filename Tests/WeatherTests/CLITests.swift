@@ -38,12 +38,12 @@ struct CLITests {
   func noCommand() throws {
     let r = try run([])
     #expect(r.status == 64)
-    #expect(r.err.contains("commands: forecast, spot, chart, annotate, import"))
+    #expect(r.err.contains("commands: forecast, spot, spots, widget, chart, annotate, import"))
   }
 
   @Test("--help of each command has every section and an example with a pipe")
   func help() throws {
-    for command in ["forecast", "spot", "chart", "annotate", "import"] {
+    for command in ["forecast", "spot", "spots", "widget", "chart", "annotate", "import"] {
       let r = try run([command, "--help"])
       #expect(r.status == 0)
       for section in ["USAGE", "OPTIONS", "OUTPUT", "EXIT STATUS", "EXAMPLES"] {

@@ -36,8 +36,8 @@ struct OpenMeteoTests {
     #expect(location.hours[0].symbolName == "moon.stars")
     // 12 slots, the last null (no minute data there).
     #expect(location.minutes.count == 11)
-    #expect(location.minutes[0] == MinuteChance(date: utc(2026, 11, 29, 18), chance: 0.2))
-    #expect(location.minutes[10] == MinuteChance(date: utc(2026, 11, 29, 20, 30), chance: 0.55))
+    #expect(location.minutes[0] == MinuteChance(date: utc(2026, 11, 29, 18), chance: 0.2, length: 900))
+    #expect(location.minutes[10] == MinuteChance(date: utc(2026, 11, 29, 20, 30), chance: 0.55, length: 900))
     #expect(location.missingChances == 0)
   }
 

@@ -85,6 +85,10 @@ struct SpotRuleTests {
     wet.minutes?.append(MinuteChance(date: now - 120, chance: 0.9))
     let spots = city([wet])
     #expect(spots[0].recommended)
+    // A 15-minute slot (Open-Meteo's) that began before now is in force now: it counts.
+    var slot = forecast(0, [0.0])
+    slot.minutes?.append(MinuteChance(date: now - 600, chance: 0.9, length: 900))
+    #expect(!city([slot])[0].recommended)
   }
 
   @Test("parking-spot records conform to the schema")

@@ -29,13 +29,16 @@ extension FoodTruckSchemas {
       summary:
         "Mergeable donut sales of part of a stream (sales-chart --partial), read by sales-chart --merge.",
       fields: [
-        FieldSpec("version", .int(1...1), note: "the format's version"),
+        FieldSpec("version", .int(2...2), note: "the format's version"),
         FieldSpec(
           "days", .map(.array(.int(0...Int.max))),
-          note: "per day (YYYY-MM-DD): donuts sold, indexed by donut id (orders and daily summaries)"),
+          note: "per day (YYYY-MM-DD): donuts sold in orders, indexed by donut id"),
         FieldSpec(
-          "months", .map(.array(.int(0...Int.max))),
-          note: "per month (YYYY-MM): donuts sold, indexed by donut id (monthly summaries)"),
+          "summaryDays", .map(.map(.array(.int(0...Int.max)))),
+          note: "per city, per day (YYYY-MM-DD): donuts sold by daily summaries, indexed by donut id"),
+        FieldSpec(
+          "summaryMonths", .map(.map(.array(.int(0...Int.max)))),
+          note: "per city, per month (YYYY-MM): donuts sold by monthly summaries, indexed by donut id"),
         FieldSpec("orders", .int(0...Int.max), note: "order records counted"),
         FieldSpec("summaries", .int(0...Int.max), note: "order-summary records counted"),
         FieldSpec("ignored", .map(.int(0...Int.max)), note: "records of other types, by type"),

@@ -26,6 +26,13 @@ extension FoodTruckSchemas {
   static let sourceField = FieldSpec.optional(
     "source", .string, note: "placeholder, model, open-meteo, provider or fallback")
 
+  /// The fields a source may lack, whose values are then stand-ins.
+  public static let unknowableFields = ["condition", "cloudCover", "precipitationChance"]
+
+  static let unknownField = FieldSpec.optional(
+    "unknown", .array(.oneOf(unknowableFields)),
+    note: "fields the source did not have: their values are stand-ins, not measurements")
+
   /// The record types written by `weather`.
   public static let weather: [RecordSchema] = [
     RecordSchema(
@@ -38,7 +45,7 @@ extension FoodTruckSchemas {
         FieldSpec("condition", .oneOf(weatherConditions)),
         FieldSpec("cloudCover", .number(0...1), note: "fraction of the sky"),
         FieldSpec("symbolName", .nonEmptyString, note: "SF Symbol-style name: sun.max, cloud.rain"),
-        sourceField,
+        sourceField, unknownField,
       ], writers: ["weather forecast", "weather import", "providers"]),
     RecordSchema(
       type: "forecast-minute", summary: "the chance of precipitation in one minute at one place",
@@ -70,7 +77,17 @@ extension FoodTruckSchemas {
         FieldSpec("cloudCover", .number(0...1)),
         FieldSpec("symbolName", .nonEmptyString),
         FieldSpec("reason", .nonEmptyString, note: "why it is or is not recommended"),
-        sourceField,
-      ], writers: ["weather spot"]),
+        sourceField, unknownField,
+      ], writers: ["weather spot", "weather widget --format json"]),
+    RecordSchema(
+      type: "spot", summary: "a parking spot the truck can use, where it is",
+      fields: [
+        FieldSpec("city", .nonEmptyString), FieldSpec("spot", .nonEmptyString, note: "the spot's name"),
+        FieldSpec("latitude", .number(-90...90), note: "degrees north"),
+        FieldSpec("longitude", .number(-180...180), note: "degrees east"),
+        FieldSpec(
+          "position", .int(1...Int.max), note: "its place in the city's order; 1 is the default spot"),
+        FieldSpec("timeZone", .nonEmptyString, note: "the city's zone in the tz database"),
+      ], writers: ["weather spots"]),
   ]
 }
