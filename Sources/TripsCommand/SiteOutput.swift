@@ -15,7 +15,7 @@ enum SiteOutput {
     let what = count == 1 ? "1 problem" : "\(count) problems"
     let message =
       written
-      ? "'\(site)' fails the view transition check (\(what)): a card would not zoom into its trip page"
+      ? "'\(site)' fails the view transition check (\(what)): a card would not zoom into the page it opens"
       : "view transition names do not pair up (\(what)); nothing was written to '\(site)'"
     return ToolError.data(message, notes: report.problems)
   }
