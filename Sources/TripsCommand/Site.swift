@@ -86,7 +86,9 @@ enum Site {
   static func checkListing(_ report: TransitionCheck.Report) -> String {
     var text = ""
     for pair in report.pairs { text += "\(pair.name)  \(pair.source)  \(pair.page)\n" }
-    let pairs = report.pairs.count == 1 ? "1 view-transition name pairs" : "\(report.pairs.count) view-transition names pair"
+    let pairs =
+      report.pairs.count == 1
+      ? "1 view-transition name pairs" : "\(report.pairs.count) view-transition names pair"
     text += "ok: \(pairs) a card with the page it opens (\(report.pages) pages checked)\n"
     return text
   }

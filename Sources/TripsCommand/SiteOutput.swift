@@ -24,7 +24,7 @@ enum SiteOutput {
   /// renamed into place. An existing `dir` must be empty or an earlier site (only files a site
   /// has); it is replaced whole. On any error nothing is left behind and `dir` is unchanged.
   static func publish(_ files: [SiteFile], to dir: String) throws(ToolError) {
-    let report = TransitionCheck.check(files.map { ($0.path, $0.isText ? $0.text : nil) })
+    let report = TransitionCheck.check(files)
     if let refusal = refusal(report, site: dir, written: false) { throw refusal }
 
     var trimmed = dir

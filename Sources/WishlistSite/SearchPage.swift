@@ -26,7 +26,7 @@ enum SearchPage {
   /// The embedded data, as JSON text safe inside a `<script>` element (every `<` escaped).
   static func data(_ input: SiteModel, pictures: [String: String]) -> [UInt8] {
     let trips = input.trips
-    let order = stableSorted(Array(trips.indices)) { Collation.compare(trips[$0].name, trips[$1].name) }
+    let order = Collation.order(trips.map(\.name))
     var position = [Int](repeating: 0, count: trips.count)
     for (rank, index) in order.enumerated() { position[index] = rank }
     var out: [UInt8] = []
@@ -50,9 +50,7 @@ enum SearchPage {
         activities.append((activity.name, position[index], activity.isComplete))
       }
     }
-    let sorted = stableSorted(Array(activities.indices)) {
-      Collation.compare(activities[$0].name, activities[$1].name)
-    }
+    let sorted = Collation.order(activities.map(\.name))
     for (rank, index) in sorted.enumerated() {
       let activity = activities[index]
       if rank > 0 { out.append(UInt8(ascii: ",")) }
@@ -63,7 +61,8 @@ enum SearchPage {
     let recent = SiteBuilder.recent(trips, limit: 3)
     var recentIndex: [String: Int] = [:]
     for (index, trip) in trips.enumerated() { recentIndex[trip.id] = position[index] }
-    out.append(contentsOf: "],\"recent\":[\(recent.map { String(recentIndex[$0.id]!) }.joined(separator: ","))]}".utf8)
+    out.append(
+      contentsOf: "],\"recent\":[\(recent.map { String(recentIndex[$0.id]!) }.joined(separator: ","))]}".utf8)
     // `<` only occurs inside strings; as `\u003c` no `</script` or `<!--` can end the element.
     var safe: [UInt8] = []
     safe.reserveCapacity(out.count)
@@ -75,14 +74,6 @@ enum SearchPage {
       }
     }
     return safe
-  }
-
-  /// Indexes sorted by `compare`, ties in their order.
-  static func stableSorted(_ items: [Int], by compare: (Int, Int) -> Int) -> [Int] {
-    items.sorted { a, b in
-      let order = compare(a, b)
-      return order != 0 ? order < 0 : a < b
-    }
   }
 
   /// The search page.
@@ -99,7 +90,8 @@ enum SearchPage {
       <script type="application/json" id="\(dataID)">\(String(decoding: data(input, pictures: pictures), as: UTF8.self))</script>
       \(script)
       """
-    return SiteBuilder.page(title: "Search · Wishlist", current: "search.html", bodyClass: "search-page", main: main)
+    return SiteBuilder.page(
+      title: "Search · Wishlist", current: "search.html", bodyClass: "search-page", main: main)
   }
 
   /// The search itself. It runs inside `main`, before the page's first frame (the head's

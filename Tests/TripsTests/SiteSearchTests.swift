@@ -28,7 +28,8 @@ enum TrickyTrips {
     object["activities"] = .array(
       activities.enumerated().map { index, activity in
         .object([
-          "id": .string(uuid(1, n * 100 + index)), "name": .string(activity.0), "isComplete": .bool(activity.1),
+          "id": .string(uuid(1, n * 100 + index)), "name": .string(activity.0),
+          "isComplete": .bool(activity.1),
           "dateCreated": .string("2026-03-01T09:00:00Z"), "dateEdited": .string("2026-03-01T09:00:00Z"),
         ])
       })
@@ -81,12 +82,14 @@ struct SiteSearchTests {
     let model = try SiteFixture.input()
     let data = try Self.data(model)
     let trips = try #require(data["trips"]?.arrayValue).map { $0.arrayValue ?? [] }
-    let wishlist = try Wishlist(records: SiteFixture.lines().compactMap {
-      let record = try Record(bytes: Array($0.utf8))
-      return record.type == "trip" ? record : nil
-    })
+    let wishlist = try Wishlist(
+      records: SiteFixture.lines().compactMap {
+        let record = try Record(bytes: Array($0.utf8))
+        return record.type == "trip" ? record : nil
+      })
     // As `trips search` sorts names (wishlist.md A4: localizedCompare).
-    #expect(trips.map { $0[0].stringValue! } == wishlist.trips.map(\.name).sorted { Collation.precedes($0, $1) })
+    #expect(
+      trips.map { $0[0].stringValue! } == wishlist.trips.map(\.name).sorted { Collation.precedes($0, $1) })
     for trip in trips {
       let slug = trip[2].stringValue!
       #expect(slug.hasPrefix("trip-"))
@@ -98,7 +101,9 @@ struct SiteSearchTests {
     #expect(recent == ["Maui Rainforest", "Desert Off-Road", "Kona Deep Dive"])
     let activities = try #require(data["activities"]?.arrayValue).map { $0.arrayValue ?? [] }
     #expect(activities.count == 37)
-    let expected = wishlist.trips.flatMap { trip in trip.activities.map { ($0.name, trip.name, $0.isComplete) } }
+    let expected = wishlist.trips.flatMap { trip in
+      trip.activities.map { ($0.name, trip.name, $0.isComplete) }
+    }
     let sorted = expected.enumerated().sorted {
       let order = Collation.compare($0.element.0, $1.element.0)
       return order != 0 ? order < 0 : $0.offset < $1.offset
@@ -106,6 +111,33 @@ struct SiteSearchTests {
     #expect(activities.map { $0[0].stringValue! } == sorted.map(\.0))
     #expect(activities.map { trips[$0[1].intValue!][0].stringValue! } == sorted.map(\.1))
     #expect(activities.map { $0[2].boolValue! } == sorted.map(\.2))
+  }
+
+  @Test("sort keys order names exactly as the collation of trips search does, ties kept in order")
+  func sortKeys() {
+    let names = [
+      "a", "A", "apple", "Apple", "b", "B", "Zebra", "zebra", "café", "Café", "cafe", "Cafe\u{301}", "cafés",
+      "", " ", "a b", "ab", "a-b", "a1", "1a", "-", "é", "E", "e", "ÉCOLE", "ecole", "École", "Straße",
+      "strasse",
+      "ΟΔΟΣ", "οδος", "👍🏽", "👍", "Ünïcode", "unicode", "naïve", "naive", "\u{0}x", "x\u{0}",
+    ]
+    for ignoringCase in [false, true] {
+      for a in names {
+        for b in names {
+          let order = Collation.compare(a, b, ignoringCase: ignoringCase)
+          let (x, y) = (
+            Collation.sortKey(a, ignoringCase: ignoringCase), Collation.sortKey(b, ignoringCase: ignoringCase)
+          )
+          let byKey = x == y ? 0 : (x.lexicographicallyPrecedes(y) ? -1 : 1)
+          #expect(order == byKey, "\(a) vs \(b) (ignoring case: \(ignoringCase))")
+        }
+      }
+    }
+    let stable = names.indices.sorted {
+      let order = Collation.compare(names[$0], names[$1])
+      return order != 0 ? order < 0 : $0 < $1
+    }
+    #expect(Collation.order(names) == stable)
   }
 
   @Test("names that could end the script element are escaped; the data parses back exactly")
@@ -130,7 +162,8 @@ struct SiteSearchTests {
     ] {
       #expect(script.contains(text), "the script lacks \(text)")
     }
-    #expect(SearchPage.page(SiteModel(), pictures: [:]).contains(#"{"trips":[],"activities":[],"recent":[]}"#))
+    #expect(
+      SearchPage.page(SiteModel(), pictures: [:]).contains(#"{"trips":[],"activities":[],"recent":[]}"#))
   }
 }
 
@@ -162,6 +195,16 @@ struct SiteBadgeTests {
     #expect(SiteBuilder.slug(forGoal: "a b") == "badge-a_20b")
   }
 
+  @Test("the check reads files in memory and as texts alike")
+  func bytesAndTexts() throws {
+    let good = try Self.files()
+    let bad = SiteCheckTests.tamper(good, "search.html", "\"recent\":[", "\"recent\":[\"x\",")
+    for files in [good, bad] {
+      #expect(TransitionCheck.check(files) == TransitionCheck.check(SiteCheckTests.texts(files)))
+    }
+    #expect(TransitionCheck.check(bad).problems.count == 1)
+  }
+
   @Test("a badge page whose name differs from its badge's is reported, both ways")
   func badgeMismatch() throws {
     let files = SiteCheckTests.tamper(
@@ -187,7 +230,8 @@ struct SiteBadgeTests {
         "\(slug).html: '\(slug)' has no partner on search.html",
       ])
     // An entry for a page that is not there.
-    let gone = SiteCheckTests.tamper(try Self.files(), "search.html", "\"\(slug).html\"", "\"trip-gone.html\"")
+    let gone = SiteCheckTests.tamper(
+      try Self.files(), "search.html", "\"\(slug).html\"", "\"trip-gone.html\"")
     #expect(
       TransitionCheck.check(SiteCheckTests.texts(gone)).problems.contains(
         "search.html: links to 'trip-gone.html', which is not in the site"))
@@ -196,7 +240,10 @@ struct SiteBadgeTests {
   @Test(
     "malformed search data is reported, not skipped",
     arguments: [
-      (#"{"trips":["#, #"{"trips":[[1],"#, "has a trip entry 1 that is not [name, page, transition name, picture"),
+      (
+        #"{"trips":["#, #"{"trips":[[1],"#,
+        "has a trip entry 1 that is not [name, page, transition name, picture"
+      ),
       (#"{"trips":["#, #"{"trips":"#, "the search data is not JSON"),
       (#"],"recent":["#, #"],"recent":[99,"#, "has a \"recent\" entry that is not a trip index"),
       (#""activities":["#, #""activities":[["x",99,true],"#, "has an activity entry 1 that is not"),
@@ -243,7 +290,8 @@ struct SiteNoPhotoTests {
     let error = #expect(throws: InputError.self) {
       try reader.add(
         SiteFixture.record(
-          Self.noPhoto.replacingOccurrences(of: "\"creationDate\"", with: "\"photo\":7,\"creationDate\""), line: 4))
+          Self.noPhoto.replacingOccurrences(of: "\"creationDate\"", with: "\"photo\":7,\"creationDate\""),
+          line: 4))
     }
     #expect(error?.line == 4)
     #expect(error?.message == #""photo" must be a string, not 7"#)

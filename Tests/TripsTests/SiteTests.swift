@@ -288,10 +288,13 @@ struct SitePageTests {
     let trip = SiteFixture.trip("Angkor Temple Run", in: input)
     let slug = SiteBuilder.slug(forTripID: trip.id)
     let page = SiteFixture.file("\(slug).html", in: SiteBuilder.build(input, sort: .completed))
-    #expect(page.contains("<img class=\"hero\" src=\"\(slug).svg\" alt=\"A drawn landscape for Angkor Temple Run\""))
+    #expect(
+      page.contains("<img class=\"hero\" src=\"\(slug).svg\" alt=\"A drawn landscape for Angkor Temple Run\"")
+    )
     #expect(page.contains("style=\"view-transition-name: \(slug)\""))
     #expect(page.contains("<span class=\"percent\">60%</span>"))
-    #expect(page.contains("<progress max=\"5\" value=\"3\" aria-label=\"Activities complete\">60%</progress>"))
+    #expect(
+      page.contains("<progress max=\"5\" value=\"3\" aria-label=\"Activities complete\">60%</progress>"))
     let names = page.components(separatedBy: "<span class=\"name\">").dropFirst().map {
       String($0.prefix { $0 != "<" })
     }
@@ -318,7 +321,9 @@ struct SitePageTests {
       page.contains(
         "<h3>10 Activities</h3><p class=\"of\">9 of 10</p><progress max=\"10\" value=\"9\" "
           + "aria-label=\"10 Activities: 9 of 10\">"))
-    #expect(page.contains("<li><a class=\"goal achieved\" href=\"badge-complete1FallTrip.html\"><svg class=\"badge\""))
+    #expect(
+      page.contains(
+        "<li><a class=\"goal achieved\" href=\"badge-complete1FallTrip.html\"><svg class=\"badge\""))
     #expect(page.contains("You earned this award for completing your first fall trip."))
     let empty = SiteFixture.file("goals.html", in: SiteBuilder.build(SiteModel(), sort: .title))
     #expect(empty.contains("No goals in the input"))
