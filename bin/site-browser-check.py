@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives headless Chromium over the DevTools protocol against a site written by `trips site`.
 
-  bin/site-browser-check.py check SITE [--break] [--check-cmd CMD] [--file]
+  bin/site-browser-check.py check SITE [--break] [--check-cmd CMD] [--file] [--no-bfcache] [--query Q]
   bin/site-browser-check.py search SITE QUERY...
   bin/site-browser-check.py axe SITE
   bin/site-browser-check.py screenshots SITE OUTDIR
@@ -12,8 +12,10 @@ transition (a `pagereveal` event with a non-null `viewTransition`), that the car
 view-transition names match and that the transition animated that name from old to new (the zoom).
 Then it goes back (the zoom out), clicks a "Recently Added" card, does the same from a search
 result (search.html?q=...) to its trip page and back, and from a badge on goals.html to the
-badge's page and back, and finally turns on prefers-reduced-motion and checks that no transition
-runs.
+badge's page and back, reaches each kind of card with Tab and opens a badge with Enter, and
+finally turns on prefers-reduced-motion and checks that no transition runs. With --no-bfcache,
+Chromium's back-forward cache is off: going back loads the page anew (the search page then finds
+the card it was left from in history.state).
 
 check --break: copies SITE, breaks the clicked trip page's hero name and shows what the browser does
 with a mismatch: it still reveals the page with a view transition (a plain cross-fade) and reports
@@ -103,7 +105,7 @@ def expect(condition, message):
 class Browser:
     """One headless Chromium and a DevTools connection to its page."""
 
-    def __init__(self, chromium):
+    def __init__(self, chromium, extra=()):
         import websocket  # websocket-client
 
         self.profile = tempfile.mkdtemp(prefix="site-chromium-")
@@ -111,7 +113,7 @@ class Browser:
         self.process = subprocess.Popen(
             [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
              "--no-default-browser-check", "--hide-scrollbars", "--allow-file-access-from-files", f"--remote-debugging-port={port}",
-             f"--user-data-dir={self.profile}", "about:blank"],
+             f"--user-data-dir={self.profile}", *extra, "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30
         target = None
@@ -278,6 +280,37 @@ def navigate_back(browser, expected_url, forward_url, retries):
         return back
 
 
+def press(browser, key):
+    """Presses and releases a key (Tab or Enter) as a keyboard would."""
+    codes = {"Tab": 9, "Enter": 13}
+    for kind in ("rawKeyDown", "keyUp"):
+        params = {"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": codes[key]}
+        if key == "Enter" and kind == "rawKeyDown":
+            params["text"] = "\r"
+        browser.call("Input.dispatchKeyEvent", params)
+    if key == "Enter":
+        browser.call("Input.dispatchKeyEvent", {"type": "char", "key": "Enter", "text": "\r"})
+
+
+def tab_to(browser, selector, limit=60):
+    """Presses Tab from the top of the page until `selector` has the focus; returns the number of
+    presses and what had the focus on the way (its tag and class or text)."""
+    browser.evaluate("document.activeElement && document.activeElement.blur(); true")
+    seen = []
+    for count in range(1, limit + 1):
+        press(browser, "Tab")
+        focused = browser.evaluate(f"""(() => {{
+          const e = document.activeElement;
+          const visible = e && e.getBoundingClientRect().bottom > 0;
+          return {{hit: !!(e && e.matches({json.dumps(selector)})), visible,
+                   what: e ? e.tagName.toLowerCase() + "." + (e.className || e.textContent.trim().slice(0, 20)) : null}};
+        }})()""")
+        seen.append(focused["what"])
+        if focused["hit"]:
+            return count, seen, focused["visible"]
+    raise Failure(f"{limit} presses of Tab never reached {selector}: {seen[:12]}")
+
+
 def zoom_and_back(browser, url, selector, target, retries, what):
     """Opens `url`, clicks the card `selector` and asserts it zooms into the element `target` of
     the page it opens, then goes back and asserts the zoom out."""
@@ -317,7 +350,7 @@ def run_check(args):
         site = broken_site
     server = None if args.file else Server(site)
     base = "file://" + site + "/" if args.file else server.base
-    browser = Browser(chromium)
+    browser = Browser(chromium, ["--disable-features=BackForwardCache"] if args.no_bfcache else [])
     try:
         browser.call("Page.addScriptToEvaluateOnNewDocument", {"source": REVEAL_PROBE})
         browser.call("Emulation.setDeviceMetricsOverride", {
@@ -391,6 +424,39 @@ def run_check(args):
         if browser.evaluate("!!document.querySelector('a.goal')"):
             summary["badge"] = zoom_and_back(
                 browser, base + "goals.html", "a.goal", "svg.badge", retries, "badge")
+
+        # the keyboard: Tab reaches the skip link first, then every kind of card; Enter on a
+        # focused badge opens its page with the zoom
+        keyboard = {}
+        browser.open(home)
+        count, seen, visible = tab_to(browser, "a.skip", 1)
+        expect(visible, "the skip link stays off screen when it has the focus")
+        keyboard["skip"] = count
+        keyboard["homeCard"] = tab_to(browser, "section.collection a.card")[0]
+        browser.open(base + "search.html?q=" + urllib.parse.quote(args.query))
+        keyboard["searchResult"] = tab_to(browser, "#results a.card")[0]
+        browser.open(base + "goals.html")
+        if browser.evaluate("!!document.querySelector('a.goal')"):
+            keyboard["badge"] = tab_to(browser, "a.goal")[0]
+            href = browser.evaluate("document.activeElement.href")
+            for attempt in range(3):
+                browser.evaluate("window.__reveal = null; sessionStorage.removeItem('swap'); true")
+                press(browser, "Enter")
+                browser.wait_for(f"location.href === {json.dumps(href)} && window.__reveal && "
+                                 "window.__reveal.done", "Enter on a badge to open its page")
+                browser.wait_for("window.__reveal.finished", "the view transition to finish")
+                reveal = browser.evaluate("window.__reveal")
+                if not reveal["viewTransition"] and attempt < 2:
+                    retries.append("Enter on a badge: the browser dropped the transition; retried")
+                    browser.open(base + "goals.html")
+                    tab_to(browser, "a.goal")
+                    continue
+                break
+            keyboard["enter"] = reveal
+            expect(reveal["viewTransition"], "Enter on a badge opened its page without a transition")
+            expect(len([p for p in reveal["pseudo"] if "badge-" in p]) >= 2,
+                   f"Enter on a badge did not zoom it: {reveal['pseudo']}")
+        summary["keyboard"] = keyboard
 
         # prefers-reduced-motion: no transition at all
         browser.call("Emulation.setEmulatedMedia", {
@@ -607,6 +673,8 @@ def main():
     check.add_argument("--check-cmd", help="a checker to run on the broken copy, such as "
                        "'trips site --check'")
     check.add_argument("--file", action="store_true", help="open file:// pages instead of http")
+    check.add_argument("--no-bfcache", action="store_true", help="turn the back-forward cache off, "
+                       "so that going back loads each page anew")
     check.add_argument("--query", default="hike", help="the search whose last section's first "
                        "result is clicked (default: hike)")
     search = sub.add_parser("search", help="what search.html shows for each query, from file://")

@@ -87,7 +87,7 @@ struct SiteBrowserTests {
   }
 
   @Test(
-    "in Chromium, a card zooms into its trip page (pagereveal has a view transition, names match)",
+    "in Chromium, home and search cards zoom into trip pages, badges into badge pages, and back; by keyboard too",
     .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
     .enabled(
       if: Requirements.python("websocket"),
@@ -123,6 +123,14 @@ struct SiteBrowserTests {
         #expect(pseudo.contains("::view-transition-new(\(name))"), "\(key) \(direction): \(pseudo)")
       }
     }
+    // The keyboard: the skip link is the first stop; Tab reaches a home card, a search result and
+    // a badge; Enter on a badge zooms into its page.
+    let keyboard = summary["keyboard"] as? [String: Any]
+    #expect(keyboard?["skip"] as? Int == 1)
+    for stop in ["homeCard", "searchResult", "badge"] {
+      #expect((keyboard?[stop] as? Int ?? 0) > 1, "Tab never reached \(stop)")
+    }
+    #expect((keyboard?["enter"] as? [String: Any])?["viewTransition"] as? Bool == true)
     let search = (summary["search"] as? [String: Any])?["card"] as? [String: Any]
     #expect(search?["title"] as? String == "Hike Swallow's Point Trail")
     #expect((search?["href"] as? String)?.hasSuffix("/\(search?["name"] as? String ?? "?").html") == true)
@@ -287,6 +295,24 @@ struct SiteBrowserTests {
       #expect(pages.count == 7, "\(pages.map { $0["page"] ?? "?" })")
       print("NOTE trips site axe \(summary["version"] ?? "?"): \(pages.count) pages, 0 violations")
     }
+  }
+
+  @Test(
+    "without the back-forward cache, going back still zooms: the search page finds its card again",
+    .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
+    .enabled(
+      if: Requirements.python("websocket"),
+      "the Python package websocket-client is missing (pip install websocket-client)"))
+  func zoomWithoutCache() throws {
+    let site = try Self.writeSite(SiteBuilder.build(try SiteFixture.input(), sort: .title))
+    defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+    let (result, summary) = try Self.runDriver(["check", site.path, "--no-bfcache", "--query", "the"])
+    #expect(result.status == 0, "\(result.out)\(result.err)")
+    let search = summary["search"] as? [String: Any]
+    let name = (search?["card"] as? [String: Any])?["name"] as? String ?? "?"
+    let back = search?["back"] as? [String: Any]
+    #expect(back?["viewTransition"] as? Bool == true)
+    #expect((back?["pseudo"] as? [String] ?? []).contains("::view-transition-new(\(name))"))
   }
 
   @Test(
