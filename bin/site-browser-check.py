@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
 """Drives headless Chromium over the DevTools protocol against a site written by `trips site`.
 
-  bin/site-browser-check.py check SITE [--break] [--check-cmd CMD] [--file]
+  bin/site-browser-check.py check SITE [--break] [--check-cmd CMD] [--file] [--no-bfcache] [--query Q]
+  bin/site-browser-check.py search SITE QUERY...
+  bin/site-browser-check.py axe SITE
   bin/site-browser-check.py screenshots SITE OUTDIR
 
 check: opens SITE/index.html (served by a local http.server on 127.0.0.1, or file:// with --file),
 clicks the first collection card, and asserts that the trip page was revealed with a view
 transition (a `pagereveal` event with a non-null `viewTransition`), that the card's and the hero's
 view-transition names match and that the transition animated that name from old to new (the zoom).
-Then it goes back (the zoom out), clicks a "Recently Added" card, and finally turns on
-prefers-reduced-motion and checks that no transition runs.
+Then it goes back (the zoom out), clicks a "Recently Added" card, does the same from a search
+result (search.html?q=...) to its trip page and back, and from a badge on goals.html to the
+badge's page and back, reaches each kind of card with Tab and opens a badge with Enter, and
+finally turns on prefers-reduced-motion and checks that no transition runs. With --no-bfcache,
+Chromium's back-forward cache is off: going back loads the page anew (the search page then finds
+the card it was left from in history.state).
 
 check --break: copies SITE, breaks the clicked trip page's hero name and shows what the browser does
 with a mismatch: it still reveals the page with a view transition (a plain cross-fade) and reports
@@ -17,11 +23,21 @@ no error, but nothing pairs the card with the hero. With --check-cmd (for exampl
 "trips site --check"), runs that command on the broken copy and asserts it refuses (exit 65) naming
 both names and the page.
 
-screenshots: full-page PNGs of the home page, the first collection card's trip page and the goals
-page at 390 px (phone) and 1280 px (desktop) widths, into OUTDIR.
+search: opens SITE/search.html?q=QUERY from file:// (no server) for each QUERY and prints what the
+page shows: its sections (title and results: name and trip) or its empty state.
 
-Prints a JSON summary on stdout. Exit 0: all assertions hold; 1: one failed; 77: Chromium or the
-Python package websocket-client is missing (a skip).
+axe: runs axe-core (axe.min.js from the PyPI package axe-playwright-python or
+axe-selenium-python, installed with --no-deps; or the file named by $AXE_JS) on the home page, a
+trip page, the search page (empty, with results, with none), the goals page and a badge page, for
+WCAG 2.x A and AA and axe's best practices, and lists the violations (exit 1 when there are any)
+and the checks axe could not decide.
+
+screenshots: full-page PNGs of the home page, the first collection card's trip page, the search page
+with a query, the goals page and the first badge's page at 390 px (phone) and 1280 px (desktop)
+widths, into OUTDIR.
+
+Prints a JSON summary on stdout. Exit 0: all assertions hold; 1: one failed; 77: Chromium, the
+Python package websocket-client or (for axe) axe-core is missing (a skip).
 """
 
 import argparse
@@ -37,6 +53,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 import urllib.request
 
 SKIP = 77
@@ -88,7 +105,7 @@ def expect(condition, message):
 class Browser:
     """One headless Chromium and a DevTools connection to its page."""
 
-    def __init__(self, chromium):
+    def __init__(self, chromium, extra=()):
         import websocket  # websocket-client
 
         self.profile = tempfile.mkdtemp(prefix="site-chromium-")
@@ -96,7 +113,7 @@ class Browser:
         self.process = subprocess.Popen(
             [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
              "--no-default-browser-check", "--hide-scrollbars", "--allow-file-access-from-files", f"--remote-debugging-port={port}",
-             f"--user-data-dir={self.profile}", "about:blank"],
+             f"--user-data-dir={self.profile}", *extra, "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30
         target = None
@@ -204,16 +221,18 @@ class Server:
 
 
 def card_info(browser, selector):
+    """The card's link, its transition name (the one its script gives it on a click, or the one its
+    picture or badge has) and its title."""
     return browser.evaluate(f"""(() => {{
       const a = document.querySelector({json.dumps(selector)});
-      const img = a && a.querySelector("img");
-      if (!img) return null;
-      return {{href: a.href, name: getComputedStyle(img).viewTransitionName,
-               title: a.querySelector(".name").textContent}};
+      const picture = a && a.querySelector("img, svg");
+      if (!picture) return null;
+      return {{href: a.href, name: a.dataset.vt || getComputedStyle(picture).viewTransitionName,
+               title: a.querySelector(".name, h3").textContent}};
     }})()""")
 
 
-def navigate_by_click(browser, selector, expected_url, retries):
+def navigate_by_click(browser, selector, expected_url, retries, target="img.hero"):
     """Clicks a card and returns what the trip page's pagereveal saw, and the hero's name.
 
     When the old page set a transition up (its pageswap had one) but the new page got none, the
@@ -237,9 +256,76 @@ def navigate_by_click(browser, selector, expected_url, retries):
             continue
         break
     hero = browser.evaluate(
-        "(() => { const h = document.querySelector('img.hero'); "
+        f"(() => {{ const h = document.querySelector({json.dumps(target)}); "
         "return h ? getComputedStyle(h).viewTransitionName : null; })()")
     return reveal, hero
+
+
+def navigate_back(browser, expected_url, forward_url, retries):
+    """Goes back (the zoom out) and returns what the page's pagereveal saw; retried like a click."""
+    for attempt in range(3):
+        browser.evaluate("window.__reveal = null; sessionStorage.removeItem('swap'); true")
+        browser.evaluate("new Promise((done) => requestAnimationFrame(() => "
+                         "requestAnimationFrame(() => done(true))))")
+        browser.evaluate("history.back()")
+        browser.wait_for(f"location.href === {json.dumps(expected_url)} && window.__reveal && "
+                         "window.__reveal.done", f"{expected_url} to be revealed again")
+        browser.wait_for("window.__reveal.finished", "the view transition to finish")
+        back = browser.evaluate("window.__reveal")
+        swap = json.loads(browser.evaluate("sessionStorage.getItem('swap') || 'null'") or "null")
+        if not back["viewTransition"] and (swap or {}).get("viewTransition") and attempt < 2:
+            retries.append(f"back to {expected_url}: the browser dropped the transition; retried")
+            browser.open(forward_url)
+            continue
+        return back
+
+
+def press(browser, key):
+    """Presses and releases a key (Tab or Enter) as a keyboard would."""
+    codes = {"Tab": 9, "Enter": 13}
+    for kind in ("rawKeyDown", "keyUp"):
+        params = {"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": codes[key]}
+        if key == "Enter" and kind == "rawKeyDown":
+            params["text"] = "\r"
+        browser.call("Input.dispatchKeyEvent", params)
+    if key == "Enter":
+        browser.call("Input.dispatchKeyEvent", {"type": "char", "key": "Enter", "text": "\r"})
+
+
+def tab_to(browser, selector, limit=60):
+    """Presses Tab from the top of the page until `selector` has the focus; returns the number of
+    presses and what had the focus on the way (its tag and class or text)."""
+    browser.evaluate("document.activeElement && document.activeElement.blur(); true")
+    seen = []
+    for count in range(1, limit + 1):
+        press(browser, "Tab")
+        focused = browser.evaluate(f"""(() => {{
+          const e = document.activeElement;
+          const visible = e && e.getBoundingClientRect().bottom > 0;
+          return {{hit: !!(e && e.matches({json.dumps(selector)})), visible,
+                   what: e ? e.tagName.toLowerCase() + "." + (e.className || e.textContent.trim().slice(0, 20)) : null}};
+        }})()""")
+        seen.append(focused["what"])
+        if focused["hit"]:
+            return count, seen, focused["visible"]
+    raise Failure(f"{limit} presses of Tab never reached {selector}: {seen[:12]}")
+
+
+def zoom_and_back(browser, url, selector, target, retries, what):
+    """Opens `url`, clicks the card `selector` and asserts it zooms into the element `target` of
+    the page it opens, then goes back and asserts the zoom out."""
+    browser.open(url)
+    card = card_info(browser, selector)
+    expect(card is not None, f"{what}: no card matches {selector}")
+    expect(card["name"] not in (None, "", "none"), f"{what}: the card has no view-transition name")
+    reveal, hero = navigate_by_click(browser, selector, card["href"], retries, target)
+    expect(reveal["viewTransition"], f"{what}: the page was revealed without a view transition")
+    expect(hero == card["name"], f"{what}: card name {card['name']} != the page's name {hero}")
+    expect(pairs(reveal, hero), f"{what}: {hero} was not animated into the page: {reveal['pseudo']}")
+    back = navigate_back(browser, url, card["href"], retries)
+    expect(back["viewTransition"], f"{what}: going back ran no view transition")
+    expect(pairs(back, hero), f"{what}: {hero} was not animated back into the card: {back['pseudo']}")
+    return {"card": card, "hero": hero, "reveal": reveal, "back": back}
 
 
 def pairs(reveal, name):
@@ -249,15 +335,8 @@ def pairs(reveal, name):
 
 
 def run_check(args):
-    chromium = find_chromium()
+    chromium = require_browser()
     if chromium is None:
-        print("SKIP: chromium is not installed (apt-get install chromium)", file=sys.stderr)
-        return SKIP
-    try:
-        import websocket  # noqa: F401
-    except ImportError:
-        print("SKIP: the Python package websocket-client is missing (pip install websocket-client)",
-              file=sys.stderr)
         return SKIP
 
     site = os.path.abspath(args.site)
@@ -271,7 +350,7 @@ def run_check(args):
         site = broken_site
     server = None if args.file else Server(site)
     base = "file://" + site + "/" if args.file else server.base
-    browser = Browser(chromium)
+    browser = Browser(chromium, ["--disable-features=BackForwardCache"] if args.no_bfcache else [])
     try:
         browser.call("Page.addScriptToEvaluateOnNewDocument", {"source": REVEAL_PROBE})
         browser.call("Emulation.setDeviceMetricsOverride", {
@@ -322,24 +401,10 @@ def run_check(args):
         expect(pairs(reveal, hero), f"{hero} was not animated from card to hero: {reveal['pseudo']}")
 
         # back: the zoom out
-        for attempt in range(3):
-            browser.evaluate("window.__reveal = null; sessionStorage.removeItem('swap'); true")
-            browser.evaluate("new Promise((done) => requestAnimationFrame(() => "
-                             "requestAnimationFrame(() => done(true))))")
-            browser.evaluate("history.back()")
-            browser.wait_for(f"location.href === {json.dumps(home)} && window.__reveal && "
-                             "window.__reveal.done", "the home page to be revealed again")
-            browser.wait_for("window.__reveal.finished", "the view transition to finish")
-            back = browser.evaluate("window.__reveal")
-            swap = json.loads(browser.evaluate("sessionStorage.getItem('swap') || 'null'") or "null")
-            if not back["viewTransition"] and (swap or {}).get("viewTransition") and attempt < 2:
-                retries.append("back: the browser dropped the transition; retried")
-                browser.open(card["href"])
-                continue
-            break
-        summary["back"] = back
-        expect(back["viewTransition"], "going back ran no view transition")
-        expect(pairs(back, hero), f"{hero} was not animated back into the card: {back['pseudo']}")
+        summary["back"] = navigate_back(browser, home, card["href"], retries)
+        expect(summary["back"]["viewTransition"], "going back ran no view transition")
+        expect(pairs(summary["back"], hero),
+               f"{hero} was not animated back into the card: {summary['back']['pseudo']}")
 
         # a "Recently Added" card: its script moves the trip's name onto the clicked card
         browser.open(home)
@@ -349,6 +414,49 @@ def run_check(args):
             summary["recent"] = {"card": recent, "hero": hero, "reveal": reveal}
             expect(reveal["viewTransition"], "a recent card's page was revealed without a transition")
             expect(pairs(reveal, hero), f"the recent card did not zoom: {reveal['pseudo']}")
+
+        # a search result: its script gives the clicked card its trip's name; and back
+        summary["search"] = zoom_and_back(
+            browser, base + "search.html?q=" + urllib.parse.quote(args.query),
+            "#results section:last-of-type a.card", "img.hero", retries, "search result")
+        # a badge on the goals page zooms into the badge's page; and back
+        browser.open(base + "goals.html")
+        if browser.evaluate("!!document.querySelector('a.goal')"):
+            summary["badge"] = zoom_and_back(
+                browser, base + "goals.html", "a.goal", "svg.badge", retries, "badge")
+
+        # the keyboard: Tab reaches the skip link first, then every kind of card; Enter on a
+        # focused badge opens its page with the zoom
+        keyboard = {}
+        browser.open(home)
+        count, seen, visible = tab_to(browser, "a.skip", 1)
+        expect(visible, "the skip link stays off screen when it has the focus")
+        keyboard["skip"] = count
+        keyboard["homeCard"] = tab_to(browser, "section.collection a.card")[0]
+        browser.open(base + "search.html?q=" + urllib.parse.quote(args.query))
+        keyboard["searchResult"] = tab_to(browser, "#results a.card")[0]
+        browser.open(base + "goals.html")
+        if browser.evaluate("!!document.querySelector('a.goal')"):
+            keyboard["badge"] = tab_to(browser, "a.goal")[0]
+            href = browser.evaluate("document.activeElement.href")
+            for attempt in range(3):
+                browser.evaluate("window.__reveal = null; sessionStorage.removeItem('swap'); true")
+                press(browser, "Enter")
+                browser.wait_for(f"location.href === {json.dumps(href)} && window.__reveal && "
+                                 "window.__reveal.done", "Enter on a badge to open its page")
+                browser.wait_for("window.__reveal.finished", "the view transition to finish")
+                reveal = browser.evaluate("window.__reveal")
+                if not reveal["viewTransition"] and attempt < 2:
+                    retries.append("Enter on a badge: the browser dropped the transition; retried")
+                    browser.open(base + "goals.html")
+                    tab_to(browser, "a.goal")
+                    continue
+                break
+            keyboard["enter"] = reveal
+            expect(reveal["viewTransition"], "Enter on a badge opened its page without a transition")
+            expect(len([p for p in reveal["pseudo"] if "badge-" in p]) >= 2,
+                   f"Enter on a badge did not zoom it: {reveal['pseudo']}")
+        summary["keyboard"] = keyboard
 
         # prefers-reduced-motion: no transition at all
         browser.call("Emulation.setEmulatedMedia", {
@@ -374,15 +482,147 @@ def run_check(args):
             shutil.rmtree(work, ignore_errors=True)
 
 
-def run_screenshots(args):
+def require_browser():
+    """Chromium's path, or None after saying why the run is skipped."""
     chromium = find_chromium()
     if chromium is None:
-        print("SKIP: chromium is not installed", file=sys.stderr)
-        return SKIP
+        print("SKIP: chromium is not installed (apt-get install chromium)", file=sys.stderr)
+        return None
     try:
         import websocket  # noqa: F401
     except ImportError:
-        print("SKIP: the Python package websocket-client is missing", file=sys.stderr)
+        print("SKIP: the Python package websocket-client is missing (pip install websocket-client)",
+              file=sys.stderr)
+        return None
+    return chromium
+
+
+SEARCH_RESULTS = """(() => {
+  const sections = Array.from(document.querySelectorAll("#results section")).map((part) => ({
+    title: part.querySelector("h2").textContent,
+    results: Array.from(part.querySelectorAll("a.card")).map((a) => ({
+      name: a.querySelector(".name").textContent, detail: a.querySelector(".count").textContent,
+      href: a.getAttribute("href"), vt: a.dataset.vt})),
+    more: part.querySelector("button.more") ? part.querySelector("button.more").textContent : null}));
+  const none = document.querySelector("#results .none");
+  return {sections, empty: none ? Array.from(none.children).map((e) => e.textContent) : null,
+          field: document.getElementById("q").value,
+          status: document.getElementById("status").textContent};
+})()"""
+
+
+def run_search(args):
+    chromium = require_browser()
+    if chromium is None:
+        return SKIP
+    page = "file://" + os.path.join(os.path.abspath(args.site), "search.html")
+    browser = Browser(chromium)
+    out = {"ok": True, "queries": []}
+    try:
+        for query in args.queries:
+            url = page + ("?q=" + urllib.parse.quote(query) if query else "")
+            browser.open(url)
+            result = browser.evaluate(SEARCH_RESULTS)
+            result["query"] = query
+            out["queries"].append(result)
+        # Typing: the field searches as it changes and keeps the query in the address.
+        browser.open(page)
+        browser.evaluate("(() => { const f = document.getElementById('q'); f.value = 'HIKE'; "
+                         "f.dispatchEvent(new Event('input')); return true; })()")
+        out["typed"] = browser.evaluate(SEARCH_RESULTS)
+        out["typed"]["location"] = browser.evaluate("location.search")
+        return 0
+    except Failure as failure:
+        out["ok"] = False
+        out["failure"] = str(failure)
+        return 1
+    finally:
+        print(json.dumps(out, indent=2, ensure_ascii=False))
+        browser.close()
+
+
+def find_axe():
+    """The text of axe.min.js: $AXE_JS, or the copy a PyPI package ships."""
+    import importlib.util
+
+    candidates = [os.environ.get("AXE_JS")]
+    for package, path in (("axe_playwright_python", "axe.min.js"),
+                          ("axe_selenium_python", "node_modules/axe-core/axe.min.js")):
+        spec = importlib.util.find_spec(package)
+        for folder in (spec.submodule_search_locations or []) if spec else []:
+            candidates.append(os.path.join(folder, path))
+    for candidate in candidates:
+        if candidate and os.path.isfile(candidate):
+            with open(candidate, encoding="utf-8") as f:
+                return candidate, f.read()
+    return None, None
+
+
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+AXE_RUN = """axe.run(document, {runOnly: {type: "tag", values: %s},
+                         resultTypes: ["violations", "incomplete"]}).then((r) => ({
+  version: axe.version,
+  violations: r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.length, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+    summary: v.nodes.slice(0, 1).map((n) => n.failureSummary)})),
+  incomplete: r.incomplete.map((v) => ({id: v.id, nodes: v.nodes.length,
+    why: v.nodes.slice(0, 1).map((n) => (n.any[0] || n.all[0] || n.none[0] || {}).message)}))}))"""
+
+
+def run_axe(args):
+    chromium = require_browser()
+    if chromium is None:
+        return SKIP
+    path, axe = find_axe()
+    if axe is None:
+        print("SKIP: axe-core is missing (pip install --no-deps axe-playwright-python)", file=sys.stderr)
+        return SKIP
+    site = os.path.abspath(args.site)
+    server = Server(site)
+    browser = Browser(chromium)
+    out = {"axe": path, "tags": AXE_TAGS, "pages": []}
+    status = 0
+    try:
+        browser.call("Emulation.setDeviceMetricsOverride", {
+            "width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        browser.open(server.base + "index.html")
+        pages = ["index.html", "search.html", "search.html?q=hike", "search.html?q=zzzz", "goals.html"]
+        trip = browser.evaluate("(document.querySelector('section.collection a.card') || {}).getAttribute "
+                                "? document.querySelector('section.collection a.card').getAttribute('href') "
+                                ": null")
+        if trip:
+            pages.insert(1, trip)
+        browser.open(server.base + "goals.html")
+        badge = browser.evaluate("document.querySelector('a.goal') ? "
+                                 "document.querySelector('a.goal').getAttribute('href') : null")
+        if badge:
+            pages.append(badge)
+        for page in pages:
+            browser.open(server.base + page)
+            browser.evaluate(axe)
+            result = browser.evaluate(AXE_RUN % json.dumps(AXE_TAGS))
+            out["version"] = result["version"]
+            out["pages"].append({"page": page, "violations": result["violations"],
+                                 "incomplete": result["incomplete"]})
+            if result["violations"]:
+                status = 1
+        out["ok"] = status == 0
+        out["violations"] = sum(len(p["violations"]) for p in out["pages"])
+        return status
+    except Failure as failure:
+        out["ok"] = False
+        out["failure"] = str(failure)
+        return 1
+    finally:
+        print(json.dumps(out, indent=2))
+        browser.close()
+        server.close()
+
+
+def run_screenshots(args):
+    chromium = require_browser()
+    if chromium is None:
         return SKIP
     import base64
 
@@ -395,7 +635,13 @@ def run_screenshots(args):
         browser.open(server.base + "index.html")
         trip = browser.evaluate(
             "document.querySelector('section.collection a.card').getAttribute('href')")
-        pages = [("home", "index.html"), ("trip", trip), ("goals", "goals.html")]
+        browser.open(server.base + "goals.html")
+        badge = browser.evaluate("document.querySelector('a.goal') ? "
+                                 "document.querySelector('a.goal').getAttribute('href') : null")
+        pages = [("home", "index.html"), ("trip", trip),
+                 ("search", "search.html?q=" + urllib.parse.quote(args.query)), ("goals", "goals.html")]
+        if badge:
+            pages.append(("badge", badge))
         for width, height, label in ((390, 844, "phone"), (1280, 800, "desktop")):
             browser.call("Emulation.setDeviceMetricsOverride", {
                 "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
@@ -427,12 +673,23 @@ def main():
     check.add_argument("--check-cmd", help="a checker to run on the broken copy, such as "
                        "'trips site --check'")
     check.add_argument("--file", action="store_true", help="open file:// pages instead of http")
+    check.add_argument("--no-bfcache", action="store_true", help="turn the back-forward cache off, "
+                       "so that going back loads each page anew")
+    check.add_argument("--query", default="hike", help="the search whose last section's first "
+                       "result is clicked (default: hike)")
+    search = sub.add_parser("search", help="what search.html shows for each query, from file://")
+    search.add_argument("site")
+    search.add_argument("queries", nargs="+", metavar="QUERY")
+    axe = sub.add_parser("axe", help="axe-core's accessibility checks on each kind of page")
+    axe.add_argument("site")
     shots = sub.add_parser("screenshots", help="phone and desktop screenshots")
     shots.add_argument("site")
     shots.add_argument("outdir")
+    shots.add_argument("--query", default="hike", help="the search shown (default: hike)")
     args = parser.parse_args()
+    modes = {"check": run_check, "search": run_search, "axe": run_axe, "screenshots": run_screenshots}
     try:
-        return run_check(args) if args.mode == "check" else run_screenshots(args)
+        return modes[args.mode](args)
     except Failure as failure:
         print(f"site-browser-check: {failure}", file=sys.stderr)
         return 1

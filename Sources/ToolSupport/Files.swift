@@ -219,15 +219,18 @@ public enum Files {
     }
   }
 
-  /// Creates a new file (it must not exist) holding `bytes`, synced before returning.
-  public static func create(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws(ToolError) {
+  /// Creates a new file (it must not exist) holding `bytes`, synced before returning unless `sync`
+  /// is false (for a writer that syncs many files at once afterwards).
+  public static func create(_ path: String, bytes: [UInt8], mode: mode_t = 0o644, sync: Bool = true)
+    throws(ToolError)
+  {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard fd >= 0 else { throw ToolError.io("cannot write '\(path)': \(describe(errno))") }
     defer { close(fd) }
     let writer = FileWriter(fd: fd, path: path)
     try writer.write(bytes)
     try writer.flush()
-    guard fsync(fd) == 0 else { throw ToolError.io("cannot sync '\(path)': \(describe(errno))") }
+    guard !sync || fsync(fd) == 0 else { throw ToolError.io("cannot sync '\(path)': \(describe(errno))") }
   }
 
   /// Appends `bytes` to `path` (created when missing) and syncs it before returning. When the

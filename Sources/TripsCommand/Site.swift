@@ -33,13 +33,17 @@ enum Site {
     output: """
       With --out, nothing on stdout: DIR gets index.html (Recently Added, then the four collections \
       with 325x260 cards for a collection with a summary and 180x260 otherwise), one trip-ID.html page \
-      per trip (hero picture, progress, activities), goals.html, style.css and each trip's picture (an \
-      SVG drawn from its photo name and season, or its readable local photo file, copied). The card \
-      image and the hero share one view-transition-name, so a card zooms into its page and back; \
-      prefers-reduced-motion turns the zoom off. Before writing, every name must pair up between \
-      index.html and the trip page its card links to, and be used once per page. The site is written \
-      to a temporary folder and renamed into place, so a failed run leaves DIR as it was. With --check, \
-      one line per pair (NAME  index.html  PAGE) and a summary line.
+      per trip (hero picture, progress, activities), goals.html with one badge-GOAL.html page per goal, \
+      search.html (the search of `trips search`, run in the page on data embedded in it, so it works \
+      from file://), style.css and each trip's picture: its photo file when `photo` names a readable \
+      PNG, JPEG, GIF, WebP or AVIF file, copied; otherwise an SVG drawn from its photo name (or, with \
+      no photo, its id and name) and season, with a warning when `photo` named a missing or non-image \
+      file. A card's image and the page it opens share one view-transition-name (home and search \
+      cards and trip heroes; goal badges and badge pages), so a card zooms into its page and back; \
+      prefers-reduced-motion turns the zoom off. Before writing, every name must pair up between a \
+      card and the page it links to, and be used once per page. The site is written to a temporary \
+      folder and renamed into place, so a failed run leaves DIR as it was. With --check, one line per \
+      pair (NAME  CARD-PAGE  PAGE) and a summary line.
       """,
     exitStatus: [
       "1    DIR holds files trips site did not write, or a site with trips and the input has none",
@@ -89,12 +93,11 @@ enum Site {
   /// The `--check` listing: one line per pair, then a summary.
   static func checkListing(_ report: TransitionCheck.Report) -> String {
     var text = ""
-    for pair in report.pairs { text += "\(pair.name)  \(TransitionCheck.home)  \(pair.page)\n" }
-    let names =
+    for pair in report.pairs { text += "\(pair.name)  \(pair.source)  \(pair.page)\n" }
+    let pairs =
       report.pairs.count == 1
       ? "1 view-transition name pairs" : "\(report.pairs.count) view-transition names pair"
-    text +=
-      "ok: \(names) a card on \(TransitionCheck.home) with its trip page (\(report.pages) pages checked)\n"
+    text += "ok: \(pairs) a card with the page it opens (\(report.pages) pages checked)\n"
     return text
   }
 }

@@ -15,7 +15,7 @@ enum SiteOutput {
     let what = count == 1 ? "1 problem" : "\(count) problems"
     let message =
       written
-      ? "'\(site)' fails the view transition check (\(what)): a card would not zoom into its trip page"
+      ? "'\(site)' fails the view transition check (\(what)): a card would not zoom into the page it opens"
       : "view transition names do not pair up (\(what)); nothing was written to '\(site)'"
     return ToolError.data(message, notes: report.problems)
   }
@@ -25,7 +25,7 @@ enum SiteOutput {
   /// has); it is replaced whole, except that a site with trips is not replaced by one with none
   /// unless `allowEmpty` (exit 1). On any error nothing is left behind and `dir` is unchanged.
   static func publish(_ files: [SiteFile], to dir: String, allowEmpty: Bool = false) throws(ToolError) {
-    let report = TransitionCheck.check(files.map { ($0.path, $0.isText ? $0.text : nil) })
+    let report = TransitionCheck.check(files)
     if let refusal = refusal(report, site: dir, written: false) { throw refusal }
 
     var trimmed = dir

@@ -44,7 +44,7 @@ struct SiteReader {
     guard SiteCollection.all.contains(where: { $0.id == collection }) else {
       throw record.mismatch("collection", expected: "one of \(Self.known)", found: .string(collection))
     }
-    let photo = try record.string("photo")
+    let photo = try record.optionalString("photo")
     let subtitle = try record.optionalString("subtitle")
     let creationDate = try record.date("creationDate")
     var activities: [SiteActivity] = []
@@ -107,7 +107,8 @@ struct SiteReader {
   func photos(warn: (SiteTrip, String) -> Void) -> [String: Photo] {
     var photos: [String: Photo] = [:]
     for trip in model.trips {
-      if let photo = Self.photo(trip.photo, warn: { warn(trip, $0) }) { photos[trip.id] = photo }
+      guard let name = trip.photo else { continue }
+      if let photo = Self.photo(name, warn: { warn(trip, $0) }) { photos[trip.id] = photo }
     }
     return photos
   }

@@ -48,6 +48,40 @@ public enum Collation {
     return 0
   }
 
+  /// A key whose byte order is the collation's order (`compare`): `compare(a, b) < 0` exactly when
+  /// `sortKey(a)` sorts before `sortKey(b)`, and equal keys for equal names. Each level (letters,
+  /// accents, case) is a run of per-character weights ended by 0, so that a shorter run sorts
+  /// first, as in `compare`. Sorting many names by their keys makes each name's weights once.
+  public static func sortKey(_ text: String, ignoringCase: Bool = false) -> [UInt8] {
+    let keys = text.map(Key.init)
+    var out: [UInt8] = []
+    out.reserveCapacity(keys.count * 6)
+    // UTF-8 keeps code point order; shifted by one (UTF-8 has no 0xFF byte) so that 0 ends a weight.
+    func append(_ weight: String) {
+      for byte in weight.utf8 { out.append(byte + 1) }
+      out.append(0)
+    }
+    for key in keys {
+      out.append(UInt8(key.group + 1))
+      append(key.base)
+    }
+    out.append(0)
+    for key in keys { append(key.accents) }
+    out.append(0)
+    if !ignoringCase {
+      for key in keys { out.append(key.upper ? 2 : 1) }
+    }
+    return out
+  }
+
+  /// The indexes of `names` in collation order, ties in their order (a stable sort by `compare`).
+  public static func order(_ names: [String], ignoringCase: Bool = false) -> [Int] {
+    let keys = names.map { sortKey($0, ignoringCase: ignoringCase) }
+    return names.indices.sorted { a, b in
+      keys[a] != keys[b] ? keys[a].lexicographicallyPrecedes(keys[b]) : a < b
+    }
+  }
+
   /// One character's collation weights.
   struct Key {
     var group: Int

@@ -1,4 +1,7 @@
-/// Deterministic SVG pictures: a landscape per trip (from its photo name and season) and goal badges.
+import ToolSupport
+
+/// Deterministic SVG pictures: a landscape per trip (from its photo name, or its id and name, and its
+/// season) and goal badges.
 enum Illustration {
   /// A season's colours: sky top and bottom, sun or moon, three land layers far to near, an accent.
   struct Palette: Sendable {
@@ -7,6 +10,8 @@ enum Illustration {
     var sun: String
     var layers: [String]
     var accent: String
+    /// An achieved badge's fill, dark enough for its white text (contrast at least 4.5:1).
+    var badge: String
   }
 
   /// The palette of a season (`spring`, `summer`, `fall`, `winter`; anything else gets spring's).
@@ -15,19 +20,19 @@ enum Illustration {
     case "summer":
       Palette(
         skyTop: "#3fa9f5", skyBottom: "#ffe9a8", sun: "#ffd23f",
-        layers: ["#7fd1c7", "#1e9aa8", "#0b6f7f"], accent: "#f6d58e")
+        layers: ["#7fd1c7", "#1e9aa8", "#0b6f7f"], accent: "#f6d58e", badge: "#0b6f7f")
     case "fall":
       Palette(
         skyTop: "#f7a35c", skyBottom: "#ffe3b3", sun: "#fff4d6",
-        layers: ["#d98b3a", "#a4471f", "#5e2a18"], accent: "#ffc857")
+        layers: ["#d98b3a", "#a4471f", "#5e2a18"], accent: "#ffc857", badge: "#a4471f")
     case "winter":
       Palette(
         skyTop: "#0b1d3a", skyBottom: "#4a6fa5", sun: "#eef4ff",
-        layers: ["#8ea9cf", "#c9d8ec", "#f4f8fd"], accent: "#7cf5c4")
+        layers: ["#8ea9cf", "#c9d8ec", "#f4f8fd"], accent: "#7cf5c4", badge: "#3b5c8c")
     default:
       Palette(
         skyTop: "#9ed8f7", skyBottom: "#ffe1ea", sun: "#fff3b0",
-        layers: ["#a8dcb5", "#5fb37a", "#2f7d4f"], accent: "#ff8fb1")
+        layers: ["#a8dcb5", "#5fb37a", "#2f7d4f"], accent: "#ff8fb1", badge: "#2f7d4f")
     }
   }
 
@@ -61,10 +66,11 @@ enum Illustration {
   static let width = 650
   static let height = 520
 
-  /// The landscape for a trip: the same photo name and season always give the same bytes.
-  static func landscape(photo: String, season: String) -> String {
+  /// The landscape for a trip: the same seed (its photo name, or its id and name) and season always
+  /// give the same bytes.
+  static func landscape(seed: String, season: String) -> String {
     let colors = palette(season: season)
-    var random = Random(seed: "\(photo)|\(season)")
+    var random = Random(seed: "\(seed)|\(season)")
     let (w, h) = (width, height)
     var svg = """
       <svg xmlns="http://www.w3.org/2000/svg" width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)">
@@ -147,25 +153,33 @@ enum Illustration {
     return svg
   }
 
-  /// A goal badge drawn inline (no ids, so it may repeat on a page): a medal with the target.
-  static func badge(_ achievement: SiteAchievement, season: String?) -> String {
+  /// A goal badge drawn inline (no ids, so it may repeat on a page): a medal with the target,
+  /// `size` pixels square. With `transitionName`, it carries that view-transition name. With a
+  /// `label` it is an image with that accessible name; without one it is decorative (hidden from
+  /// assistive technology, as the text beside it says what it is).
+  static func badge(
+    _ achievement: SiteAchievement, season: String?, size: Int = 72, transitionName: String? = nil,
+    label: String? = nil
+  ) -> String {
     let fill: String
     if !achievement.achieved {
       fill = "#3a3a3c"
     } else if let season {
-      fill = palette(season: season).layers[1]
+      fill = palette(season: season).badge
     } else if achievement.kind == "tripsCompleted" {
-      fill = "#8e6cf0"
+      fill = "#6a4bd0"
     } else {
-      fill = "#1fa39a"
+      fill = "#137a73"
     }
     let ring = achievement.achieved ? "#ffd66b" : "#5a5a5e"
-    let label =
+    let symbol =
       achievement.kind == "activitiesCompleted" ? "✓" : achievement.kind == "tripsCompleted" ? "✈" : "★"
+    let style = transitionName.map { " style=\"view-transition-name: \($0)\"" } ?? ""
+    let role = label.map { " role=\"img\" aria-label=\"\(Markup.escape($0))\"" } ?? " aria-hidden=\"true\""
     return """
-      <svg class="badge" width="72" height="72" viewBox="0 0 72 72" aria-hidden="true">\
+      <svg class="badge" width="\(size)" height="\(size)" viewBox="0 0 72 72"\(role)\(style)>\
       <circle cx="36" cy="36" r="33" fill="\(fill)" stroke="\(ring)" stroke-width="4"/>\
-      <text x="36" y="33" text-anchor="middle" font-size="18" fill="#ffffff">\(label)</text>\
+      <text x="36" y="33" text-anchor="middle" font-size="18" fill="#ffffff">\(symbol)</text>\
       <text x="36" y="54" text-anchor="middle" font-size="16" font-weight="700" fill="#ffffff">\
       \(achievement.target)</text></svg>
       """

@@ -69,11 +69,11 @@ public enum SiteBuilder {
   /// How many trips the "Recently Added" row shows (the sample's `recentlyAddedTrips`).
   static let recentCount = 5
 
-  /// The name shared by a trip's card image and its page's hero, also the base of its file names:
-  /// `trip-` then the id with every byte other than ASCII letters, digits and `-` written as `_hh`.
-  /// Distinct ids give distinct names, and every name is a valid CSS identifier and file name.
-  static func slug(forTripID id: String) -> String {
-    var out = "trip-"
+  /// A page name that is also a view-transition name: `prefix` then the id with every byte other
+  /// than ASCII letters, digits and `-` written as `_hh`. Distinct ids give distinct names, and
+  /// every name is a valid CSS identifier and file name.
+  static func slug(_ prefix: String, _ id: String) -> String {
+    var out = prefix
     let hex = Array("0123456789abcdef")
     for byte in id.utf8 {
       switch byte {
@@ -89,14 +89,22 @@ public enum SiteBuilder {
     return out
   }
 
+  /// The name shared by a trip's card image and its page's hero, also the base of its file names
+  /// (`trip-` and the escaped id).
+  static func slug(forTripID id: String) -> String { slug("trip-", id) }
+
+  /// The name shared by a goal's badge on the goals page and on its own page, also that page's
+  /// base name (`badge-` and the escaped goal id).
+  static func slug(forGoal goal: String) -> String { slug("badge-", goal) }
+
   /// The trips of the "Recently Added" row: newest `creationDate` first (ties: later in the input
-  /// first), at most `recentCount`.
-  static func recent(_ trips: [SiteTrip]) -> [SiteTrip] {
+  /// first), at most `limit`.
+  static func recent(_ trips: [SiteTrip], limit: Int = recentCount) -> [SiteTrip] {
     let ordered = trips.enumerated().sorted { a, b in
       a.element.creationDate != b.element.creationDate
         ? a.element.creationDate > b.element.creationDate : a.offset > b.offset
     }
-    return ordered.prefix(recentCount).map(\.element)
+    return ordered.prefix(limit).map(\.element)
   }
 
   /// The trips of one collection, by name in code-point order (the sample's `trips(in:)`).
@@ -117,44 +125,68 @@ public enum SiteBuilder {
     return (achieved, achievements.filter { !$0.achieved })
   }
 
+  /// The season of a trip's collection ("" for an unknown collection).
+  static func season(of trip: SiteTrip, _ input: SiteModel) -> String {
+    input.collections.first { $0.id == trip.collection }?.season ?? ""
+  }
+
   /// Every file of the site, sorted by path: the pages (trip pages list their activities in `sort`
-  /// order), the style sheet, and each trip's picture (its photo from `photos`, by trip id, or
-  /// one drawn from its photo name and season).
+  /// order; one page per goal), the search page, the style sheet, and each trip's picture (its
+  /// photo from `photos`, by trip id, or one drawn from its photo name, or from its id and name
+  /// when it has no photo, and its season).
   public static func build(_ input: SiteModel, sort: ActivitySort, photos: [String: Photo] = [:])
     -> [SiteFile]
   {
     var files: [SiteFile] = [SiteFile(path: "style.css", text: stylesheet)]
+    files.reserveCapacity(2 * input.trips.count + input.achievements.count + 4)
     var pictures: [String: String] = [:]
     for trip in input.trips {
       let slug = slug(forTripID: trip.id)
+      let picture: String
+      let alt: String
       if let photo = photos[trip.id] {
-        pictures[trip.id] = "\(slug).\(photo.fileExtension)"
-        files.append(SiteFile(path: "\(slug).\(photo.fileExtension)", bytes: photo.bytes))
+        picture = "\(slug).\(photo.fileExtension)"
+        alt = "Photo of \(trip.name)"
+        files.append(SiteFile(path: picture, bytes: photo.bytes))
       } else {
-        let season = input.collections.first { $0.id == trip.collection }?.season ?? ""
-        pictures[trip.id] = "\(slug).svg"
+        picture = "\(slug).svg"
+        alt = "A drawn landscape for \(trip.name)"
         files.append(
-          SiteFile(path: "\(slug).svg", text: Illustration.landscape(photo: trip.photo, season: season)))
+          SiteFile(
+            path: picture,
+            text: Illustration.landscape(seed: trip.pictureSeed, season: season(of: trip, input))))
       }
+      pictures[trip.id] = picture
       files.append(
         SiteFile(
-          path: "\(slug).html", text: tripPage(trip, picture: pictures[trip.id]!, input: input, sort: sort)))
+          path: "\(slug).html", text: tripPage(trip, picture: picture, alt: alt, input: input, sort: sort)))
     }
     files.append(SiteFile(path: "index.html", text: homePage(input, pictures: pictures)))
     files.append(SiteFile(path: "goals.html", text: goalsPage(input)))
+    for goal in input.achievements {
+      files.append(SiteFile(path: "\(slug(forGoal: goal.goal)).html", text: badgePage(goal, input)))
+    }
+    files.append(SiteFile(path: "search.html", text: SearchPage.page(input, pictures: pictures)))
     return files.sorted { $0.path < $1.path }
   }
 
   // MARK: Pages
 
+  /// The tabs of every page, as the sample's: Wishlist, Goals, Search.
+  static let tabs = [("index.html", "Wishlist"), ("goals.html", "Goals"), ("search.html", "Search")]
+
   /// A page. The head holds back the first frame until `main` is parsed (`rel=expect`), so that a
-  /// page entered with a view transition has its named card or hero in that frame.
-  static func page(title: String, current: String, bodyClass: String, main: String, script: String = "")
-    -> String
-  {
-    func tab(_ href: String, _ label: String) -> String {
-      href == current
-        ? "<a href=\"\(href)\" aria-current=\"page\">\(label)</a>" : "<a href=\"\(href)\">\(label)</a>"
+  /// page entered with a view transition has its named card or hero in that frame. `current` is
+  /// the tab the page is (`aria-current="page"`) or belongs to (`aria-current="true"`).
+  static func page(
+    title: String, current: String, isTab: Bool = true, bodyClass: String, main: String, script: String = ""
+  ) -> String {
+    var nav = ""
+    for (href, label) in tabs {
+      nav +=
+        href == current
+        ? "<a href=\"\(href)\" aria-current=\"\(isTab ? "page" : "true")\">\(label)</a>"
+        : "<a href=\"\(href)\">\(label)</a>"
     }
     return """
       <!DOCTYPE html>
@@ -169,8 +201,8 @@ public enum SiteBuilder {
       <link rel="expect" href="#content" blocking="render">
       </head>
       <body class="\(bodyClass)">
-      <header class="bar"><nav aria-label="Sections">\(tab("index.html", "Wishlist"))\(tab("goals.html", "Goals"))\
-      </nav></header>
+      <a class="skip" href="#content">Skip to content</a>
+      <header class="bar"><nav aria-label="Sections">\(nav)</nav></header>
       <main id="content">
       \(main)</main>
       \(script)</body>
@@ -255,12 +287,15 @@ public enum SiteBuilder {
       script: recent.isEmpty ? "" : recentCardScript)
   }
 
-  static func tripPage(_ trip: SiteTrip, picture: String, input: SiteModel, sort: ActivitySort) -> String {
+  static func tripPage(_ trip: SiteTrip, picture: String, alt: String, input: SiteModel, sort: ActivitySort)
+    -> String
+  {
     let slug = slug(forTripID: trip.id)
     let collection = input.collections.first { $0.id == trip.collection }?.name ?? trip.collection
     var main = """
       <article>
-      <img class="hero" src="\(picture)" alt="" width="650" height="520" style="view-transition-name: \(slug)">
+      <img class="hero" src="\(picture)" alt="\(Markup.escape(alt))" width="650" height="520" \
+      style="view-transition-name: \(slug)">
       <div class="intro">
       <p class="collection-name">\(Markup.escape(collection))</p>
       <h1>\(Markup.escape(trip.name))</h1>
@@ -284,7 +319,7 @@ public enum SiteBuilder {
     } else {
       let done = trip.completedCount
       main += """
-        <progress max="\(total)" value="\(done)">\(trip.percent)%</progress>
+        <progress max="\(total)" value="\(done)" aria-label="Activities complete">\(trip.percent)%</progress>
         <p class="sort">\(done) of \(total) complete · sorted by \(sort.title)</p>
         <ul class="activity-list">
 
@@ -320,6 +355,13 @@ public enum SiteBuilder {
 
         """
     }
+    /// A goal's card: a link to its page, its badge carrying the name that zooms into that page.
+    func card(_ goal: SiteAchievement, _ body: String) -> String {
+      let slug = slug(forGoal: goal.goal)
+      let badge = Illustration.badge(goal, season: season(of: goal, input), size: 72, transitionName: slug)
+      return "<li><a class=\"goal\(goal.achieved ? " achieved" : "")\" href=\"\(slug).html\">\(badge)<div>"
+        + "<h3>\(Markup.escape(goal.name))</h3>\(body)</div></a></li>\n"
+    }
     if !achieved.isEmpty {
       main += """
         <section aria-labelledby="achieved">
@@ -328,14 +370,10 @@ public enum SiteBuilder {
 
         """
       for goal in achieved {
-        let date = goal.dateAchieved ?? 0
-        main +=
-          "<li class=\"goal achieved\">\(Illustration.badge(goal, season: season(of: goal, input)))<div>"
-        main += "<h3>\(Markup.escape(goal.name))</h3>"
-        if let subtitle = goal.subtitle, !subtitle.isEmpty { main += "<p>\(Markup.escape(subtitle))</p>" }
-        main +=
-          "<p class=\"date\">Achieved <time datetime=\"\(ISODate.format(date))\">\(ISODate.formatDay(date))</time>"
-          + "</p></div></li>\n"
+        var body = ""
+        if let subtitle = goal.subtitle, !subtitle.isEmpty { body += "<p>\(Markup.escape(subtitle))</p>" }
+        body += "<p class=\"date\">\(achievedLine(goal))</p>"
+        main += card(goal, body)
       }
       main += "</ul>\n</section>\n"
     }
@@ -349,14 +387,66 @@ public enum SiteBuilder {
         """
       for goal in next {
         let label = "\(goal.shownCount) of \(goal.target)"
-        main += "<li class=\"goal\">\(Illustration.badge(goal, season: season(of: goal, input)))<div>"
-        main += "<h3>\(Markup.escape(goal.name))</h3><p class=\"of\">\(label)</p>"
-        main +=
-          "<progress max=\"\(goal.target)\" value=\"\(goal.shownCount)\">\(label)</progress></div></li>\n"
+        main += card(
+          goal,
+          "<p class=\"of\">\(label)</p><progress max=\"\(goal.target)\" value=\"\(goal.shownCount)\" "
+            + "aria-label=\"\(Markup.escape(goal.name)): \(label)\">\(label)</progress>")
       }
       main += "</ul>\n</section>\n"
     }
     return page(title: "Goals · Wishlist", current: "goals.html", bodyClass: "goals-page", main: main)
+  }
+
+  /// `Achieved <time>Mar 12, 2026</time>`.
+  static func achievedLine(_ goal: SiteAchievement) -> String {
+    let date = goal.dateAchieved ?? 0
+    return "Achieved <time datetime=\"\(ISODate.format(date))\">\(ISODate.formatDay(date))</time>"
+  }
+
+  /// What a goal counts, in words.
+  static func counts(_ goal: SiteAchievement, _ input: SiteModel) -> String? {
+    switch goal.kind {
+    case "tripsCompleted": return "Counts completed trips."
+    case "activitiesCompleted": return "Counts completed activities."
+    case "collectionTripsCompleted":
+      let name = goal.collection.flatMap { id in input.collections.first { $0.id == id }?.name }
+      return name.map { "Counts completed trips in \($0)." } ?? "Counts completed trips in one collection."
+    default: return nil
+    }
+  }
+
+  /// A goal's own page: its badge large (the goals page's badge zooms into it), name, subtitle and
+  /// state.
+  static func badgePage(_ goal: SiteAchievement, _ input: SiteModel) -> String {
+    let slug = slug(forGoal: goal.goal)
+    let state = goal.achieved ? "achieved" : "\(goal.shownCount) of \(goal.target)"
+    let badge = Illustration.badge(
+      goal, season: season(of: goal, input), size: 240, transitionName: slug,
+      label: "Badge: \(goal.name), \(state)")
+    var main = """
+      <article class="badge-page">
+      \(badge)
+      <h1>\(Markup.escape(goal.name))</h1>
+
+      """
+    if let subtitle = goal.subtitle, !subtitle.isEmpty {
+      main += "<p class=\"subtitle\">\(Markup.escape(subtitle))</p>\n"
+    }
+    if goal.achieved {
+      main += "<p class=\"date\">\(achievedLine(goal))</p>\n"
+    } else {
+      let label = "\(goal.shownCount) of \(goal.target)"
+      main += """
+        <p class="of">\(label)</p>
+        <progress max="\(goal.target)" value="\(goal.shownCount)" aria-label="Progress: \(label)">\(label)</progress>
+
+        """
+    }
+    if let counts = counts(goal, input) { main += "<p class=\"note\">\(Markup.escape(counts))</p>\n" }
+    main += "<p><a class=\"back\" href=\"goals.html\">All goals</a></p>\n</article>\n"
+    return page(
+      title: "\(goal.name) · Goals · Wishlist", current: "goals.html", isTab: false, bodyClass: "badge-view",
+      main: main)
   }
 
   // MARK: Style
@@ -409,10 +499,16 @@ public enum SiteBuilder {
     .card.wide { width: min(325px, calc(100vw - 48px)); }
     .card img { display: block; width: 100%; height: 100%; object-fit: cover; border-radius: 20px; }
     .card .label { position: absolute; inset: auto 0 0 0; padding: 40px 14px 14px; border-radius: 0 0 20px 20px;
-      background: linear-gradient(transparent, rgb(0 0 0 / 0.72)); display: flex; flex-direction: column; }
+      background: linear-gradient(rgb(0 0 0 / 0), rgb(0 0 0 / 0.6) 40%, rgb(0 0 0 / 0.8));
+      text-shadow: 0 1px 2px rgb(0 0 0 / 0.6); display: flex; flex-direction: column; }
     .card .name { font-weight: 700; font-size: 18px; }
     .card .count { font-size: 12px; letter-spacing: 0.06em; opacity: 0.85; }
-    .card:focus-visible { outline: 3px solid var(--accent); outline-offset: 3px; border-radius: 22px; }
+    a:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid var(--accent);
+      outline-offset: 2px; }
+    .card:focus-visible { outline-offset: 3px; border-radius: 22px; }
+    .skip { position: absolute; left: 8px; top: -60px; z-index: 3; padding: 8px 14px; border-radius: 8px;
+      background: var(--panel); color: var(--text); }
+    .skip:focus { top: 8px; }
     .trip article { max-width: 760px; margin: 0 auto; }
     .hero { display: block; width: 100%; height: min(56vw, 440px); object-fit: cover; border-radius: 24px;
       margin-top: 12px; }
@@ -433,11 +529,26 @@ public enum SiteBuilder {
     .goals { list-style: none; padding: 0; margin: 12px 0; display: grid; gap: 12px;
       grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); }
     .goal { display: flex; gap: 14px; align-items: center; background: var(--panel); border-radius: 16px;
-      padding: 14px; }
+      padding: 14px; height: 100%; text-decoration: none; }
+    .goal:hover h3, .back:hover { text-decoration: underline; }
     .goal div { flex: 1; min-width: 0; }
     .goal h3 { margin: 0 0 2px; font-size: 17px; }
     .goal p { margin: 0; font-size: 14px; }
     .badge { flex: none; }
+    .badge-page { max-width: 560px; margin: 0 auto; text-align: center; }
+    .badge-page .badge { display: block; width: min(240px, 60vw); height: auto; margin: 24px auto 8px; }
+    .badge-page progress { max-width: 320px; }
+    .back { color: var(--accent); }
+    .search-form { margin: 8px 0 4px; }
+    .search-form input { width: 100%; font: inherit; font-size: 17px; padding: 10px 14px; border-radius: 12px;
+      border: 1px solid #3a3a3c; background: var(--panel); color: var(--text); }
+    .search-form input::placeholder { color: var(--muted); opacity: 1; }
+    .results { list-style: none; padding: 0; margin: 8px 0 0; display: grid; gap: 12px;
+      grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); }
+    .card.result { width: 100%; height: 220px; }
+    .more { margin: 12px 0 0; font: inherit; font-weight: 600; padding: 8px 16px; border-radius: 999px;
+      border: 0; background: var(--panel); color: var(--text); cursor: pointer; }
+    .none h2 { margin-top: 32px; }
     code { font-size: 0.9em; background: var(--panel); padding: 1px 5px; border-radius: 5px; }
 
     """

@@ -59,8 +59,9 @@ public struct SiteTrip: Sendable, Equatable {
   public var name: String
   /// The id of its collection.
   public var collection: String
-  /// Its photo's name (the picture is drawn from it) or path.
-  public var photo: String
+  /// Its photo's name (the picture is drawn from it) or path; nil when the record has none (the
+  /// picture is then drawn from the trip's id and name).
+  public var photo: String?
   /// Its subtitle.
   public var subtitle: String?
   /// When it was created (seconds since 1970).
@@ -72,7 +73,7 @@ public struct SiteTrip: Sendable, Equatable {
 
   /// A trip.
   public init(
-    id: String, name: String, collection: String, photo: String, subtitle: String? = nil, creationDate: Int,
+    id: String, name: String, collection: String, photo: String?, subtitle: String? = nil, creationDate: Int,
     activities: [SiteActivity], line: Int = 0
   ) {
     self.id = id
@@ -86,6 +87,12 @@ public struct SiteTrip: Sendable, Equatable {
   }
 
   var completedCount: Int { activities.filter(\.isComplete).count }
+
+  /// What its drawn picture is seeded from: the photo's name, or (without one) the id and name.
+  var pictureSeed: String {
+    if let photo, !photo.isEmpty { return photo }
+    return "trip \(id) \(name)"
+  }
 
   /// Completed ÷ total, or 0 for a trip without activities (the sample's `progressValue`).
   var progress: Double { activities.isEmpty ? 0 : Double(completedCount) / Double(activities.count) }

@@ -1,3 +1,5 @@
+import PipeProtocol
+
 /// One start or end tag found in an HTML page.
 struct HTMLTag: Sendable, Equatable {
   var name: String
@@ -15,11 +17,20 @@ struct HTMLTag: Sendable, Equatable {
 /// A small HTML tag scanner: enough to read back the pages `trips site` writes (tags, attributes,
 /// character references in attribute values; comments, doctype and script/style bodies skipped).
 enum HTMLScanner {
-  /// The tags of a page in order, and the text of its `<style>` elements.
-  static func scan(_ html: String) -> (tags: [HTMLTag], styles: [String]) {
-    let b = Array(html.utf8)
+  /// What a page holds: its tags in order, the text of its `<style>` elements, and each
+  /// `<script>` element's start tag with its text.
+  struct Scan {
     var tags: [HTMLTag] = []
     var styles: [String] = []
+    var scripts: [(tag: HTMLTag, text: String)] = []
+  }
+
+  /// Scans a page.
+  static func scan(_ html: String) -> Scan { scan(bytes: Array(html.utf8)) }
+
+  /// Scans a page's UTF-8 bytes.
+  static func scan(bytes b: [UInt8]) -> Scan {
+    var result = Scan()
     var i = 0
     func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
     func lower(_ c: UInt8) -> UInt8 { c >= 65 && c <= 90 ? c + 32 : c }
@@ -30,9 +41,21 @@ enum HTMLScanner {
       return true
     }
     func find(_ text: String, from index: Int) -> Int {
+      let t = Array(text.utf8)
+      guard let first = t.first else { return index }
       var k = index
-      while k < b.count, !starts(text, at: k) { k += 1 }
-      return k
+      while k + t.count <= b.count {
+        if lower(b[k]) == first {
+          var matched = true
+          for n in 1..<t.count where lower(b[k + n]) != t[n] {
+            matched = false
+            break
+          }
+          if matched { return k }
+        }
+        k += 1
+      }
+      return b.count
     }
     while i < b.count {
       guard b[i] == UInt8(ascii: "<") else {
@@ -94,15 +117,17 @@ enum HTMLScanner {
           attributes.append((key, value))
         }
       }
-      tags.append(HTMLTag(name: name, isEnd: isEnd, attributes: attributes))
+      let tag = HTMLTag(name: name, isEnd: isEnd, attributes: attributes)
+      result.tags.append(tag)
       i = min(b.count, j + 1)
       if !isEnd, name == "script" || name == "style" {
         let close = find("</\(name)", from: i)
-        if name == "style" { styles.append(String(decoding: b[i..<close], as: UTF8.self)) }
+        let text = String(decoding: b[i..<close], as: UTF8.self)
+        if name == "style" { result.styles.append(text) } else { result.scripts.append((tag, text)) }
         i = close
       }
     }
-    return (tags, styles)
+    return result
   }
 
   /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and numeric character references.
@@ -142,26 +167,45 @@ enum HTMLScanner {
   }
 }
 
-/// The check that makes a mismatched zoom an error: every view-transition name on the home page
-/// pairs with exactly one name on the trip page its card links to, and the other way round.
+/// The check that makes a mismatched zoom an error. Three pages have cards that zoom into other
+/// pages: index.html (a trip card's picture into the trip page's hero), search.html (each result,
+/// made from the entries of its search data, the same way) and goals.html (a badge into the goal's
+/// page). Every view-transition name on such a card pairs with exactly one name on the page the
+/// card links to, and every name on another page pairs with the cards that link to it.
 public enum TransitionCheck {
   /// The home page, whose cards zoom into the trip pages.
   public static let home = "index.html"
+  /// The goals page, whose badges zoom into the goals' pages.
+  public static let goals = "goals.html"
+  /// The search page, whose results (from its data) zoom into the trip pages.
+  public static let search = "search.html"
+  /// The pages with cards, each required.
+  public static let sources = [home, search, goals]
 
   /// A name found on a page.
   struct Use: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+      /// In a `style` attribute.
+      case fixed
+      /// A `data-vt` name that the page's script moves onto a clicked card.
+      case moved
+      /// An entry of the search page's data, which the page's script gives a result card.
+      case data
+    }
+
     var name: String
-    /// The `href` of the link around it, if any.
+    /// The `href` of the link around it (for an entry, its page), if any.
     var link: String?
-    /// True for a `data-vt` name that the page's script moves onto a clicked card.
-    var isMoved: Bool
+    var kind: Kind = .fixed
   }
 
-  /// One pair found: a name, the home page and the trip page.
+  /// One pair found: a name, the page with the card and the page the card zooms into.
   public struct Pair: Sendable, Equatable {
     /// The view-transition name.
     public var name: String
-    /// The trip page that shares it with the home page.
+    /// The page with the card.
+    public var source: String
+    /// The page that shares the name with the card.
     public var page: String
   }
 
@@ -209,30 +253,78 @@ public enum TransitionCheck {
     return false
   }
 
-  /// The names used on a page, in order.
-  static func uses(in html: String) -> (uses: [Use], links: [String], styles: [String]) {
-    let (tags, styles) = HTMLScanner.scan(html)
+  /// The names used on a page, in order, the links it has, its style elements' text and its
+  /// scripts.
+  static func uses(in html: [UInt8]) -> (
+    uses: [Use], links: [String], styles: [String], scripts: [(tag: HTMLTag, text: String)]
+  ) {
+    let scan = HTMLScanner.scan(bytes: html)
     var result: [Use] = []
     var links: [String] = []
     var openLink: String?
-    for tag in tags {
+    for tag in scan.tags {
       if tag.name == "a" {
         if tag.isEnd {
           openLink = nil
         } else {
           openLink = tag.attribute("href")
           if let moved = tag.attribute("data-vt") {
-            result.append(Use(name: moved, link: openLink, isMoved: true))
+            result.append(Use(name: moved, link: openLink, kind: .moved))
           }
         }
       }
       guard !tag.isEnd else { continue }
       for key in ["href", "src"] { if let target = tag.attribute(key) { links.append(target) } }
       if let style = tag.attribute("style"), let name = transitionName(inStyle: style) {
-        result.append(Use(name: name, link: openLink, isMoved: false))
+        result.append(Use(name: name, link: openLink))
       }
     }
-    return (result, links, styles)
+    return (result, links, scan.styles, scan.scripts)
+  }
+
+  /// The entries of the search page's data (`[name, page, transitionName, picture, count]` per
+  /// trip) as uses, and the links they make (pages and pictures); or the problem with the data.
+  static func searchEntries(_ scripts: [(tag: HTMLTag, text: String)]) -> (
+    uses: [Use], links: [String], problem: String?
+  ) {
+    let blocks = scripts.filter { $0.tag.attribute("id") == SearchPage.dataID }
+    guard blocks.count == 1 else {
+      return ([], [], "\(search): has \(blocks.count) search data elements (id \(SearchPage.dataID)), not 1")
+    }
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(blocks[0].text)
+    } catch {
+      return ([], [], "\(search): the search data is not JSON: \(error.message)")
+    }
+    func bad(_ what: String) -> ([Use], [String], String?) { ([], [], "\(search): the search data \(what)") }
+    guard let object = value.objectValue, let trips = object["trips"]?.arrayValue,
+      let activities = object["activities"]?.arrayValue, let recent = object["recent"]?.arrayValue
+    else { return bad("is not an object with arrays \"trips\", \"activities\" and \"recent\"") }
+    var uses: [Use] = []
+    var links: [String] = []
+    uses.reserveCapacity(trips.count)
+    for (index, entry) in trips.enumerated() {
+      guard let fields = entry.arrayValue, fields.count == 5, fields[0].stringValue != nil,
+        let page = fields[1].stringValue, let name = fields[2].stringValue,
+        let picture = fields[3].stringValue,
+        fields[4].intValue != nil
+      else {
+        return bad("has a trip entry \(index + 1) that is not [name, page, transition name, picture, count]")
+      }
+      uses.append(Use(name: name, link: page, kind: .data))
+      links.append(page)
+      links.append(picture)
+    }
+    for (index, entry) in activities.enumerated() {
+      guard let fields = entry.arrayValue, fields.count == 3, fields[0].stringValue != nil,
+        let trip = fields[1].intValue, trips.indices.contains(trip), fields[2].boolValue != nil
+      else { return bad("has an activity entry \(index + 1) that is not [name, trip index, is complete]") }
+    }
+    guard recent.allSatisfy({ $0.intValue.map(trips.indices.contains) == true }) else {
+      return bad("has a \"recent\" entry that is not a trip index")
+    }
+    return (uses, links, nil)
   }
 
   /// The site file a relative link points to (query and fragment dropped), or nil for an external,
@@ -248,13 +340,25 @@ public enum TransitionCheck {
   /// Checks a site given as its files' paths and texts (HTML and CSS files are read, others only
   /// need to exist).
   public static func check(_ files: [(path: String, text: String?)]) -> Report {
+    check(files.map(\.path)) { files[$0].text.map { Array($0.utf8) } }
+  }
+
+  /// Checks a site's files before they are written (their bytes are read in place, not copied).
+  public static func check(_ files: [SiteFile]) -> Report {
+    check(files.map(\.path)) { files[$0].isText ? files[$0].bytes : nil }
+  }
+
+  /// Checks a site given as its files' paths and a way to get the bytes of the file at an index
+  /// (nil for a file that only needs to exist).
+  static func check(_ filePaths: [String], content: (Int) -> [UInt8]?) -> Report {
     var report = Report()
-    let paths = Set(files.map(\.path))
+    let paths = Set(filePaths)
     var pages: [String: [Use]] = [:]
-    for file in files {
-      guard let text = file.text else { continue }
+    for (index, path) in filePaths.enumerated() {
+      guard let bytes = content(index) else { continue }
+      let file = (path: path, bytes: bytes)
       if file.path.hasSuffix(".css") {
-        if declaresName(text) {
+        if declaresName(String(decoding: bytes, as: UTF8.self)) {
           report.problems.append(
             "\(file.path): sets view-transition-name in a style sheet, where this check cannot pair it; "
               + "set names in style attributes")
@@ -263,15 +367,22 @@ public enum TransitionCheck {
       }
       guard file.path.hasSuffix(".html") else { continue }
       report.pages += 1
-      let (uses, links, styles) = uses(in: text)
+      var (uses, links, styles, scripts) = uses(in: file.bytes)
+      if file.path == search {
+        let entries = searchEntries(scripts)
+        if let problem = entries.problem { report.problems.append(problem) }
+        uses += entries.uses
+        links += entries.links
+      }
       pages[file.path] = uses
       if styles.contains(where: declaresName) {
         report.problems.append(
           "\(file.path): sets view-transition-name in a <style> element, where this check cannot pair it")
       }
       var missing: [String] = []
+      var seen: Set<String> = []
       for link in links {
-        if let target = localTarget(link), !paths.contains(target), !missing.contains(target) {
+        if let target = localTarget(link), !paths.contains(target), seen.insert(target).inserted {
           missing.append(target)
         }
       }
@@ -279,60 +390,86 @@ public enum TransitionCheck {
         report.problems.append("\(file.path): links to '\(target)', which is not in the site")
       }
       var counts: [String: Int] = [:]
-      for use in uses where !use.isMoved { counts[use.name, default: 0] += 1 }
+      for use in uses where use.kind == .fixed { counts[use.name, default: 0] += 1 }
       for (name, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
         report.problems.append("\(file.path): '\(name)' is used \(count) times on one page")
       }
     }
-    guard let homeUses = pages[home] else {
-      report.problems.append("\(home) is missing")
-      return report
+    for source in sources where pages[source] == nil { report.problems.append("\(source) is missing") }
+
+    // The fixed names of each page; each source's cards (fixed and data names) by the page they
+    // link to, and by name.
+    var fixed: [String: [String]] = [:]
+    var pagesWithName: [String: [String]] = [:]
+    for (page, uses) in pages {
+      let names = uses.filter { $0.kind == .fixed }.map(\.name)
+      fixed[page] = names
+      if !sources.contains(page) { for name in Set(names) { pagesWithName[name, default: []].append(page) } }
     }
-    let staticHome = homeUses.filter { !$0.isMoved }
-    let homeByName = Dictionary(grouping: staticHome, by: \.name)
-    func names(on page: String) -> [String] { (pages[page] ?? []).filter { !$0.isMoved }.map(\.name) }
-    func pagesWith(_ name: String) -> [String] {
-      pages.keys.filter { $0 != home && names(on: $0).contains(name) }.sorted()
-    }
-    for use in staticHome {
-      guard let link = use.link, let target = localTarget(link) else {
-        report.problems.append("\(home): '\(use.name)' is not on a card that links to a trip page")
-        continue
-      }
-      guard pages[target] != nil else { continue }  // reported as a missing link target
-      let there = names(on: target)
-      if there.contains(use.name) {
-        report.pairs.append(Pair(name: use.name, page: target))
-      } else {
-        let elsewhere = pagesWith(use.name)
-        let has = there.isEmpty ? "it has none" : "it has " + there.map { "'\($0)'" }.joined(separator: ", ")
-        report.problems.append(
-          "\(home): '\(use.name)' on the card for \(target) has no partner there (\(has)"
-            + (elsewhere.isEmpty ? ")" : "; the name is on \(elsewhere.joined(separator: ", ")))"))
-      }
-    }
-    for use in homeUses where use.isMoved {
-      guard (homeByName[use.name] ?? []).contains(where: { $0.link == use.link }) else {
-        report.problems.append(
-          "\(home): the card for \(use.link ?? "no page") moves '\(use.name)', which no card for that page has"
-        )
-        continue
-      }
-    }
-    for page in pages.keys.sorted() where page != home {
-      for name in names(on: page) {
-        let cards = homeByName[name] ?? []
-        if cards.isEmpty {
-          report.problems.append("\(page): '\(name)' has no partner on \(home)")
-        } else if !cards.contains(where: { $0.link.flatMap(localTarget) == page }) {
-          let targets = cards.compactMap { $0.link.flatMap(localTarget) }
+    var incoming: [String: [(source: String, name: String)]] = [:]
+    var cardsNamed: [String: [(source: String, target: String)]] = [:]
+    for source in sources {
+      for use in pages[source] ?? [] where use.kind != .moved {
+        guard let link = use.link, let target = localTarget(link) else {
+          report.problems.append("\(source): '\(use.name)' is not on a card that links to a page")
+          continue
+        }
+        incoming[target, default: []].append((source, use.name))
+        cardsNamed[use.name, default: []].append((source, target))
+        guard paths.contains(target) else { continue }  // reported as a missing link target
+        guard let there = fixed[target] else {
+          report.problems.append("\(source): '\(use.name)' is on a card for \(target), which is not a page")
+          continue
+        }
+        if there.contains(use.name) {
+          report.pairs.append(Pair(name: use.name, source: source, page: target))
+        } else {
+          let elsewhere = (pagesWithName[use.name] ?? []).filter { $0 != target }.sorted()
+          let has =
+            there.isEmpty ? "it has none" : "it has " + there.map { "'\($0)'" }.joined(separator: ", ")
           report.problems.append(
-            "\(page): '\(name)' is on \(home) on the card for \(targets.joined(separator: ", ")), not for this page"
-          )
+            "\(source): '\(use.name)' on the card for \(target) has no partner there (\(has)"
+              + (elsewhere.isEmpty ? ")" : "; the name is on \(elsewhere.joined(separator: ", ")))"))
         }
       }
     }
-    report.pairs.sort { ($0.name, $0.page) < ($1.name, $1.page) }
+    for (page, uses) in pages.sorted(by: { $0.key < $1.key }) {
+      let cards = uses.filter { $0.kind == .fixed }
+      for use in uses where use.kind == .moved {
+        guard cards.contains(where: { $0.name == use.name && $0.link == use.link }) else {
+          report.problems.append(
+            "\(page): the card for \(use.link ?? "no page") moves '\(use.name)', which no card for that page has"
+          )
+          continue
+        }
+      }
+    }
+    for page in pages.keys.sorted() where !sources.contains(page) {
+      let linking = incoming[page] ?? []
+      var linkers: [String] = []
+      for source in sources where linking.contains(where: { $0.source == source }) { linkers.append(source) }
+      for name in fixed[page] ?? [] {
+        let named = cardsNamed[name] ?? []
+        if linkers.isEmpty {
+          if let other = named.first {
+            report.problems.append(
+              "\(page): '\(name)' is on \(other.source) on the card for \(other.target), not for this page")
+          } else {
+            report.problems.append("\(page): '\(name)' has no partner: no card links to this page")
+          }
+          continue
+        }
+        for source in linkers where !linking.contains(where: { $0.source == source && $0.name == name }) {
+          let targets = named.filter { $0.source == source }.map(\.target)
+          report.problems.append(
+            targets.isEmpty
+              ? "\(page): '\(name)' has no partner on \(source)"
+              : "\(page): '\(name)' is on \(source) on the card for \(targets.joined(separator: ", ")), "
+                + "not for this page")
+        }
+      }
+    }
+    report.pairs.sort { ($0.name, $0.source, $0.page) < ($1.name, $1.source, $1.page) }
     return report
   }
 }

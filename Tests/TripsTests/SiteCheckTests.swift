@@ -36,9 +36,12 @@ struct SiteCheckTests {
   func samplePairs() throws {
     let report = TransitionCheck.check(Self.texts(try Self.sampleFiles()))
     #expect(report.problems == [])
-    #expect(report.pairs.count == 12)
-    #expect(report.pages == 14)
+    #expect(report.pairs.count == 42)  // 12 trips from index.html and search.html, 18 badges
+    #expect(report.pages == 33)
     #expect(report.pairs.allSatisfy { $0.page == "\($0.name).html" })
+    #expect(report.pairs.filter { $0.source == "index.html" }.count == 12)
+    #expect(report.pairs.filter { $0.source == "search.html" }.count == 12)
+    #expect(report.pairs.filter { $0.source == "goals.html" }.allSatisfy { $0.name.hasPrefix("badge-") })
   }
 
   @Test("a hero whose name differs from its card's is reported with both names and pages")
@@ -51,7 +54,9 @@ struct SiteCheckTests {
     #expect(
       report.problems == [
         "index.html: '\(slug)' on the card for \(slug).html has no partner there (it has 'trip-x')",
+        "search.html: '\(slug)' on the card for \(slug).html has no partner there (it has 'trip-x')",
         "\(slug).html: 'trip-x' has no partner on index.html",
+        "\(slug).html: 'trip-x' has no partner on search.html",
       ])
   }
 
@@ -88,6 +93,7 @@ struct SiteCheckTests {
         == [
           "\(slug).html: links to '\(slug).svg', which is not in the site",
           "index.html: links to '\(slug).svg', which is not in the site",
+          "search.html: links to '\(slug).svg', which is not in the site",
         ].sorted())
     files = Self.tamper(try Self.sampleFiles(), "index.html", "data-vt=\"trip-", "data-vt=\"trap-")
     problems = TransitionCheck.check(Self.texts(files)).problems
@@ -98,14 +104,19 @@ struct SiteCheckTests {
     #expect(
       TransitionCheck.check(Self.texts(files)).problems.first?.hasPrefix(
         "style.css: sets view-transition-name") == true)
-    #expect(TransitionCheck.check([("goals.html", "<p>")]).problems == ["index.html is missing"])
+    #expect(
+      TransitionCheck.check([("goals.html", "<p>")]).problems == [
+        "index.html is missing", "search.html is missing",
+      ])
   }
 
   @Test("the scanner reads attributes in any quoting, decodes references and skips scripts")
   func scanner() {
-    let (tags, styles) = HTMLScanner.scan(
+    let scan = HTMLScanner.scan(
       #"<!-- <a href="no"> --><A HREF='a&amp;b.html' data-vt=x><script>if (a<b) "<img>"</script>"#
         + #"<img src=p.svg style="color: red; VIEW-TRANSITION-NAME:  n1 !important"></a><style>p{}</style>"#)
+    let (tags, styles) = (scan.tags, scan.styles)
+    #expect(scan.scripts.map(\.text) == [#"if (a<b) "<img>""#])
     #expect(tags.map(\.name) == ["a", "script", "script", "img", "a", "style", "style"])
     #expect(tags.map(\.isEnd) == [false, false, true, false, true, false, true])
     #expect(tags[0].attribute("href") == "a&b.html")
@@ -130,8 +141,8 @@ struct SiteCheckTests {
     let error = #expect(throws: ToolError.self) { try SiteOutput.publish(files, to: site) }
     #expect(error?.code == 65)
     #expect(
-      error?.message == "view transition names do not pair up (2 problems); nothing was written to '\(site)'")
-    #expect(error?.notes.count == 2)
+      error?.message == "view transition names do not pair up (4 problems); nothing was written to '\(site)'")
+    #expect(error?.notes.count == 4)
     #expect(error?.notes.allSatisfy { $0.contains("trip-x") && $0.contains("\(slug)") } == true)
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
   }
@@ -205,7 +216,10 @@ struct SiteCheckTests {
     try input.add(SiteFixture.record(SiteFixture.oneTrip))
     let files = SiteBuilder.build(
       input.model, sort: .title, photos: ["T1": Photo(fileExtension: "png", bytes: bytes)])
-    #expect(files.map(\.path) == ["goals.html", "index.html", "style.css", "trip-T1.html", "trip-T1.png"])
+    #expect(
+      files.map(\.path) == [
+        "goals.html", "index.html", "search.html", "style.css", "trip-T1.html", "trip-T1.png",
+      ])
     #expect(SiteFixture.file("trip-T1.html", in: files).contains("<img class=\"hero\" src=\"trip-T1.png\""))
     #expect(files.last?.bytes == bytes)
   }
@@ -228,14 +242,15 @@ struct SiteCheckTests {
     let site = dir.appendingPathComponent("site").path
     #expect(try Self.invoke(["--out", site, "--sort", "dateEdited", SiteFixture.url.path]) == 0)
     let files = try SiteFolder.read(site)
-    #expect(files.count == 27)
+    #expect(files.count == 46)  // 12 trips (page, picture), 18 badge pages, 4 more pages, the style sheet
     let report = TransitionCheck.check(files)
     #expect(report.problems.isEmpty)
     let listing = Site.checkListing(report)
     #expect(
       listing.hasSuffix(
-        "ok: 12 view-transition names pair a card on index.html with its trip page (14 pages checked)\n"))
-    #expect(listing.split(separator: "\n").count == 13)
+        "ok: 42 view-transition names pair a card with the page it opens (33 pages checked)\n"))
+    #expect(listing.split(separator: "\n").count == 43)
+    #expect(listing.contains("badge-complete1Trip  goals.html  badge-complete1Trip.html\n"))
 
     let usage = #expect(throws: ToolError.self) { try Self.invoke([]) }
     #expect(usage?.code == 64)
