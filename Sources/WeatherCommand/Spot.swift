@@ -33,11 +33,7 @@ enum Spot {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let city = try WeatherOptions.city(named: invocation[WeatherOptions.city] ?? City.truck.city.name)
-    let now = invocation.now(WeatherOptions.now)
-    let provider = try WeatherOptions.provider(invocation)
-    let spots = SpotRule.assess(
-      city: city, forecasts: provider.forecasts(for: SpotRule.requests(for: city, now: now)), now: now)
+    let (city, spots, now) = try WeatherOptions.assessSpots(invocation)
     let all = invocation[all]
     let out = StandardOutput.shared
     if invocation[format] == .text {

@@ -96,4 +96,16 @@ enum WeatherOptions {
     }
     return .truck
   }
+
+  /// The city the options name (default: the truck's), its spots assessed by the sample's rain
+  /// rule at `--now` (read once: the clock when absent) from the provider the options ask for, and
+  /// that moment.
+  static func assessSpots(_ invocation: Invocation) throws -> (City, [SpotAssessment], now: Int) {
+    let city = try Self.city(named: invocation[Self.city] ?? City.truck.city.name)
+    let now = invocation.now(Self.now)
+    let provider = try Self.provider(invocation)
+    let spots = SpotRule.assess(
+      city: city, forecasts: provider.forecasts(for: SpotRule.requests(for: city, now: now)), now: now)
+    return (city, spots, now)
+  }
 }

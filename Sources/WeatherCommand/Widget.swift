@@ -35,11 +35,7 @@ enum Widget {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let city = try WeatherOptions.city(named: invocation[WeatherOptions.city] ?? City.truck.city.name)
-    let now = invocation.now(WeatherOptions.now)
-    let provider = try WeatherOptions.provider(invocation)
-    let spots = SpotRule.assess(
-      city: city, forecasts: provider.forecasts(for: SpotRule.requests(for: city, now: now)), now: now)
+    let (city, spots, now) = try WeatherOptions.assessSpots(invocation)
     guard let chosen = spots.first(where: \.recommended) else { return ExitStatus.ok }
     let out = StandardOutput.shared
     switch invocation[format] {
