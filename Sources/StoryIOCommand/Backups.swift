@@ -176,21 +176,8 @@ enum Backups {
     _ bytes: [UInt8], at path: String, mode: mode_t, modified: timespec?, replacing: Bool,
     temporaryFor: String? = nil
   ) throws(ToolError) -> Bool {
-    let folder = Files.directory(of: path)
-    let stem = Files.basename(temporaryFor ?? path)
     Files.removeStaleTemporaries(of: temporaryFor ?? path)
-    var temp = ""
-    var fd: Int32 = -1
-    for _ in 0..<32 {
-      temp = "\(folder)/.\(stem).tmp-\(getpid())-\(Int.random(in: 0..<1_000_000_000))"
-      Cleanup.register(temp)
-      fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      if fd >= 0 { break }
-      let code = errno
-      Cleanup.unregister(temp)
-      guard code == EEXIST else { throw ToolError.io("cannot write in '\(folder)': \(Files.describe(code))") }
-    }
-    guard fd >= 0 else { throw ToolError.io("cannot write in '\(folder)': no free temporary name") }
+    let (temp, fd) = try Files.createTemporary(beside: path, nameFor: temporaryFor)
     var open = true
     defer {
       if open { close(fd) }
@@ -227,7 +214,7 @@ enum Backups {
         throw ToolError.io("cannot write '\(path)': \(Files.describe(errno))")
       }
     }
-    Files.syncDirectory(folder)
+    Files.syncDirectory(Files.directory(of: path))
     return true
   }
 

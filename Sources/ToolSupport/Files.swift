@@ -149,19 +149,7 @@ public enum Files {
     removeStaleTemporaries(of: path)
     var existing = stat()
     let finalMode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : (mode ?? privateMode())
-    var temp = ""
-    var fd: Int32 = -1
-    for _ in 0..<32 {
-      temp = "\(folder)/.\(basename(path)).tmp-\(getpid())-\(temporarySuffix())"
-      // Registered before it exists: a signal right after the file is made must still remove it.
-      Cleanup.register(temp)
-      fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      if fd >= 0 { break }
-      let code = errno
-      Cleanup.unregister(temp)
-      guard code == EEXIST else { throw ToolError.io("cannot write in '\(folder)': \(describe(code))") }
-    }
-    guard fd >= 0 else { throw ToolError.io("cannot write in '\(folder)': no free temporary name") }
+    let (temp, fd) = try createTemporary(beside: path)
     var closed = false
     defer {
       if !closed { close(fd) }
@@ -185,6 +173,28 @@ public enum Files {
       throw error
     }
     syncDirectory(folder)
+  }
+
+  /// Creates a new temporary file beside `path` (mode 0600, `O_EXCL | O_NOFOLLOW`), named
+  /// `.NAME.tmp-PID-RANDOM` after `nameFor` (default `path`) so that one a killed writer leaves is
+  /// removed later (`removeStaleTemporaries`); a name already taken is passed over for a fresh
+  /// one, so a file planted under a guessed name is never written through. The file is registered
+  /// with `Cleanup` before it exists; the caller unregisters it once it is renamed or removed.
+  public static func createTemporary(beside path: String, nameFor: String? = nil) throws(ToolError)
+    -> (path: String, fd: Int32)
+  {
+    let folder = directory(of: path)
+    for _ in 0..<32 {
+      let temp = "\(folder)/.\(basename(nameFor ?? path)).tmp-\(getpid())-\(temporarySuffix())"
+      // Registered before it exists: a signal right after the file is made must still remove it.
+      Cleanup.register(temp)
+      let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if fd >= 0 { return (temp, fd) }
+      let code = errno
+      Cleanup.unregister(temp)
+      guard code == EEXIST else { throw ToolError.io("cannot write in '\(folder)': \(describe(code))") }
+    }
+    throw ToolError.io("cannot write in '\(folder)': no free temporary name")
   }
 
   /// Removes the temporary files that `writeAtomically(path)` calls of processes that no longer
