@@ -132,4 +132,25 @@ public struct Menu: Sendable {
 
   /// The valid ids, for error messages: `0...16`.
   public var validIDs: String { "0...\(donuts.count - 1)" }
+
+  /// The donut `id` names, as a record field named `place` gives it (`items[0]`); an id not on
+  /// the menu is an error naming the record's line. A mismatched id is never passed over.
+  public func donut(id: Int, place: String, in record: some FieldAccess) throws(InputError) -> Donut {
+    guard let donut = donut(id: id) else {
+      throw record.error("\(place) names unknown donut id \(id) (valid ids \(validIDs))")
+    }
+    return donut
+  }
+
+  /// Checks that `name`, given by a record field named `place` for `donut`, is the donut's name on
+  /// the menu; a mismatch is an error naming the record's line.
+  public func check(name: String, place: String, of donut: Donut, in record: some FieldAccess)
+    throws(InputError)
+  {
+    guard name == donut.name else {
+      throw record.error(
+        "\(place) is \(JSONValue.string(name).jsonText), but donut \(donut.id) is "
+          + JSONValue.string(donut.name).jsonText)
+    }
+  }
 }

@@ -264,16 +264,9 @@ extension Order {
       let item = try record.fields("items[\(index)]", value)
       let donutID = try item.int("donut")
       let quantity = try item.int("quantity", in: 1...Order.maxQuantity)
-      guard let donut = menu.donut(id: donutID) else {
-        throw record.error("items[\(index)] names unknown donut id \(donutID) (valid ids \(menu.validIDs))")
-      }
+      let donut = try menu.donut(id: donutID, place: "items[\(index)]", in: record)
       if item.value("name") != nil {
-        let name = try item.string("name")
-        guard name == donut.name else {
-          throw record.error(
-            "items[\(index)] says donut \(donutID) is \(JSONValue.string(name).jsonText), "
-              + "but donut \(donutID) is \"\(donut.name)\"")
-        }
+        try menu.check(name: try item.string("name"), place: "items[\(index)].name", of: donut, in: record)
       }
       items.append(OrderItem(donut: donut, quantity: quantity))
     }

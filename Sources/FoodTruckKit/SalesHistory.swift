@@ -101,9 +101,7 @@ public struct SalesHistoryEntry: Equatable, Sendable {
       let sale = try record.fields("sales[\(index)]", value)
       let id = try sale.int("donut")
       let quantity = try sale.int("quantity", in: 0...Int.max)
-      guard menu.contains(id: id) else {
-        throw record.error("sales[\(index)] names unknown donut id \(id) (valid ids \(menu.validIDs))")
-      }
+      _ = try menu.donut(id: id, place: "sales[\(index)]", in: record)
       sales[id, default: 0] += quantity
     }
     summary = OrderSummary(sales: sales)

@@ -60,15 +60,8 @@ public enum FeedTag: Equatable, Sendable {
       self = .title(title)
     case "donut":
       let id = try fields.int("donut")
-      guard let donut = menu.donut(id: id) else {
-        throw fields.error(
-          "\(fields.fieldName("donut")) names unknown donut id \(id) (valid ids \(menu.validIDs))")
-      }
-      guard title == donut.name else {
-        throw fields.error(
-          "\(fields.fieldName("title")) is \(JSONValue.string(title).jsonText), but donut \(id) is "
-            + JSONValue.string(donut.name).jsonText)
-      }
+      let donut = try menu.donut(id: id, place: fields.fieldName("donut"), in: fields)
+      try menu.check(name: title, place: fields.fieldName("title"), of: donut, in: fields)
       self = .donut(id: id, name: donut.name)
     case "city":
       let name = try fields.nonEmptyString("city")
@@ -175,15 +168,8 @@ public struct FeedPost: Equatable, Sendable {
     let donut = try record.object("favoriteDonut")
     favoriteDonut = try donut.int("id")
     favoriteDonutName = try donut.string("name")
-    guard let known = menu.donut(id: favoriteDonut) else {
-      throw record.error(
-        "\(donut.fieldName("id")) names unknown donut id \(favoriteDonut) (valid ids \(menu.validIDs))")
-    }
-    guard favoriteDonutName == known.name else {
-      throw record.error(
-        "\(donut.fieldName("name")) is \(JSONValue.string(favoriteDonutName).jsonText), but donut "
-          + "\(favoriteDonut) is \(JSONValue.string(known.name).jsonText)")
-    }
+    let known = try menu.donut(id: favoriteDonut, place: donut.fieldName("id"), in: record)
+    try menu.check(name: favoriteDonutName, place: donut.fieldName("name"), of: known, in: record)
     message = try record.nonEmptyString("message")
     guard message.count <= FeedPost.maxMessageLength else {
       throw record.error("\"message\" is longer than \(FeedPost.maxMessageLength) characters")

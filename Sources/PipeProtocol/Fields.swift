@@ -38,11 +38,17 @@ extension FieldAccess {
     return value
   }
 
+  /// The value of `key` as `extract` reads it, or a `mismatch` saying `expected` when it cannot.
+  func typed<T>(_ key: String, _ value: JSONValue, _ expected: String, _ extract: (JSONValue) -> T?)
+    throws(InputError) -> T
+  {
+    guard let typed = extract(value) else { throw mismatch(key, expected: expected, found: value) }
+    return typed
+  }
+
   /// A string field.
   public func string(_ key: String) throws(InputError) -> String {
-    let value = try required(key)
-    guard let s = value.stringValue else { throw mismatch(key, expected: "a string", found: value) }
-    return s
+    try typed(key, try required(key), "a string", \.stringValue)
   }
 
   /// A string field that is not empty.
@@ -55,8 +61,7 @@ extension FieldAccess {
   /// A string field that may be missing or null.
   public func optionalString(_ key: String) throws(InputError) -> String? {
     guard let value = present(key) else { return nil }
-    guard let s = value.stringValue else { throw mismatch(key, expected: "a string", found: value) }
-    return s
+    return try typed(key, value, "a string", \.stringValue)
   }
 
   /// A whole-number field within `range`.
@@ -90,30 +95,24 @@ extension FieldAccess {
 
   /// A number field.
   public func double(_ key: String) throws(InputError) -> Double {
-    let value = try required(key)
-    guard let d = value.doubleValue else { throw mismatch(key, expected: "a number", found: value) }
-    return d
+    try typed(key, try required(key), "a number", \.doubleValue)
   }
 
   /// A number field that may be missing or null.
   public func optionalDouble(_ key: String) throws(InputError) -> Double? {
     guard let value = present(key) else { return nil }
-    guard let d = value.doubleValue else { throw mismatch(key, expected: "a number", found: value) }
-    return d
+    return try typed(key, value, "a number", \.doubleValue)
   }
 
   /// A boolean field.
   public func bool(_ key: String) throws(InputError) -> Bool {
-    let value = try required(key)
-    guard let b = value.boolValue else { throw mismatch(key, expected: "true or false", found: value) }
-    return b
+    try typed(key, try required(key), "true or false", \.boolValue)
   }
 
   /// A boolean field that may be missing or null.
   public func optionalBool(_ key: String) throws(InputError) -> Bool? {
     guard let value = present(key) else { return nil }
-    guard let b = value.boolValue else { throw mismatch(key, expected: "true or false", found: value) }
-    return b
+    return try typed(key, value, "true or false", \.boolValue)
   }
 
   /// A date field (the protocol's date grammar), as seconds since 1970.
@@ -137,9 +136,7 @@ extension FieldAccess {
 
   /// An array field.
   public func array(_ key: String) throws(InputError) -> [JSONValue] {
-    let value = try required(key)
-    guard let a = value.arrayValue else { throw mismatch(key, expected: "an array", found: value) }
-    return a
+    try typed(key, try required(key), "an array", \.arrayValue)
   }
 
   /// An object field, for typed access to its own fields.
