@@ -10,8 +10,9 @@ enum Complete {
     arguments: .some("ID"),
     input: OrdersOptions.idsInput,
     output: """
-      The completed order records, with completionDate set and no preparation. On stderr, the
-      sample's confirmation for each: 'Order#1224 completed! 6 donuts • 10:30 AM PST'.
+      The completed order records, with completionDate set and no preparation (its Live Activity
+      ends, and a notice not raised yet is cancelled). On stderr, the sample's confirmation for
+      each: 'Order#1224 completed! 6 donuts • 10:30 AM PST'.
       """,
     exitStatus: ["1    no order has that id, or it is already completed"],
     examples: [

@@ -1,7 +1,8 @@
 import Glibc
 import ToolSupport
 
-/// Desktop notifications through a program such as `notify-send`, when it is on PATH.
+/// Desktop notifications through a program such as `notify-send`, when it is on PATH. It is never
+/// waited for longer than a moment: a notifier that hangs (no desktop session) is left behind.
 final class Notifier {
   let path: String
   var children: [pid_t] = []
@@ -22,13 +23,15 @@ final class Notifier {
     }
   }
 
-  /// Collects finished notifier processes (all of them, waiting, when `wait` is true).
-  func reap(wait: Bool) {
-    if wait {
-      for pid in children { _ = Subprocess.wait(pid) }
-      children = []
-    } else {
+  /// Collects the notifier processes that have ended, waiting up to `seconds` for the others
+  /// (0: not at all); those still running then are left to finish on their own.
+  func reap(within seconds: Double = 0) {
+    var waited = 0.0
+    while true {
       children = children.filter { !Subprocess.hasEnded($0) }
+      guard !children.isEmpty, waited < seconds else { return }
+      Sleep.seconds(0.02)
+      waited += 0.02
     }
   }
 }

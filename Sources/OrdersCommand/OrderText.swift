@@ -1,8 +1,9 @@
 import FoodTruckKit
-import Glibc
 import PipeProtocol
+import ToolSupport
 
-/// Orders as text for people: one-line summaries, details, countdowns. Times are local (TZ).
+/// Orders as text for people: details and the Live Activity's line. Times are in the zone of the
+/// order's city, or in TZ when set, and labelled (`10:31 AM PST`); records stay UTC.
 enum OrderText {
   /// Cents as dollars with two decimals: `$28.90`.
   static func dollars(_ cents: Int) -> String {
@@ -10,49 +11,54 @@ enum OrderText {
   }
 
   /// A few lines describing an order.
-  static func detail(_ order: Order, now: Int) -> String {
-    var text = "\(order.id) · \(order.status.title)\n"
-    text += "  placed \(time(order.creationDate, now: now)) at \(order.parkingSpot), \(order.city)\n"
-    for item in order.items { text += "  \(item.quantity) × \(item.name)\n" }
+  static func detail(_ order: Order, now: Int, zone: LocalTime.Zone) -> String {
+    func at(_ seconds: Int) -> String { when(seconds, now: now, in: zone) }
+    var text = "\(TerminalText.safe(order.id)) · \(order.status.title)\n"
+    text +=
+      "  placed \(at(order.creationDate)) at \(TerminalText.safe(order.parkingSpot)), "
+      + "\(TerminalText.safe(order.city))\n"
+    for item in order.items { text += "  \(item.quantity) × \(TerminalText.safe(item.name))\n" }
     text += "  \(donuts(order.totalSales)) · \(dollars(order.grandTotalCents))\n"
-    if let preparation = order.preparation, order.status == .preparing {
-      text += "  in the oven until \(time(preparation.end, now: now))\n"
+    if let preparation = order.preparation, order.status == .preparing || order.status == .ready {
+      text += "  in the oven \(at(preparation.start)) to \(at(preparation.end))\n"
     }
     if let completion = order.completionDate, order.status == .completed {
-      text += "  completed \(time(completion, now: now))\n"
+      text += "  completed \(at(completion))\n"
     }
     return text
   }
 
-  /// The Live Activity line: `Order 1203 · 6 donuts · 0:42 remaining`, or `… · done`.
-  static func countdown(_ order: Order, remaining: Int?) -> String {
-    let state: String
-    if let remaining {
-      let r = max(remaining, 0)
-      state = r == 0 ? "done" : "\(r / 60):\(r % 60 < 10 ? "0" : "")\(r % 60) remaining"
+  /// The Live Activity's line at `now`: `Order 1203 · 6 donuts · 0:42 remaining` while the timer
+  /// runs, then `… · done at 10:31 AM PST`, or `… · ready` once the order is ready; from its stale
+  /// date on, `· stale since 10:32 AM PST` follows.
+  static func activity(_ order: Order, now: Int, zone: LocalTime.Zone) -> String {
+    var state: String
+    if let preparation = order.preparation {
+      let remaining = preparation.end - now
+      if order.status == .ready {
+        state = "ready"
+      } else if remaining > 0 {
+        state = "\(remaining / 60):\(two(remaining % 60)) remaining"
+      } else {
+        state = "done at \(when(preparation.end, now: now, in: zone))"
+      }
+      if now >= preparation.staleDate {
+        state += " · stale since \(when(preparation.staleDate, now: now, in: zone))"
+      }
     } else {
       state = "preparing (no timer)"
     }
-    return "Order \(order.number) · \(donuts(order.totalSales)) · \(state)"
+    return "Order \(TerminalText.safe(order.number)) · \(donuts(order.totalSales)) · \(state)"
   }
 
   /// `1 donut`, `3 donuts`.
   static func donuts(_ n: Int) -> String { n == 1 ? "1 donut" : "\(n) donuts" }
 
-  /// `10:02` when `seconds` falls on the local day of `now`, else `2026-11-28 10:02`.
-  static func time(_ seconds: Int, now: Int) -> String {
-    let t = local(seconds)
-    let today = local(now)
-    let clock = two(Int(t.tm_hour)) + ":" + two(Int(t.tm_min))
-    if t.tm_year == today.tm_year, t.tm_yday == today.tm_yday { return clock }
-    return "\(Int(t.tm_year) + 1900)-\(two(Int(t.tm_mon) + 1))-\(two(Int(t.tm_mday))) \(clock)"
-  }
-
-  static func local(_ seconds: Int) -> tm {
-    var t = time_t(seconds)
-    var parts = tm()
-    localtime_r(&t, &parts)
-    return parts
+  /// `10:02 AM PST` when `seconds` falls on the local day of `now`, else `Yesterday, 10:02 AM PST`
+  /// or `Nov 27, 2026, 10:02 AM PST`.
+  static func when(_ seconds: Int, now: Int, in zone: LocalTime.Zone) -> String {
+    zone.localDay(seconds) == zone.localDay(now)
+      ? LocalTime.time(seconds, in: zone) : LocalTime.dayAndTime(seconds, now: now, in: zone)
   }
 
   static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

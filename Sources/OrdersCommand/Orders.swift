@@ -9,8 +9,9 @@ public enum Orders: Tool {
     summary: "the Food Truck menu, orders, sales history, the order store and the preparation timer",
     subcommands: [
       MenuCommand.command, Generate.command, History.command, Stream.command, Place.command, List.command,
-      Recent.command, Show.command, Next.command, Complete.command, Watch.command, Feed.command,
-      Widget.command,
+      Recent.command, Show.command, Next.command, Complete.command, Watch.command, Notices.command,
+      Feed.command,
+      Widget.command, NoticeTimer.command,
     ],
     input:
       "Nothing (the menu and the generators are compiled in), or the order store (see 'orders list --help').",

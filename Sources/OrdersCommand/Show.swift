@@ -8,7 +8,10 @@ enum Show {
     options: [OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
     arguments: .some("ID"),
     input: OrdersOptions.idsInput,
-    output: "The order records, in the order asked. With --format text, a short description of each.",
+    output: """
+      The order records, in the order asked. With --format text, a short description of each, its
+      times in the zone of the order's city (or TZ when set), labelled: 'placed 9:44 AM PST'.
+      """,
     exitStatus: ["1    no order has that id (see 'orders list')"],
     examples: ["orders show 1203", "orders show foodtruck://order/1203 | jq .status"],
     run: run)
@@ -19,10 +22,11 @@ enum Show {
     let found = try OrderStore.locate(ids, in: records, store: store)
     let text = invocation[OrdersOptions.format] == .text
     let now = invocation.now(OrdersOptions.now)
+    let zoneOf = OrderTable.zones()
     for index in found {
       let order = try OrderStore.order(records[index])
       if text {
-        StandardOutput.shared.write(OrderText.detail(order, now: now))
+        StandardOutput.shared.write(OrderText.detail(order, now: now, zone: zoneOf(order)))
       } else {
         OrderStore.write(records[index])
       }

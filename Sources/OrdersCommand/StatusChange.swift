@@ -20,9 +20,13 @@ enum StatusChange {
         object.set("status", .string(target.rawValue))
         switch target {
         case .preparing:
-          object.set("preparation", .object(Preparation(start: now).object))
+          let preparation = Preparation(
+            start: now, end: now + (try NoticeTimer.preparationSeconds()),
+            staleDate: now + 2 * Preparation.duration)
+          object.set("preparation", .object(preparation.object))
         case .ready:
-          object.set("preparation", nil)
+          // The Live Activity goes on until the order completes (it keeps its preparation).
+          break
         case .completed:
           object.set("preparation", nil)
           object.set("completionDate", .string(ISODate.format(now)))
@@ -36,6 +40,16 @@ enum StatusChange {
     }
     for record in changed { OrderStore.write(record) }
     try Complete.confirm(changed, now: now)
+    // The notice is scheduled as the sample schedules its notification: when preparation starts.
+    // A simulated clock (--now) has no real minute to wait for: 'orders watch' raises those.
+    if !invocation.isGiven(OrdersOptions.now) {
+      for record in changed {
+        let order = try OrderStore.order(record)
+        if order.status == .preparing, let preparation = order.preparation {
+          NoticeTimer.schedule(order.id, start: preparation.start, orders: store)
+        }
+      }
+    }
     return ExitStatus.ok
   }
 

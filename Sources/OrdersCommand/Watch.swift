@@ -3,36 +3,37 @@ import Glibc
 import PipeProtocol
 import ToolSupport
 
-/// `orders watch`: the Live Activity in a terminal.
+/// `orders watch`: the Live Activities in a terminal, and the notices as they arrive.
 enum Watch {
-  /// The notification's title, as in the sample.
-  static let title = "Donuts are done!"
-  /// The notification's body, as in the sample.
-  static let body = "Time to take them out of the oven."
-
   static let untilDone = Flag(
-    "until-done", help: "end when no timer runs any more (default: run until Ctrl-C)")
-  static let once = Flag("once", help: "show the countdown once and end")
-  static let noNotify = Flag("no-notify", help: "do not call notify-send")
+    "until-done", help: "end when no timer runs and every notice is in (default: run until Ctrl-C)")
+  static let once = Flag("once", help: "show the activities once and end")
+  static let noNotify = Flag("no-notify", help: "do not call notify-send for a notice this raises")
   static let now = Option.date("now", help: "simulate the clock from T (no waiting; for tests and demos)")
   static let step = Option.int(
     "step", name: "S", help: "with --now, seconds the clock moves per update", default: 1, in: 1...86_400)
 
   static let command = Command(
-    name: "watch", summary: "the Live Activity: count down the 60 seconds of every preparing order",
+    name: "watch", summary: "the Live Activity: count down every preparing order, show its notice",
     options: [untilDone, once, noNotify, now, step, OrdersOptions.store],
-    input: OrdersOptions.storeInput + "\nThe store is read again whenever it changes.",
+    input: OrdersOptions.storeInput + "\n" + NoticeStore.input
+      + "\nBoth are read again whenever they change.",
     output: """
-      stderr: a line per preparing order, 'Order 1203 · 6 donuts · 0:42 remaining' ('done' once
-      its 60 seconds are over), redrawn in place on a terminal, plain lines otherwise.
-      When a timer ends: a notice record on stdout, the text on stderr, and a desktop notification
-      through notify-send when it is installed.
+      stderr: a line per Live Activity (from preparation until the order completes), redrawn in
+      place on a terminal, plain lines otherwise: 'Order 1203 · 6 donuts · 0:42 remaining', then
+      'done at 10:31 AM PST' (or 'ready'), and from the stale date (start + 2 min) on, 'stale since
+      10:32 AM PST'. Times are in the order's city's zone, or TZ when set.
+      stdout: each notice record that arrives in the notice store while it runs, its text on stderr.
+      The notices are raised by the timer 'orders next' starts; when none has come \(NoticeTimer.grace) s
+      after a preparation's end (its timer died, or --now was used), watch raises it, through the
+      same locked check (never twice), and calls notify-send when it is installed.
       """,
     examples: ["orders next 1224 && orders watch --until-done | jq -r .body"],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let store = OrderStore.store(invocation)
+    let noticeStore = NoticeStore.store(for: store)
     let simulated = invocation[now]
     if invocation.isGiven(step), simulated == nil {
       throw ToolError.usage("--step needs --now (it moves the simulated clock)")
@@ -42,55 +43,74 @@ enum Watch {
     let start = clock
     try store.createIfMissing { OrderStore.seed(now: start) }
     let notifier = invocation[noNotify] ? nil : Notifier(program: "notify-send")
+    let zoneOf = OrderTable.zones()
     var display = CountdownDisplay(inPlace: Terminal.isTTY(2))
-    var fingerprint: [Int] = []
-    var preparing: [Order] = []
-    var running: Set<String> = []
-    var notified: Set<String> = []
+    var orderVersion: [Int]? = nil
+    var activities: [Order] = []
+    // The notices already in the store when watch starts are not shown again.
+    var noticeVersion: [Int]? = Watch.fingerprint(noticeStore.path)
+    var stored = try NoticeStore.read(noticeStore)
+    var known = Set(stored.map(\.key))
+    var shown = known
     while true {
-      let current = Watch.fingerprint(store.path)
-      if current != fingerprint {
-        fingerprint = current
-        preparing = try OrderStore.orders(try OrderStore.read(store)).map(\.order).filter {
-          $0.status == .preparing
+      // The version is taken before reading, so that a change made meanwhile is read next time.
+      if Watch.fingerprint(store.path) != orderVersion {
+        orderVersion = Watch.fingerprint(store.path)
+        activities = try OrderStore.orders(try OrderStore.read(store)).map(\.order).filter(isActivity)
+      }
+      if Watch.fingerprint(noticeStore.path) != noticeVersion {
+        noticeVersion = Watch.fingerprint(noticeStore.path)
+        stored = try NoticeStore.read(noticeStore)
+        known = Set(stored.map(\.key))
+      }
+      var arrived = stored.filter { !shown.contains($0.key) }
+      // A notice overdue (no timer raised it) is raised here, through the same locked check.
+      for order in activities where order.status == .preparing {
+        guard let preparation = order.preparation, clock >= preparation.end + NoticeTimer.grace,
+          !known.contains(Notice.Key(order: order.id, preparationStart: preparation.start))
+        else { continue }
+        if let (notice, new) = try NoticeStore.deliver(
+          id: order.id, start: preparation.start, orders: store, now: clock)
+        {
+          known.insert(notice.key)
+          if !shown.contains(notice.key), !arrived.contains(where: { $0.key == notice.key }) {
+            arrived.append(notice)
+          }
+          if new { notifier?.notify(notice.title, notice.body) }
+        } else {
+          orderVersion = nil  // it changed meanwhile: read the store again
         }
       }
-      var lines: [String] = []
-      var notices: [Order] = []
-      var anyRunning = false
-      for order in preparing {
-        let remaining = order.preparation.map { $0.end - clock }
-        if let remaining, remaining > 0 {
-          running.insert(order.id)
-          anyRunning = true
-        } else if remaining != nil, running.contains(order.id), !notified.contains(order.id) {
-          notified.insert(order.id)
-          notices.append(order)
-        }
-        lines.append(OrderText.countdown(order, remaining: remaining))
-      }
+      var lines = activities.map { OrderText.activity($0, now: clock, zone: zoneOf($0)) }
       if lines.isEmpty { lines = ["no order is preparing"] }
-      display.show(lines, notices: notices.map { "orders: Order \($0.number): \(title) \(body)" })
-      for order in notices {
-        let notice: JSONObject = [
-          "type": .string("notice"), "order": .string(order.id), "title": .string(title),
-          "body": .string(body), "date": .string(ISODate.format(clock)),
-        ]
-        StandardOutput.shared.writeRecord(notice)
-        StandardOutput.shared.flush()
-        notifier?.notify(title, body)
+      display.show(lines, notices: arrived.map { "orders: \($0.text)" })
+      for notice in arrived {
+        shown.insert(notice.key)
+        notice.write()
       }
-      if invocation[once] || (invocation[untilDone] && !anyRunning) { break }
+      StandardOutput.shared.flush()
+      let waiting = activities.contains { order in
+        guard order.status == .preparing, let preparation = order.preparation else { return false }
+        return clock < preparation.end
+          || !known.contains(Notice.Key(order: order.id, preparationStart: preparation.start))
+      }
+      if invocation[once] || (invocation[untilDone] && !waiting) { break }
       if simulated != nil {
         clock += step
       } else {
         Sleep.seconds(1)
         clock = Clock.nowSeconds()
       }
-      notifier?.reap(wait: false)
+      notifier?.reap()
     }
-    notifier?.reap(wait: true)
+    notifier?.reap(within: 2)
     return ExitStatus.ok
+  }
+
+  /// Whether an order has a Live Activity: preparing, or ready after a preparation (it ends when
+  /// the order completes).
+  static func isActivity(_ order: Order) -> Bool {
+    order.status == .preparing || (order.status == .ready && order.preparation != nil)
   }
 
   /// What identifies a file's version: device, inode, size, modification time; empty when missing.

@@ -43,8 +43,12 @@ public enum Subprocess {
   }
 
   /// Starts `executable` (a path) with `arguments` (the first is its name); returns its pid.
+  /// `newProcessGroup` puts it in a group of its own (so Ctrl-C at the terminal does not reach
+  /// it); `newSession` in a session of its own, without a controlling terminal, so that it
+  /// outlives its terminal as well (a detached timer).
   public static func spawn(
-    _ executable: String, _ arguments: [String], streams: Streams = Streams(), newProcessGroup: Bool = false
+    _ executable: String, _ arguments: [String], streams: Streams = Streams(), newProcessGroup: Bool = false,
+    newSession: Bool = false
   ) throws(SpawnError) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -63,7 +67,10 @@ public enum Subprocess {
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
-    if newProcessGroup {
+    if newSession {
+      // glibc's POSIX_SPAWN_SETSID (since 2.26), which Swift's Glibc module does not export.
+      flags |= 0x80
+    } else if newProcessGroup {
       flags |= POSIX_SPAWN_SETPGROUP
       posix_spawnattr_setpgroup(&attributes, 0)
     }

@@ -134,11 +134,12 @@ struct OrdersCLITests {
       preparation == [
         "start": "2026-11-29T10:30:00Z", "end": "2026-11-29T10:31:00Z", "staleDate": "2026-11-29T10:32:00Z",
       ])
+    // The Live Activity goes on through ready, and ends when the order completes.
     let ready = try box.records(try box.run(["next", "1224"], now: "2026-11-29T10:31:05Z").out)[0]
-    #expect(ready["status"] as? String == "ready" && ready["preparation"] == nil)
+    #expect(ready["status"] as? String == "ready" && ready["preparation"] as? [String: String] == preparation)
     let completed = try box.records(
       try box.run(["next", "foodtruck://order/1224"], now: "2026-11-29T10:33:00Z").out)[0]
-    #expect(completed["status"] as? String == "completed")
+    #expect(completed["status"] as? String == "completed" && completed["preparation"] == nil)
     #expect(completed["completionDate"] as? String == "2026-11-29T10:33:00Z")
     let refused = try box.run(["next", "1224"])
     #expect(refused.status == 1)
@@ -285,7 +286,7 @@ struct OrdersCLITests {
     #expect(try box.run(["stream", "--count", "3", "--speed", "1000"]).out == stream.out)
   }
 
-  @Test("watch counts down, then writes a notice, says it on stderr and calls notify-send")
+  @Test("watch counts down, then raises the notice no timer raised, says it on stderr and calls notify-send")
   func watch() throws {
     let box = try Sandbox()
     let bin = box.folder.appendingPathComponent("bin")
@@ -305,26 +306,33 @@ struct OrdersCLITests {
         Order 1224 · 6 donuts · 0:55 remaining
         Order 1224 · 6 donuts · 0:35 remaining
         Order 1224 · 6 donuts · 0:15 remaining
-        Order 1224 · 6 donuts · done
+        Order 1224 · 6 donuts · done at 10:31 AM UTC
         orders: Order 1224: Donuts are done! Time to take them out of the oven.
 
         """)
-    #expect(
-      result.out
-        == #"{"body":"Time to take them out of the oven.","date":"2026-11-29T10:31:05Z","order":"Order#1224","title":"Donuts are done!","type":"notice"}"#
-        + "\n")
+    let notice =
+      #"{"body":"Time to take them out of the oven.","date":"2026-11-29T10:31:05Z","order":"Order#1224","preparationStart":"2026-11-29T10:30:00Z","title":"Donuts are done!","type":"notice","url":"foodtruck://order/1224"}"#
+      + "\n"
+    #expect(result.out == notice)
+    // It is in the notice store beside the order store, once.
+    let stored = try? String(
+      contentsOfFile: box.folder.appendingPathComponent("orders.notices.jsonl").path, encoding: .utf8)
+    #expect(stored == notice)
     #expect(
       (try? String(contentsOfFile: log, encoding: .utf8))
         == "Donuts are done!|Time to take them out of the oven.|")
     let quiet = try box.run(
       ["watch", "--once", "--no-notify"], now: "2026-11-29T10:40:00Z", environment: ["PATH": path])
-    #expect(quiet.err == "Order 1224 · 6 donuts · done\n" && quiet.out.isEmpty)
+    #expect(
+      quiet.err == "Order 1224 · 6 donuts · done at 10:31 AM UTC · stale since 10:32 AM UTC\n"
+        && quiet.out.isEmpty)
   }
 
   @Test("every command has help; a missing or unknown command is a usage error")
   func help() throws {
     for command in [
       "menu", "generate", "history", "stream", "place", "list", "recent", "show", "next", "complete", "watch",
+      "notices",
     ] {
       let result = try TestSupport.run("orders", [command, "--help"])
       #expect(result.status == 0 && result.out.contains("EXAMPLES"))

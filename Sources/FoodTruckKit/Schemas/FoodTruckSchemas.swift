@@ -67,7 +67,7 @@ public enum FoodTruckSchemas {
           .object([
             FieldSpec("start", .dateTime), FieldSpec("end", .dateTime, note: "start + 60 s"),
             FieldSpec("staleDate", .dateTime, note: "start + 2 min"),
-          ]), note: "the oven timer, while preparing"),
+          ]), note: "the Live Activity, from preparing until completed"),
       ], writers: ["orders generate", "orders stream", "orders place", "orders list", "orders next"]),
     RecordSchema(
       type: "order-summary", summary: "A city's donut sales over one day or one month.",
@@ -86,12 +86,19 @@ public enum FoodTruckSchemas {
         FieldSpec("totalSales", .int(0...Int.max), note: "the sum of the quantities"),
       ], writers: ["orders history"]),
     RecordSchema(
-      type: "notice", summary: "A notification for people, such as the end of an oven timer.",
+      type: "notice",
+      summary:
+        "A notification for people, such as the end of an order's preparation (raised by the timer that `orders next` starts, kept in the notice store).",
       fields: [
         FieldSpec("title", .nonEmptyString, note: "`Donuts are done!`"),
         FieldSpec("body", .string, note: "`Time to take them out of the oven.`"),
         FieldSpec("date", .dateTime, note: "when it was raised"),
         .optional("order", .nonEmptyString, note: "the order it is about: `Order#1203`"),
-      ], writers: ["orders watch"]),
+        .optional(
+          "preparationStart", .dateTime,
+          note: "with `order`: the preparation it ends (one notice per order and preparation)"),
+        .optional(
+          "url", .nonEmptyString, note: "the deep link that opens the order: `foodtruck://order/1203`"),
+      ], writers: ["orders watch", "orders notices"]),
   ]
 }

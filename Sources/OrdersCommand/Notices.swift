@@ -1,0 +1,83 @@
+import FoodTruckKit
+import Glibc
+import PipeProtocol
+import ToolSupport
+
+/// `orders notices`: the notices raised when preparations ended, for scripts (and `--follow` as
+/// they arrive).
+enum Notices {
+  static let follow = Flag(
+    "follow", short: "f", help: "then wait for new notices and print each as it arrives (until Ctrl-C)")
+
+  static let command = Command(
+    name: "notices", summary: "print the \"Donuts are done!\" notices, or follow them as they arrive",
+    options: [follow, OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
+    arguments: Arguments("ID"),
+    input: NoticeStore.input + "\nIDs (optional: only their notices) are checked against the order store.",
+    output: """
+      The notice records, oldest first: {"body","date","order","preparationStart","title",
+      "type":"notice","url":"foodtruck://order/1224"}. With --format text, a line each:
+      '10:31 AM PST  Order 1224: Donuts are done! Time to take them out of the oven.  foodtruck://order/1224',
+      the time in the zone of the order's city, or TZ when set. With --follow, it goes on printing
+      new notices (flushed one by one) until interrupted or its reader goes away.
+      """,
+    exitStatus: ["1    no order has that id (see 'orders list')"],
+    examples: [
+      "orders notices | jq -r .url",
+      "orders notices --follow | jq --unbuffered -r .url",
+      "orders notices 1224 --format text",
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let ids = try OrderStore.requestedIDs(invocation)
+    let orders = OrderStore.store(invocation)
+    let notices = NoticeStore.store(for: orders)
+    let text = invocation[OrdersOptions.format] == .text
+    var known: [String: Order] = [:]
+    if !ids.isEmpty || text {
+      let (_, records) = try OrderStore.load(invocation)
+      _ = try OrderStore.locate(ids, in: records, store: orders)
+      for (_, order) in try OrderStore.orders(records) { known[order.id] = order }
+    }
+    let wanted = Set(ids)
+    let now = invocation.now(OrdersOptions.now)
+    let zoneOf = OrderTable.zones()
+    // For an order no longer in the store: the truck's zone (or TZ).
+    var truckZone: LocalTime.Zone? = nil
+    var printed: Set<Notice.Key> = []
+    var version: [Int]? = nil
+    while true {
+      if Watch.fingerprint(notices.path) != version {
+        version = Watch.fingerprint(notices.path)
+        for notice in try NoticeStore.read(notices)
+        where !printed.contains(notice.key) && (wanted.isEmpty || wanted.contains(notice.order)) {
+          printed.insert(notice.key)
+          if text {
+            if known[notice.order] == nil, truckZone == nil {
+              truckZone = LocalTime.zone(default: City.truck.city.timeZone)
+            }
+            let zone = known[notice.order].map(zoneOf) ?? truckZone ?? .utc
+            let when = OrderText.when(notice.date, now: now, in: zone)
+            StandardOutput.shared.write("\(when)  \(notice.text)  \(TerminalText.safe(notice.url))\n")
+          } else {
+            notice.write()
+          }
+          if invocation[follow] { StandardOutput.shared.flush() }
+        }
+      }
+      guard invocation[follow] else { break }
+      StandardOutput.shared.flush()
+      if readerIsGone() { break }
+      Sleep.seconds(0.2)
+    }
+    return ExitStatus.ok
+  }
+
+  /// Whether stdout is a pipe whose reader has gone away (`orders notices -f | head -1` ends when
+  /// head does, without waiting for one more notice to write).
+  static func readerIsGone() -> Bool {
+    var descriptor = pollfd(fd: 1, events: 0, revents: 0)
+    return poll(&descriptor, 1, 0) == 1 && descriptor.revents & Int16(POLLERR | POLLHUP) != 0
+  }
+}
