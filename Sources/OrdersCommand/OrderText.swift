@@ -1,6 +1,7 @@
 import FoodTruckKit
 import Glibc
 import PipeProtocol
+import ToolSupport
 
 /// Orders as text for people: one-line summaries, details, countdowns. Times are local (TZ).
 enum OrderText {
@@ -13,7 +14,7 @@ enum OrderText {
   static func detail(_ order: Order, now: Int) -> String {
     var text = "\(order.id) · \(order.status.title)\n"
     text += "  placed \(time(order.creationDate, now: now)) at \(order.parkingSpot), \(order.city)\n"
-    for item in order.items { text += "  \(item.quantity) × \(item.name)\n" }
+    for item in order.items { text += "  \(item.quantity) × \(TerminalText.safe(item.name))\n" }
     text += "  \(donuts(order.totalSales)) · \(dollars(order.grandTotalCents))\n"
     if let preparation = order.preparation, order.status == .preparing {
       text += "  in the oven until \(time(preparation.end, now: now))\n"

@@ -10,13 +10,16 @@ public enum Orders: Tool {
     subcommands: [
       MenuCommand.command, Generate.command, History.command, Stream.command, Place.command, List.command,
       Recent.command, Show.command, Next.command, Complete.command, Watch.command, Feed.command,
-      Widget.command,
+      Widget.command, DonutCommand.command,
     ],
     input:
-      "Nothing (the menu and the generators are compiled in), or the order store (see 'orders list --help').",
+      """
+      Nothing (the built-in menu and the generators are compiled in), the order store (see 'orders
+      list --help'), or the menu store of custom donuts (see 'orders donut --help').
+      """,
     output: """
-      JSON lines: donut, order, order-summary and notice records (PROTOCOL.md), keys sorted.
-      Messages go to stderr.
+      JSON lines: donut, donut-removed, order, order-summary, post, tag, widget and notice records
+      (PROTOCOL.md), keys sorted. Messages go to stderr.
       """,
     exitStatus: ["1    an unknown order id, or a step an order cannot take"],
     examples: [
