@@ -31,6 +31,10 @@ extension Menu {
 
   /// `schemas` with the rules that their donut ids are on this menu.
   public func checking(_ schemas: [RecordSchema]) -> [RecordSchema] {
-    schemas.map { $0.checking(idRules(for: $0.type)) }
+    // Schemas without donut ids are kept as they are (not compiled again).
+    schemas.map { schema in
+      let rules = idRules(for: schema.type)
+      return rules.isEmpty ? schema : schema.checking(rules)
+    }
   }
 }
