@@ -121,8 +121,8 @@ final class StreamMenu {
   func mismatch(_ id: Int, name: String, place: String) -> FieldError {
     let expected = String(decoding: names[id] ?? [], as: UTF8.self)
     return FieldError(
-      "\(place) names donut \(id) \(JSONValue.string(name).jsonText), but donut \(id) is "
-        + "\(JSONValue.string(expected).jsonText) on the menu (a mismatched id is an error)")
+      "\(place) names donut \(id) \"\(name)\", but donut \(id) is \"\(expected)\" on the menu "
+        + "(a mismatched id is an error)")
   }
 
   /// After the whole input: fails on a custom id that was counted and never defined (unless this
