@@ -28,5 +28,6 @@ public enum Orders: Tool {
       "orders history --city London --days 7 | jq .totalSales",
       "orders place --donut 3x2 --donut 0 && orders recent --format text",
       "orders next 1224 && orders watch --until-done",
+      "orders donut new --name 'Maple Dream' && orders place --donut 17x2 && { orders menu; orders list; } | sales-chart",
     ])
 }
