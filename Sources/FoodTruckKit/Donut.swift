@@ -40,6 +40,27 @@ public struct Ingredient: Equatable, Sendable {
   public static func find(_ kind: Kind, key: String) -> Ingredient? {
     all.first { $0.kind == kind && $0.key == key }
   }
+
+  /// The ingredients of a kind, in the sample's order.
+  public static func all(_ kind: Kind) -> [Ingredient] { all.filter { $0.kind == kind } }
+
+  /// The ingredient of a kind with this display name, exactly as records write it (`Sugar Lattice`).
+  public static func named(_ kind: Kind, _ name: String) -> Ingredient? {
+    all.first { $0.kind == kind && $0.name == name }
+  }
+
+  /// The ingredient of a kind that a person typed: its static name or its display name, ignoring
+  /// case, spaces, hyphens and underscores (`sugarLattice`, `sugar-lattice`, `Sugar Lattice`).
+  public static func lookup(_ kind: Kind, _ text: String) -> Ingredient? {
+    let wanted = folded(text)
+    guard !wanted.isEmpty else { return nil }
+    return all.first { $0.kind == kind && (folded($0.key) == wanted || folded($0.name) == wanted) }
+  }
+
+  /// Text folded for `lookup`: lower case, letters and digits only.
+  public static func folded(_ text: String) -> String {
+    String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+  }
 }
 
 /// A donut on the menu.
@@ -56,6 +77,19 @@ public struct Donut: Equatable, Sendable {
   public var glaze: Ingredient?
   /// The topping, if any.
   public var topping: Ingredient?
+
+  /// A donut.
+  public init(
+    id: Int, key: String = "", name: String, dough: Ingredient, glaze: Ingredient? = nil,
+    topping: Ingredient? = nil
+  ) {
+    self.id = id
+    self.key = key
+    self.name = name
+    self.dough = dough
+    self.glaze = glaze
+    self.topping = topping
+  }
 
   /// Dough, then glaze, then topping, when present.
   public var ingredients: [Ingredient] { [dough] + [glaze, topping].compactMap { $0 } }
@@ -92,65 +126,81 @@ public struct Donut: Equatable, Sendable {
   }
 }
 
-/// A menu: the donuts that can be ordered, by id. `Menu.builtIn` is the sample's 17 donuts (ids
-/// 0...16); donuts added at run time take the next ids, so the ids are always `0..<count`.
-/// Whether an id is on the menu is checked against a menu value, never against fixed numbers.
-public struct Menu: Sendable {
-  /// The donuts in id order: `donuts[i].id == i`.
-  public private(set) var donuts: [Donut]
+extension Donut {
+  /// The longest name a donut may have, in characters (the sample's longest is 20).
+  public static let maxNameCharacters = 40
+  /// The longest name a donut may have, in bytes of UTF-8 (so that a few characters built of many
+  /// combining marks cannot make a huge name).
+  public static let maxNameBytes = 160
 
-  /// The sample's menu (`Donut.all`).
-  public static let builtIn = Menu(
-    donuts: FoodTruckKit.records(EmbeddedData.menu).map { r in
-      Donut(
-        id: r["id"]?.intValue ?? -1, key: r["key"]?.stringValue ?? "", name: r["name"]?.stringValue ?? "",
-        dough: Ingredient.find(.dough, key: r["dough"]?.stringValue ?? "")!,
-        glaze: r["glaze"]?.stringValue.flatMap { Ingredient.find(.glaze, key: $0) },
-        topping: r["topping"]?.stringValue.flatMap { Ingredient.find(.topping, key: $0) })
-    })
-
-  init(donuts: [Donut]) { self.donuts = donuts }
-
-  /// Adds a donut with the next free id and returns it.
-  @discardableResult
-  public mutating func add(
-    key: String, name: String, dough: Ingredient, glaze: Ingredient? = nil, topping: Ingredient? = nil
-  ) -> Donut {
-    let donut = Donut(id: donuts.count, key: key, name: name, dough: dough, glaze: glaze, topping: topping)
-    donuts.append(donut)
-    return donut
-  }
-
-  /// The number of donuts.
-  public var count: Int { donuts.count }
-
-  /// Whether a donut has this id.
-  public func contains(id: Int) -> Bool { donuts.indices.contains(id) }
-
-  /// The donut with this id, or nil (a mismatched id is the caller's error to report).
-  public func donut(id: Int) -> Donut? { contains(id: id) ? donuts[id] : nil }
-
-  /// The valid ids, for error messages: `0...16`.
-  public var validIDs: String { "0...\(donuts.count - 1)" }
-
-  /// The donut `id` names, as a record field named `place` gives it (`items[0]`); an id not on
-  /// the menu is an error naming the record's line. A mismatched id is never passed over.
-  public func donut(id: Int, place: String, in record: some FieldAccess) throws(InputError) -> Donut {
-    guard let donut = donut(id: id) else {
-      throw record.error("\(place) names unknown donut id \(id) (valid ids \(validIDs))")
+  /// What is wrong with a donut name, or nil when it is fine: a name is any text that is not empty
+  /// or only white space, of at most `maxNameCharacters` characters and `maxNameBytes` bytes.
+  public static func nameProblem(_ name: String) -> String? {
+    if name.isEmpty { return "the name is empty" }
+    if name.allSatisfy(\.isWhitespace) { return "the name is only white space" }
+    if name.count > maxNameCharacters {
+      return "the name is \(name.count) characters long; the limit is \(maxNameCharacters)"
     }
-    return donut
+    if name.utf8.count > maxNameBytes {
+      return "the name takes \(name.utf8.count) bytes of UTF-8; the limit is \(maxNameBytes)"
+    }
+    return nil
   }
 
-  /// Checks that `name`, given by a record field named `place` for `donut`, is the donut's name on
-  /// the menu; a mismatch is an error naming the record's line.
-  public func check(name: String, place: String, of donut: Donut, in record: some FieldAccess)
-    throws(InputError)
-  {
-    guard name == donut.name else {
+  /// Whether two donuts are the same menu entry: the same id, name and ingredients (the sample's
+  /// static name, which records do not carry, is not compared).
+  public func sameEntry(as other: Donut) -> Bool {
+    id == other.id && name == other.name && dough == other.dough && glaze == other.glaze
+      && topping == other.topping
+  }
+
+  /// The recipe in words: `Plain, Chocolate Glaze, Sprinkles` (`no glaze`, `no topping`).
+  public var recipe: String {
+    [dough.name, glaze?.name ?? "no glaze", topping?.name ?? "no topping"].joined(separator: ", ")
+  }
+
+  /// Reads a `donut` record as a menu entry: `id` (a whole number from 0 to `Menu.maxID`), `name`
+  /// (see `nameProblem`), `dough` and the optional `glaze` and `topping` by their display names, and
+  /// `flavors` and `mostPotentFlavor`, which must be what the ingredients give. Unknown fields are
+  /// ignored; anything else is an error naming the record's place.
+  public init(definition record: some FieldAccess) throws(InputError) {
+    let id = try record.int("id", in: 0...Menu.maxID)
+    let name = try record.string("name")
+    if let problem = Donut.nameProblem(name) { throw record.error("\"name\": \(problem)") }
+    func ingredient(_ kind: Ingredient.Kind) throws(InputError) -> Ingredient? {
+      let key = kind.rawValue
+      if kind != .dough, record.value(key) == nil { return nil }
+      let text = try record.string(key)
+      guard let found = Ingredient.named(kind, text) else {
+        throw record.error(
+          "\"\(key)\" \(JSONValue.string(text).jsonText) is not a \(key) of the sample; "
+            + "\(key)s: \(Ingredient.all(kind).map(\.name).joined(separator: ", "))")
+      }
+      return found
+    }
+    let donut = Donut(
+      id: id, name: name, dough: try ingredient(.dough)!, glaze: try ingredient(.glaze),
+      topping: try ingredient(.topping))
+    let flavors = try record.object("flavors")
+    var stated = FlavorProfile()
+    for flavor in Flavor.allCases { stated[flavor] = try flavors.int(flavor.rawValue) }
+    guard stated == donut.flavors else {
       throw record.error(
-        "\(place) is \(JSONValue.string(name).jsonText), but donut \(donut.id) is "
-          + JSONValue.string(donut.name).jsonText)
+        "\"flavors\" are \(stated.text), but \(donut.recipe) add up to \(donut.flavors.text)")
     }
+    let potent = try record.string("mostPotentFlavor")
+    guard potent == donut.flavors.mostPotent.flavor.rawValue else {
+      throw record.error(
+        "\"mostPotentFlavor\" is \(JSONValue.string(potent).jsonText), but the flavours make it "
+          + "\"\(donut.flavors.mostPotent.flavor.rawValue)\"")
+    }
+    self = donut
+  }
+}
+
+extension FlavorProfile {
+  /// `salty 2, sweet 5, bitter 2, sour 0, savory 6, spicy 0`, for messages.
+  public var text: String {
+    Flavor.allCases.map { "\($0.rawValue) \(self[$0])" }.joined(separator: ", ")
   }
 }

@@ -207,11 +207,15 @@ public struct Order: Equatable, Sendable {
   }
 
   /// The sample's search: the id contains the text, or any donut matches it (name or ingredient,
-  /// from `menu`), ignoring case; empty text matches every order.
+  /// from `menu`; the item's own name for a donut `menu` does not have), ignoring case; empty text
+  /// matches every order.
   public func matches(_ text: String, menu: Menu = .builtIn) -> Bool {
     if text.isEmpty { return true }
-    if id.lowercased().contains(text.lowercased()) { return true }
-    return items.contains { menu.donut(id: $0.donut)?.matches(text) ?? false }
+    let needle = text.lowercased()
+    if id.lowercased().contains(needle) { return true }
+    return items.contains { item in
+      menu.donut(id: item.donut)?.matches(text) ?? item.name.lowercased().contains(needle)
+    }
   }
 
   /// The `order` record, keys sorted: `{"city":…,"creationDate":…,"grandTotal":11.56,"id":…,

@@ -19,6 +19,7 @@ enum Feed {
     name: "feed", summary: "the social feed, newest first, or the trending topics",
     options: [
       plus, tag, donut, city, trending, OrdersOptions.format, seed, OrdersOptions.now, FeedStore.option,
+      MenuStore.option,
     ],
     subcommands: [FeedPostCommand.command],
     input: FeedStore.input,

@@ -5,7 +5,8 @@ import ToolSupport
 /// `orders feed post`: a post of your own, added to the feed store.
 enum FeedPostCommand {
   static let donut = Option<Int>(
-    "donut", name: "ID", help: "your favourite donut, shown with the post", default: -1, required: true
+    "donut", name: "ID", help: "your favourite donut (built-in or custom), shown with the post", default: -1,
+    required: true
   ) { (text: String) throws(ToolError) -> Int in
     guard let id = Int(text), id >= 0 else {
       throw .usage("--donut takes a donut id such as 3, not '\(text)'")
@@ -20,7 +21,7 @@ enum FeedPostCommand {
 
   static let command = Command(
     name: "post", summary: "add a post of your own to the feed store",
-    options: [donut, message, tags, OrdersOptions.now, FeedStore.option],
+    options: [donut, message, tags, OrdersOptions.now, FeedStore.option, MenuStore.option],
     input: FeedStore.input,
     output: "The new post record (kind own, id own-N), dated --now; 'orders feed' shows it from then on.",
     exitStatus: ["64   an unknown donut or city, an empty or over-long message, a bad tag"],
@@ -31,8 +32,18 @@ enum FeedPostCommand {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
+    // The menu store stays locked (shared) until the post is in, so that the donuts it names cannot
+    // be removed or renamed meanwhile.
+    let post = try MenuStore.withContents(MenuStore.store(invocation), pinned: true) { contents in
+      try add(invocation, menu: contents.menu)
+    }
+    StandardOutput.shared.writeRecord(post.record)
+    return ExitStatus.ok
+  }
+
+  /// Checks the post against `menu` and appends it to the feed store.
+  static func add(_ invocation: Invocation, menu: Menu) throws -> FeedPost {
     let store = FeedStore.store(invocation)
-    let menu = try FeedStore.menu(invocation)
     let favorite = try donut(invocation[donut], menu: menu, given: "--donut \(invocation[donut])")
     let text = invocation[message]
     guard text.contains(where: { !$0.isWhitespace }) else {
@@ -48,7 +59,7 @@ enum FeedPostCommand {
     }
     let postTags = try given.map { try tag($0, menu: menu) }
     let now = invocation.now(OrdersOptions.now)
-    let post = try store.append { records in
+    return try store.append { records in
       let existing = try FeedStore.posts(records, menu: menu)
       let highest = existing.compactMap { Int($0.id.dropFirst("own-".count)) }.max() ?? 0
       let post = FeedPost(
@@ -56,8 +67,6 @@ enum FeedPostCommand {
         tags: postTags)
       return ([Record(object: post.record)], post)
     }
-    StandardOutput.shared.writeRecord(post.record)
-    return ExitStatus.ok
   }
 
   /// A donut of the menu by id; an unknown one is a usage error listing the ids.

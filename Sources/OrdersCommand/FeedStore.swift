@@ -17,7 +17,8 @@ enum FeedStore {
   static let input = """
     The feed store: a JSON-lines file of the post records written with 'orders feed post' (see
     --feed). A missing store holds no posts; one with a bad or torn line is reported (exit 65) and
-    never changed.
+    never changed. Donut ids are those of the menu: the built-in donuts and the custom donuts of
+    the menu store (--menu; see 'orders donut --help').
     """
 
   /// The store named by `--feed`, the environment, or the default path.
@@ -26,8 +27,11 @@ enum FeedStore {
       option: invocation[option], file: "feed.jsonl", environmentVariable: environmentVariable)
   }
 
-  /// The menu posts' donuts are checked against.
-  static func menu(_ invocation: Invocation) throws -> Menu { .builtIn }
+  /// The menu posts' donuts are checked against: the built-in donuts and the custom ones of the
+  /// menu store (`--menu`).
+  static func menu(_ invocation: Invocation) throws -> Menu {
+    try MenuStore.read(MenuStore.store(invocation)).menu
+  }
 
   /// The own posts in the store, in store order (none when it does not exist yet).
   static func posts(_ store: RecordStore, menu: Menu) throws -> [FeedPost] {

@@ -44,8 +44,9 @@ enum List {
     let (_, records) = try OrderStore.load(invocation)
     let statuses = Set(invocation[status])
     let search = invocation[search] ?? ""
-    let chosen = try OrderStore.orders(records).filter { (_, order) in
-      (statuses.isEmpty || statuses.contains(order.status)) && order.matches(search)
+    let menu = try MenuStore.menu(for: records)
+    let chosen = try OrderStore.orders(records, menu: menu).filter { (_, order) in
+      (statuses.isEmpty || statuses.contains(order.status)) && order.matches(search, menu: menu)
     }
     let sorted = self.sorted(chosen, by: invocation[sort], reverse: invocation[reverse])
     if invocation[OrdersOptions.format] == .text {

@@ -2,7 +2,7 @@ import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
-/// `orders menu`: the donuts of the menu as donut records.
+/// `orders menu`: the donuts of the menu (built-in and custom) as donut records.
 enum MenuCommand {
   /// The order donuts are listed in.
   enum Sort: Equatable, Sendable {
@@ -12,15 +12,26 @@ enum MenuCommand {
     case name
     /// Strongest in this flavour first.
     case flavor(Flavor)
+    /// Most sold in the timeframe first (the gallery's default sort, for the week).
+    case popularity(Popularity.Timeframe)
 
     /// Every way to sort, as `--sort` takes it.
-    static let choices = ["id", "name"] + Flavor.allCases.map { "flavor:\($0.rawValue)" }
+    static let choices =
+      ["id", "name", "popularity"] + Popularity.Timeframe.allCases.map { "popularity:\($0.rawValue)" }
+      + Flavor.allCases.map { "flavor:\($0.rawValue)" }
 
     init?(_ text: String) {
       switch text {
       case "id": self = .id
       case "name": self = .name
+      case "popularity": self = .popularity(.week)
       default:
+        if text.hasPrefix("popularity:"),
+          let timeframe = Popularity.Timeframe(rawValue: String(text.dropFirst("popularity:".count)))
+        {
+          self = .popularity(timeframe)
+          return
+        }
         guard text.hasPrefix("flavor:"), let flavor = Flavor(rawValue: String(text.dropFirst(7))) else {
           return nil
         }
@@ -31,8 +42,9 @@ enum MenuCommand {
 
   static let sort = Option(
     "sort", name: "ORDER",
-    help: "id (menu order), name, or flavor:F (strongest F first; F is salty, sweet, ...)", default: Sort.id,
-    defaultText: "id", choices: Sort.choices
+    help: "id (menu order), name, flavor:F (strongest F first; F is salty, sweet, ...), or "
+      + "popularity[:T] (most sold first in T: today, week (the default), month or year)",
+    default: Sort.id, defaultText: "id", choices: Sort.choices
   ) { (text: String) throws(ToolError) -> Sort in
     guard let sort = Sort(text) else {
       throw .usage("--sort takes one of \(Sort.choices.joined(separator: ", "))")
@@ -43,32 +55,50 @@ enum MenuCommand {
     "search", name: "TEXT", help: "only donuts whose name or an ingredient contains TEXT (any case)")
 
   static let command = Command(
-    name: "menu", summary: "the \(Menu.builtIn.count) donuts of the menu as donut records",
-    options: [sort, search, OrdersOptions.format],
-    input: "Nothing: the menu is compiled in.",
+    name: "menu", summary: "the donuts of the menu, built-in and custom, as donut records",
+    options: [sort, search, OrdersOptions.format, MenuStore.option, OrdersOptions.store, OrdersOptions.now],
+    input: """
+      The \(Menu.builtIn.count) built-in donuts are compiled in; custom donuts come from the menu store
+      (see 'orders donut --help'). --sort popularity also reads the order store (--store) and the
+      generated sales history, dated by --now.
+      """,
     output: """
       One donut record per donut: id, name, dough, glaze and topping (absent when none), flavors
       (the sum of the ingredients') and mostPotentFlavor. With --format text: 'ID  NAME  (FLAVOR)'.
+      popularity:T counts the orders of the store created in T and the generated history of the
+      three cities (daily for week and month, monthly for year) over the top-five chart's windows;
+      most sold first, equal sales by id (as the sample's gallery), unsold donuts last.
       """,
-    examples: ["orders menu --search lemon", "orders menu --sort flavor:spicy | jq -r '.name' | head -3"],
+    examples: [
+      "orders menu --search lemon", "orders menu --sort flavor:spicy | jq -r '.name' | head -3",
+      "orders menu --sort popularity:today --format text",
+    ],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let menu = Menu.builtIn
+    let menu = try MenuStore.read(MenuStore.store(invocation)).menu
     var donuts = menu.donuts.filter { $0.matches(invocation[search] ?? "") }
     switch invocation[sort] {
     case .id: break
     case .name: donuts = sorted(donuts) { $0.name.lowercased() < $1.name.lowercased() }
     case .flavor(let flavor): donuts = sorted(donuts) { $0.flavors[flavor] > $1.flavors[flavor] }
+    case .popularity(let timeframe):
+      let (_, records) = try OrderStore.load(invocation)
+      let orders = try OrderStore.orders(records, menu: menu).map(\.order)
+      let today = ISODate.floorDiv(invocation.now(OrdersOptions.now), 86_400)
+      donuts = Popularity.ranked(
+        donuts, sales: Popularity.sales(orders: orders, timeframe: timeframe, today: today))
     }
     let text = invocation[OrdersOptions.format] == .text
+    let idWidth = max(2, String(menu.donuts.last?.id ?? 0).count)
     let out = StandardOutput.shared
     for donut in donuts {
       if text {
         let id = String(donut.id)
         out.write(
-          String(repeating: " ", count: max(0, 2 - id.count)) + id + "  " + donut.name + "  ("
-            + donut.flavors.mostPotent.flavor.rawValue + ")\n")
+          String(repeating: " ", count: max(0, idWidth - id.count)) + id + "  "
+            + TerminalText.safe(donut.name)
+            + "  (" + donut.flavors.mostPotent.flavor.rawValue + ")\n")
       } else {
         out.writeRecord(donut.record)
       }

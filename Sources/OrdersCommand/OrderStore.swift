@@ -36,22 +36,34 @@ enum OrderStore {
   }
 
   /// The orders of the store, decoded, with their positions; a record that is not a valid order is an
-  /// error naming its line (exit 65).
-  static func orders(_ records: [Record]) throws -> [(index: Int, order: Order)] {
+  /// error naming its line (exit 65). Donut ids are read with `menu`, or with the menu
+  /// `MenuStore.menu(for:)` finds.
+  static func orders(_ records: [Record], menu: Menu? = nil) throws -> [(index: Int, order: Order)] {
+    let menu = try menu ?? MenuStore.menu(for: records)
     var result: [(index: Int, order: Order)] = []
     result.reserveCapacity(records.count)
     for (index, record) in records.enumerated() where record.type == "order" {
-      result.append((index, try order(record)))
+      result.append((index, try order(record, menu: menu)))
     }
     return result
   }
 
   /// A store record as an order; a record that is not a valid order is an error naming its line.
-  static func order(_ record: Record) throws(ToolError) -> Order {
+  static func order(_ record: Record, menu: Menu? = nil) throws(ToolError) -> Order {
+    let menu = try { () throws(ToolError) -> Menu in
+      if let menu { return menu }
+      return try MenuStore.menu(for: [record])
+    }()
     do {
-      return try Order(record: record)
+      return try Order(record: record, menu: menu)
     } catch {
-      throw storeError(error)
+      var failure = storeError(error)
+      if MenuStore.missingCustomDonut(in: record, menu: menu) != nil {
+        failure.notes.append(
+          "custom donuts are read from the menu store $\(MenuStore.environmentVariable), else "
+            + "$XDG_DATA_HOME/samplepipes/menu.jsonl: set it to the one the order was placed with")
+      }
+      throw failure
     }
   }
 

@@ -10,14 +10,16 @@ public enum Orders: Tool {
     subcommands: [
       MenuCommand.command, Generate.command, History.command, Stream.command, Place.command, List.command,
       Recent.command, Show.command, Next.command, Complete.command, Watch.command, Notices.command,
-      Feed.command,
-      Widget.command, NoticeTimer.command,
+      Feed.command, Widget.command, DonutCommand.command, NoticeTimer.command,
     ],
     input:
-      "Nothing (the menu and the generators are compiled in), or the order store (see 'orders list --help').",
+      """
+      Nothing (the built-in menu and the generators are compiled in), the order store (see 'orders
+      list --help'), or the menu store of custom donuts (see 'orders donut --help').
+      """,
     output: """
-      JSON lines: donut, order, order-summary and notice records (PROTOCOL.md), keys sorted.
-      Messages go to stderr.
+      JSON lines: donut, donut-removed, order, order-summary, post, tag, widget and notice records
+      (PROTOCOL.md), keys sorted. Messages go to stderr.
       """,
     exitStatus: ["1    an unknown order id, or a step an order cannot take"],
     examples: [
@@ -26,5 +28,6 @@ public enum Orders: Tool {
       "orders history --city London --days 7 | jq .totalSales",
       "orders place --donut 3x2 --donut 0 && orders recent --format text",
       "orders next 1224 && orders watch --until-done",
+      "orders donut new --name 'Maple Dream' && orders place --donut 17x2 && { orders menu; orders list; } | sales-chart",
     ])
 }

@@ -1,3 +1,4 @@
+import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
@@ -118,7 +119,10 @@ struct Checker {
   var lastSchema: RecordSchema?
   /// Whether a guard (`--pass`) stopped at a bad line.
   var stopped = false
-  let schemas = RecordTypes.checked()
+  /// The menu so far: the built-in donuts and those the stream's `donut` records defined.
+  var menu = RecordTypes.menu
+  /// The schemas, with the rule that donut ids are on `menu`.
+  var schemas = RecordTypes.checked()
 
   init(pass: Bool, quiet: Bool, onlyType: String?, strict: Bool, maxProblems: Int, maxDepth: Int) {
     self.pass = pass
@@ -188,13 +192,41 @@ struct Checker {
       lastSchema = schemas.schema(for: type)
       types.insert(type)
     }
-    if let onlyType, type != onlyType { return }
+    if let onlyType, type != onlyType {
+      // A donut record still defines its donut for the records after it; checking it is up to a
+      // run that checks donuts.
+      if type == "donut", lastSchema?.problems(in: line.bytes, members: members).isEmpty ?? false {
+        define(line, source: source, report: false)
+      }
+      return
+    }
     guard let schema = lastSchema else {
       if strict { problem(source, line.number, "unknown record type \"\(type)\" (see PROTOCOL.md)") }
       return
     }
-    for message in schema.problems(in: line.bytes, members: members) {
+    let found = schema.problems(in: line.bytes, members: members)
+    for message in found {
       problem(source, line.number, "\(type) record: \(message)")
+    }
+    if type == "donut", found.isEmpty { define(line, source: source, report: true) }
+  }
+
+  /// Learns the donut of a well-formed `donut` record: a built-in id must be the built-in donut, a
+  /// new id defines a custom donut that later records may name, an id defined before must be
+  /// defined the same way (`Menu.define`); its flavours must be what its ingredients give.
+  mutating func define(_ line: Line, source: String, report: Bool) {
+    do throws(InputError) {
+      let record = try Record(bytes: Array(line.bytes), source: source, line: line.number)
+      let donut = try Donut(definition: record)
+      do {
+        guard try menu.define(donut) else { return }
+      } catch {
+        throw record.error(error.message)
+      }
+      schemas = RecordTypes.checked(menu: menu)
+      lastType = ""
+    } catch {
+      if report { problem(error.source, error.line, "donut record: \(error.message)") }
     }
   }
 }

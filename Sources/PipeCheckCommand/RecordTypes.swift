@@ -9,7 +9,8 @@ public enum RecordTypes {
   public static let catalog = SchemaCatalog(
     FoodTruckSchemas.catalog.all + StorySchemas.catalog.all + WishlistSchemas.catalog.all)
 
-  /// The menu donut ids are checked against: the built-in one (custom donuts will extend it).
+  /// The menu donut ids are checked against at first: the built-in one (the stream's `donut`
+  /// records extend it).
   public static let menu = Menu.builtIn
 
   /// The schemas records are checked with: the catalog's, with the rule that donut ids are on `menu`.

@@ -61,14 +61,16 @@ public final class HistoryTally {
   public var summaries = 0
   /// Records of other types, by type.
   public var ignored: [String: Int] = [:]
-  var scratch = [Int](repeating: 0, count: SalesTally.width)
+  /// The menu the stream carries (`donut` records define custom donuts).
+  let menu = StreamMenu(deferring: false)
 
   /// An empty tally.
   public init() {}
 
-  /// Counts an `order-summary` (its sales' sum, which must equal `totalSales` when given); other
-  /// types are only counted in `ignored`.
+  /// Counts an `order-summary` (its sales' sum, which must equal `totalSales` when given); a
+  /// `donut` defines a custom donut; other types are only counted in `ignored`.
   public func add(_ view: RecordView) throws(InputError) {
+    if view.type == "donut" { return try menu.define(view) }
     guard view.type == "order-summary" else {
       ignored[view.type, default: 0] += 1
       return
@@ -85,16 +87,15 @@ public final class HistoryTally {
       guard let sales = view.member("sales") else {
         throw FieldError("order-summary record has no \"sales\" array")
       }
-      let sum = try scratch.withUnsafeMutableBufferPointer { row throws(FieldError) in
-        try SalesFields.addSales(json, sales.value, field: "sales", into: row.baseAddress!)
-      }
+      let sum = try SalesFields.addSales(
+        json, sales.value, field: "sales", menu: menu, record: view.error("")
+      ) { (_, _) throws(FieldError) in }
       if let total = view.member("totalSales") {
         let stated = try SalesFields.integer(json, total.value, "\"totalSales\"")
         guard stated == sum else {
           throw FieldError("\"totalSales\" is \(stated), but the sales add up to \(sum)")
         }
       }
-      for i in scratch.indices { scratch[i] = 0 }
       if period == .day {
         daily[city, default: [:]][date] = try SalesFields.add(daily[city]?[date] ?? 0, sum)
       } else {

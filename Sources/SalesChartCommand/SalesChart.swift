@@ -11,7 +11,7 @@ public enum SalesChart: Tool {
       + "(last 12 months) or all",
     default: Timeframe.week)
   static let top = Option.int(
-    "top", short: "n", help: "top five: how many donuts to rank", default: 5, in: 1...Menu.builtIn.count)
+    "top", short: "n", help: "top five: how many donuts to rank", default: 5, in: 1...(Menu.maxID + 1))
   static let partial = Flag(
     "partial", help: "top five: write one sales-partial record (counts per donut per day) instead of a chart")
   static let merge = Flag(
@@ -33,8 +33,11 @@ public enum SalesChart: Tool {
       summaries count only for --timeframe year and all, and there a city's monthly summary replaces
       its daily summaries of that month, so the same sales are not counted twice: --verbose says
       which). With --merge, 'sales-partial' records too.
-      Other record types are ignored (see --verbose). Donut ids must be on the menu (0...16) and any
-      donut "name" must be the menu's name for the id: a mismatch is an error naming the line.
+      'donut' records (as 'orders menu' writes them) put custom donuts on the menu: built-in ids
+      (0...16) must be the built-in donuts exactly, and a new id defines a custom donut for the
+      records after it. Other record types are ignored (see --verbose). Donut ids must be on the menu
+      and any donut "name" must be the menu's name for the id: a mismatch is an error naming the
+      line. With --partial, an id defined in another part is counted and checked by --merge.
       """,
     output: """
       text: a horizontal bar per donut, best at the top, scaled to the terminal width (COLUMNS),
@@ -43,7 +46,8 @@ public enum SalesChart: Tool {
       svg: a standalone SVG image (bars from the 5th best to the best, as in the sample).
       json: one 'donut-sales' record per bar, best first; nothing when nothing was sold.
       csv: a header row "rank,donut,name,sales,timeframe" and one row per bar.
-      --partial: one 'sales-partial' record, for 'sales-chart --merge'.
+      --partial: one 'sales-partial' record, for 'sales-chart --merge'; it carries the custom donuts
+        it saw defined ("donuts") and the names of those it counted undefined ("names").
       Ranking: most sales first; among equal sales the higher donut id first (as in the sample).
       Nothing is written before the whole input has been read, so an error leaves stdout empty.
       """,
@@ -75,10 +79,11 @@ public enum SalesChart: Tool {
     let (width, height) = try ChartOptions.size(invocation, format: format)
     let now = partial ? 0 : invocation.now(ChartOptions.now)
 
-    let tally = SalesTally(acceptsPartials: invocation[merge])
+    let tally = SalesTally(acceptsPartials: invocation[merge], partial: partial)
     try Inputs.forEach(invocation.positionals, tool: command.name) { reader in
       try reader.forEach { view in try tally.add(view) }
     }
+    try tally.finish()
     if invocation[ChartOptions.verbose] { report(tally) }
     let out = StandardOutput.shared
     if partial {
@@ -95,7 +100,7 @@ public enum SalesChart: Tool {
     }
     if invocation[ChartOptions.verbose] { reportSuperseded(totals.superseded) }
     let chart = TopChart(
-      bars: TopChart.rank(totals.sales, top: top), top: top, timeframe: timeframe,
+      bars: TopChart.rank(totals.sales, top: top, menu: tally.streamMenu), top: top, timeframe: timeframe,
       span: timeframe.span(today: today))
     switch format {
     case .svg: out.write(chart.svg(width: width ?? 640, height: height ?? 400))
@@ -121,6 +126,12 @@ public enum SalesChart: Tool {
       "counted \(Format.records(tally.orders, "order")) and \(Format.records(tally.summaries, "order-summary"))"
     if tally.partials > 0 { counted += " (merged from \(Format.records(tally.partials, "sales-partial")))" }
     Diagnostics.note(counted, tool: command.name)
+    if tally.donutRecords > 0 {
+      let custom = tally.streamMenu.custom.count
+      Diagnostics.note(
+        "read the menu from \(Format.records(tally.donutRecords, "donut")) (\(custom) custom donut\(custom == 1 ? "" : "s"))",
+        tool: command.name)
+    }
     ChartOptions.reportIgnored(tally.ignored, tool: command.name)
   }
 

@@ -61,16 +61,16 @@ enum SalesFields {
     }
   }
 
-  /// The menu's donut names as UTF-8, by id.
-  static let menuNames: [[UInt8]] = Menu.builtIn.donuts.map { Array($0.name.utf8) }
-
-  /// Reads an `items` (order) or `sales` (order-summary) array: objects with a `donut` id in the
-  /// menu, a whole `quantity` (1 to 1,000,000 for an order's items, at least 0 for a summary's
-  /// sales) and optionally a `name` that must be the menu's name for
-  /// that id. Adds each quantity to `row[donut]` (a row of `Menu.builtIn.count` counts) and returns the
-  /// sum of the quantities.
+  /// Reads an `items` (order) or `sales` (order-summary) array: objects with a `donut` id on
+  /// `menu` (or, when it defers, a custom id it keeps pending), a whole `quantity` (1 to 1,000,000
+  /// for an order's items, at least 0 for a summary's sales) and optionally a `name` that must be
+  /// the menu's name for that id. Calls `count` with each id and quantity and returns the sum of
+  /// the quantities. `record` is the record's place, kept for a pending id.
+  @inline(__always)
   static func addSales(
-    _ json: ValidatedJSON, _ range: Range<Int>, field: String, into row: UnsafeMutablePointer<Int>
+    _ json: ValidatedJSON, _ range: Range<Int>, field: String, menu: StreamMenu,
+    record: @autoclosure () -> InputError,
+    count: (_ donut: Int, _ quantity: Int) throws(FieldError) -> Void
   ) throws(FieldError) -> Int {
     let b = json.bytes
     guard b[range.lowerBound] == UInt8(ascii: "[") else {
@@ -99,10 +99,16 @@ enum SalesFields {
       guard let donutRange else { throw FieldError("\(place()) has no \"donut\" id") }
       guard let quantityRange else { throw FieldError("\(place()) has no \"quantity\"") }
       let donut = try integer(json, donutRange, "\(place()).donut")
-      guard donut >= 0, donut < menuNames.count else {
-        throw FieldError(
-          "unknown donut id \(donut) in \(place()) (the menu has ids \(Menu.builtIn.validIDs); see 'orders menu')"
-        )
+      let known = menu.isKnown(donut)
+      if !known {
+        var name: [UInt8]?
+        if let nameRange {
+          guard let text = json.string(nameRange) else {
+            throw FieldError("\(place()).name must be a string, not \(text(json, nameRange))")
+          }
+          name = Array(text.utf8)
+        }
+        try menu.unknown(donut, name: name, place: place(), at: record())
       }
       let quantity = try integer(json, quantityRange, "\(place()).quantity")
       // An order's item holds 1 to 1,000,000 donuts (PROTOCOL.md); a summary's sales may be 0.
@@ -112,10 +118,8 @@ enum SalesFields {
         throw FieldError(
           "\"\(place()).quantity\" must be a whole number from \(least)\(most), not \(quantity)")
       }
-      if let nameRange { try checkName(json, nameRange, donut: donut, place: place) }
-      let (total, overflow) = row[donut].addingReportingOverflow(quantity)
-      guard !overflow else { throw FieldError("sales of donut \(donut) are too large to count") }
-      row[donut] = total
+      if known, let nameRange { try checkName(json, nameRange, donut: donut, menu: menu, place: place) }
+      try count(donut, quantity)
       sum = try add(sum, quantity)
       index += 1
       return end
@@ -124,11 +128,11 @@ enum SalesFields {
   }
 
   /// Checks that a donut's `name` in a record is the menu's name for its id.
-  static func checkName(_ json: ValidatedJSON, _ range: Range<Int>, donut: Int, place: () -> String)
-    throws(FieldError)
-  {
-    let expected = menuNames[donut]
-    // The menu's names have no escapes: equal bytes are an equal name.
+  static func checkName(
+    _ json: ValidatedJSON, _ range: Range<Int>, donut: Int, menu: StreamMenu, place: () -> String
+  ) throws(FieldError) {
+    let expected = menu.name(donut)
+    // Equal bytes without escapes are an equal name; a name with escapes is compared decoded.
     if json.bytes[range.lowerBound] == UInt8(ascii: "\""),
       expected.withUnsafeBufferPointer({ json.equals((range.lowerBound + 1)..<(range.upperBound - 1), $0) })
     {
@@ -138,9 +142,7 @@ enum SalesFields {
       throw FieldError("\(place()).name must be a string, not \(text(json, range))")
     }
     if Array(name.utf8) == expected { return }
-    throw FieldError(
-      "\(place()) names donut \(donut) \"\(name)\", but donut \(donut) is \"\(Menu.builtIn.donuts[donut].name)\" "
-        + "on the menu (a mismatched id is an error)")
+    throw menu.mismatch(donut, name: name, place: place())
   }
 
   /// The day number (days since 1970-01-01, UTC) of an ISO 8601 date-time string value.

@@ -3,16 +3,21 @@ import PipeProtocol
 
 /// Donut sales counted per donut per day (orders), per city and day (daily summaries) and per city
 /// and month (monthly summaries): everything the top-five chart needs for any timeframe. Its memory
-/// depends on the number of distinct days and cities, never on the number of records. Tallies of
-/// parts of a stream merge into exactly the tally of the whole stream (`sales-partial` records).
+/// depends on the number of distinct days and cities and on the highest donut id counted, never on
+/// the number of records. Tallies of parts of a stream merge into exactly the tally of the whole
+/// stream (`sales-partial` records). The menu comes with the stream: `donut` records define custom
+/// donuts (`StreamMenu`).
 ///
 /// Daily and monthly summaries may describe the same sales (`orders history` and `orders history
 /// --months` in one stream): where a city has a monthly summary for a month, a timeframe that counts
 /// months (`year`, `all`) counts that month from it and leaves out the city's daily summaries of
 /// that month; the others (which never count months) count the daily summaries.
 public final class SalesTally {
-  /// The number of counts per day or month: one per donut on the menu.
-  public static let width = Menu.builtIn.count
+  /// The menu the stream carries.
+  let menu: StreamMenu
+  /// The number of counts in a row: one per donut id, up to the highest id counted (the 17
+  /// built-in donuts at least). Rows widen when a custom donut with a higher id is counted.
+  public private(set) var width = Menu.builtIn.count
 
   /// A city (by its index in `cityNames`) and a day or month number.
   struct CityDate: Hashable {
@@ -20,7 +25,7 @@ public final class SalesTally {
     var date: Int
   }
 
-  /// Orders, per day.
+  /// The row (index) of each day's orders; a row's counts start at `counts + row * width`.
   var dayRows: [Int: Int] = [:]
   /// Daily summaries, per city and day.
   var summaryDayRows: [CityDate: Int] = [:]
@@ -30,12 +35,13 @@ public final class SalesTally {
   var cityNames: [String] = []
   var cityIndex: [String: Int] = [:]
   var counts: UnsafeMutablePointer<Int>
-  var capacity: Int
-  var used = 0
+  /// The rows `counts` has room for.
+  var capacity = 64
+  var rows = 0
   var cachedDay = 0
   var cachedRow = -1
-  /// A summary's sales are read here first, then added to its city's row.
-  let scratch: UnsafeMutablePointer<Int>
+  /// A summary's sales are read here first (`width` counts), then added to its city's row.
+  var scratch: UnsafeMutablePointer<Int>
 
   /// The number of records of each type that were not counted (neither orders nor summaries).
   public var ignored: [String: Int] = [:]
@@ -47,13 +53,17 @@ public final class SalesTally {
   public var partials = 0
   /// Whether `sales-partial` records are merged (`--merge`); otherwise they are an error.
   public var acceptsPartials: Bool
+  /// Whether this tally becomes a partial (`--partial`): custom donuts that another part of the
+  /// stream defines are then counted pending, not an error (see `StreamMenu`).
+  public let partial: Bool
 
   /// An empty tally.
-  public init(acceptsPartials: Bool = false) {
+  public init(acceptsPartials: Bool = false, partial: Bool = false) {
     self.acceptsPartials = acceptsPartials
-    capacity = 64 * SalesTally.width
-    counts = .allocate(capacity: capacity)
-    scratch = .allocate(capacity: SalesTally.width)
+    self.partial = partial
+    menu = StreamMenu(deferring: partial)
+    counts = .allocate(capacity: capacity * width)
+    scratch = .allocate(capacity: width)
   }
 
   deinit {
@@ -73,38 +83,90 @@ public final class SalesTally {
   /// The counts per donut id of a month's monthly summaries, every city's.
   public func counts(month: Int) -> [Int] { sum(monthRows.filter { $0.key.date == month }.map(\.value)) }
 
-  func sum(_ offsets: [Int?]) -> [Int] {
-    var out = Array(repeating: 0, count: SalesTally.width)
-    for case let offset? in offsets {
-      for id in 0..<SalesTally.width { out[id] &+= counts[offset + id] }
+  /// The donut of an id the tally counted (every counted id is on the menu once `finish` passed).
+  public func donut(id: Int) -> Donut? { menu.menu.donut(id: id) }
+
+  /// The menu as the stream defined it.
+  public var streamMenu: Menu { menu.menu }
+
+  /// The number of `donut` records read.
+  public var donutRecords: Int { menu.records }
+
+  func sum(_ rows: [Int?]) -> [Int] {
+    var out = Array(repeating: 0, count: width)
+    for case let row? in rows {
+      let base = counts + row * width
+      for id in 0..<width { out[id] &+= base[id] }
     }
     return out
   }
 
-  func row(_ offset: Int) -> [Int] {
-    Array(UnsafeBufferPointer(start: counts + offset, count: SalesTally.width))
-  }
-
   func newRow() -> Int {
-    let width = SalesTally.width
-    if used + width > capacity {
-      let bigger = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2)
-      bigger.update(from: counts, count: used)
+    if rows == capacity {
+      let bigger = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2 * width)
+      bigger.update(from: counts, count: rows * width)
       counts.deallocate()
       counts = bigger
       capacity *= 2
     }
-    (counts + used).initialize(repeating: 0, count: width)
-    used += width
-    return used - width
+    (counts + rows * width).initialize(repeating: 0, count: width)
+    rows += 1
+    return rows - 1
   }
 
-  /// The offset of a day's order row, created when new.
+  /// Widens every row (and the scratch row, keeping its counts) to `newWidth` counts, the new
+  /// ones zero: a custom donut beyond the rows' width was counted.
+  func widen(to newWidth: Int) {
+    guard newWidth > width else { return }
+    let wider = UnsafeMutablePointer<Int>.allocate(capacity: capacity * newWidth)
+    for row in 0..<rows {
+      (wider + row * newWidth).update(from: counts + row * width, count: width)
+      (wider + row * newWidth + width).initialize(repeating: 0, count: newWidth - width)
+    }
+    counts.deallocate()
+    counts = wider
+    let widerScratch = UnsafeMutablePointer<Int>.allocate(capacity: newWidth)
+    widerScratch.update(from: scratch, count: width)
+    (widerScratch + width).initialize(repeating: 0, count: newWidth - width)
+    scratch.deallocate()
+    scratch = widerScratch
+    width = newWidth
+  }
+
+  /// Adds a quantity to a count, or fails when the sum does not fit.
+  @inline(__always)
+  static func add(_ quantity: Int, to cell: UnsafeMutablePointer<Int>, donut: Int) throws(FieldError) {
+    let (total, overflow) = cell.pointee.addingReportingOverflow(quantity)
+    guard !overflow else { throw FieldError("sales of donut \(donut) are too large to count") }
+    cell.pointee = total
+  }
+
+  /// Reads an `items` or `sales` array into a row (`row`, or the scratch row when nil). The row's
+  /// address is taken once, and again only when an id beyond the rows' width (a custom donut)
+  /// widens them.
+  @inline(__always)
+  func addSales(_ json: ValidatedJSON, _ range: Range<Int>, field: String, row: Int?, view: RecordView)
+    throws(FieldError) -> Int
+  {
+    var base = row.map { counts + $0 * width } ?? scratch
+    var limit = width
+    return try SalesFields.addSales(json, range, field: field, menu: menu, record: view.error("")) {
+      (donut, quantity) throws(FieldError) in
+      if donut >= limit {
+        widen(to: donut + 1)
+        base = row.map { counts + $0 * width } ?? scratch
+        limit = width
+      }
+      try Self.add(quantity, to: base + donut, donut: donut)
+    }
+  }
+
+  /// The row of a day's orders, created when new.
   func rowFor(day: Int) -> Int {
-    if let offset = dayRows[day] { return offset }
-    let offset = newRow()
-    dayRows[day] = offset
-    return offset
+    if let row = dayRows[day] { return row }
+    let row = newRow()
+    dayRows[day] = row
+    return row
   }
 
   /// The index of a city, added when new.
@@ -115,33 +177,36 @@ public final class SalesTally {
     return cityNames.count - 1
   }
 
-  /// The offset of a city's daily-summary row for a day, created when new.
+  /// The row of a city's daily summaries of a day, created when new.
   func rowFor(summaryDay key: CityDate) -> Int {
-    if let offset = summaryDayRows[key] { return offset }
-    let offset = newRow()
-    summaryDayRows[key] = offset
-    return offset
+    if let row = summaryDayRows[key] { return row }
+    let row = newRow()
+    summaryDayRows[key] = row
+    return row
   }
 
-  /// The offset of a city's monthly-summary row for a month, created when new.
+  /// The row of a city's monthly summaries of a month, created when new.
   func rowFor(month key: CityDate) -> Int {
-    if let offset = monthRows[key] { return offset }
-    let offset = newRow()
-    monthRows[key] = offset
-    return offset
+    if let row = monthRows[key] { return row }
+    let row = newRow()
+    monthRows[key] = row
+    return row
   }
 
   // MARK: - Reading records
 
   /// Counts one record: an `order` by its `creationDate` and `items`, an `order-summary` by its
   /// `period`, `date` and `sales`, a `sales-partial` (with `acceptsPartials`) by adding its counts;
-  /// any other type is only counted in `ignored`. Throws, naming the record's line, when a counted
-  /// record is not valid (an unknown donut id, a name that is not the menu's, a bad date).
+  /// a `donut` defines a custom donut for the records after it (or repeats a known one); any other
+  /// type is only counted in `ignored`. Throws, naming the record's line, when a counted record is
+  /// not valid (an unknown donut id, a name that is not the menu's, a bad date, a donut record at
+  /// odds with the menu). The one entry point for every record: call `finish()` after the last.
   public func add(_ view: RecordView) throws(InputError) {
     do throws(FieldError) {
       switch view.type {
       case "order": try addOrder(view)
       case "order-summary": try addSummary(view)
+      case "donut": try define(view)
       case "sales-partial":
         guard acceptsPartials else {
           throw FieldError("a sales-partial record is only read with --merge ('sales-chart --merge')")
@@ -151,6 +216,15 @@ public final class SalesTally {
       }
     } catch {
       throw view.error(error.message)
+    }
+  }
+
+  /// Learns the custom donut of a `donut` record (`StreamMenu.define`).
+  func define(_ view: RecordView) throws(FieldError) {
+    do {
+      try menu.define(view)
+    } catch {
+      throw FieldError(error.message)
     }
   }
 
@@ -175,8 +249,8 @@ public final class SalesTally {
     }
     guard let date else { throw FieldError("order record has no \"creationDate\"") }
     guard let items else { throw FieldError("order record has no \"items\" array") }
-    let offset = try rowFor(dateTime: json, date.value)
-    let sum = try SalesFields.addSales(json, items.value, field: "items", into: counts + offset)
+    let row = try rowFor(dateTime: json, date.value)
+    let sum = try addSales(json, items.value, field: "items", row: row, view: view)
     if let total {
       let stated = try SalesFields.integer(json, total.value, "\"totalSales\"")
       guard stated == sum else {
@@ -209,8 +283,8 @@ public final class SalesTally {
     guard let sales = view.member("sales") else {
       throw FieldError("order-summary record has no \"sales\" array")
     }
-    scratch.initialize(repeating: 0, count: SalesTally.width)
-    let sum = try SalesFields.addSales(json, sales.value, field: "sales", into: scratch)
+    scratch.initialize(repeating: 0, count: width)
+    let sum = try addSales(json, sales.value, field: "sales", row: nil, view: view)
     if let total = view.member("totalSales") {
       let stated = try SalesFields.integer(json, total.value, "\"totalSales\"")
       guard stated == sum else {
@@ -228,13 +302,10 @@ public final class SalesTally {
     summaries += 1
   }
 
-  /// Adds a row of counts to the row at `offset`.
-  func add(_ row: UnsafeMutablePointer<Int>, to offset: Int) throws(FieldError) {
-    for id in 0..<SalesTally.width where row[id] != 0 {
-      let (total, overflow) = counts[offset + id].addingReportingOverflow(row[id])
-      guard !overflow else { throw FieldError("sales of donut \(id) are too large to count") }
-      counts[offset + id] = total
-    }
+  /// Adds a row of `width` counts to the row `row`.
+  func add(_ counted: UnsafeMutablePointer<Int>, to row: Int) throws(FieldError) {
+    let base = counts + row * width
+    for id in 0..<width where counted[id] != 0 { try Self.add(counted[id], to: base + id, donut: id) }
   }
 
   /// The period of a summary.
@@ -281,12 +352,19 @@ public final class SalesTally {
         "sales-partial version \(version.jsonText) is not supported (this sales-chart reads version "
           + "\(Self.partialVersion))\(hint)")
     }
+    do {
+      try menu.readPartial(view)
+    } catch {
+      throw FieldError(error.message)
+    }
+    let record = view.error("")
     guard case .object(let days)? = view["days"] else {
       throw FieldError("sales-partial record has no \"days\" object")
     }
     for member in days.members {
       try addCounts(
-        member.value, at: rowFor(day: try Self.partialDay(member.key)), place: "days.\(member.key)")
+        member.value, at: rowFor(day: try Self.partialDay(member.key)), place: "days.\(member.key)",
+        record: record)
     }
     for (field, monthly) in [("summaryDays", false), ("summaryMonths", true)] {
       guard let value = view[field] else { continue }
@@ -302,11 +380,14 @@ public final class SalesTally {
             guard let month = MonthNumber.parse(member.key) else {
               throw FieldError("sales-partial month \"\(member.key)\" is not a month (YYYY-MM)")
             }
-            try addCounts(member.value, at: rowFor(month: CityDate(city: index, date: month)), place: place)
+            try addCounts(
+              member.value, at: rowFor(month: CityDate(city: index, date: month)), place: place,
+              record: record)
           } else {
             let day = try Self.partialDay(member.key)
             try addCounts(
-              member.value, at: rowFor(summaryDay: CityDate(city: index, date: day)), place: place)
+              member.value, at: rowFor(summaryDay: CityDate(city: index, date: day)), place: place,
+              record: record)
           }
         }
       }
@@ -342,7 +423,9 @@ public final class SalesTally {
     return ISODate.floorDiv(seconds, 86_400)
   }
 
-  func addCounts(_ value: JSONValue, at offset: Int, place: String) throws(FieldError) {
+  /// Adds a partial's counts (indexed by donut id) to a row. A custom id that no record defined yet
+  /// is pending: the merge checks it once it has read everything (`finish`).
+  func addCounts(_ value: JSONValue, at row: Int, place: String, record: InputError) throws(FieldError) {
     guard case .array(let elements) = value else {
       throw FieldError("\(place) must be an array of counts by donut id, not \(value.jsonText)")
     }
@@ -351,23 +434,27 @@ public final class SalesTally {
         throw FieldError("\(place)[\(id)] must be a count, not \(element.jsonText)")
       }
       if n == 0 { continue }
-      guard id < SalesTally.width else {
-        throw FieldError("unknown donut id \(id) in \(place) (the menu has ids \(Menu.builtIn.validIDs))")
-      }
-      let (total, overflow) = counts[offset + id].addingReportingOverflow(n)
-      guard !overflow else { throw FieldError("sales of donut \(id) are too large to count") }
-      counts[offset + id] = total
+      if !menu.isKnown(id) { try menu.unknown(id, name: nil, place: place, at: record, deferring: true) }
+      if id >= width { widen(to: id + 1) }
+      try Self.add(n, to: counts + row * width + id, donut: id)
     }
+  }
+
+  /// After the whole input: a custom id counted but never defined is an error naming the first
+  /// record that counted it (a partial carries it on instead).
+  public func finish() throws(InputError) {
+    try menu.finish(partial: partial)
   }
 
   // MARK: - Results
 
   /// The `sales-partial` record holding this tally, which `sales-chart --merge` adds back exactly:
   /// orders per day, and summaries per city per day and per month (so that the merge can tell which
-  /// daily summaries a monthly one covers).
+  /// daily summaries a monthly one covers); and the custom donuts its input defined (`donuts`) and
+  /// the names of those it counted undefined (`names`), absent for a stream of built-in donuts.
   public var partialRecord: JSONObject {
-    func array(_ offset: Int) -> JSONValue {
-      .array((0..<SalesTally.width).map { .int(counts[offset + $0]) })
+    func array(_ row: Int) -> JSONValue {
+      .array((0..<width).map { .int(counts[row * width + $0]) })
     }
     var dayObject = JSONObject()
     for day in dayRows.keys.sorted() {
@@ -375,19 +462,22 @@ public final class SalesTally {
     }
     func byCity(_ rows: [CityDate: Int], format: (Int) -> String) -> JSONValue {
       var cities: [String: JSONObject] = [:]
-      for (key, offset) in rows.sorted(by: { $0.key.date < $1.key.date }) {
+      for (key, row) in rows.sorted(by: { $0.key.date < $1.key.date }) {
         cities[cityNames[key.city], default: JSONObject()].members.append(
-          JSONMember(format(key.date), array(offset)))
+          JSONMember(format(key.date), array(row)))
       }
       return .object(JSONObject(sorted: cities.mapValues { .object($0) }))
     }
-    return [
+    var object: JSONObject = [
       "type": .string("sales-partial"), "version": .int(Self.partialVersion), "days": .object(dayObject),
       "summaryDays": byCity(summaryDayRows) { ISODate.formatDay($0 * 86_400) },
       "summaryMonths": byCity(monthRows, format: MonthNumber.format),
       "ignored": .object(JSONObject(sorted: ignored.mapValues { .int($0) })),
       "orders": .int(orders), "summaries": .int(summaries),
     ]
+    object.members += menu.partialMembers
+    object.sortKeys()
+    return object
   }
 
   /// A month of a city counted from its monthly summary instead of its daily summaries.
@@ -426,11 +516,11 @@ public final class SalesTally {
   /// left out (the same sales, counted once, from the monthly summary). In one that does not, the
   /// monthly summaries of city-months that have daily summaries are not counted outside either.
   public func totals(in window: Window) throws(FieldError) -> Totals {
-    var sales = Array(repeating: 0, count: SalesTally.width)
+    var sales = Array(repeating: 0, count: width)
     var outside = 0
-    func add(_ offset: Int, inside: Bool) throws(FieldError) {
-      for id in 0..<SalesTally.width {
-        let n = counts[offset + id]
+    func add(_ row: Int, inside: Bool) throws(FieldError) {
+      for id in 0..<width {
+        let n = counts[row * width + id]
         let overflow: Bool
         if inside {
           (sales[id], overflow) = sales[id].addingReportingOverflow(n)
@@ -440,24 +530,24 @@ public final class SalesTally {
         if overflow { throw FieldError("the sales are too large to add up") }
       }
     }
-    for (day, offset) in dayRows { try add(offset, inside: window.days.contains(day)) }
+    for (day, row) in dayRows { try add(row, inside: window.days.contains(day)) }
     var covered: [CityDate: (days: Int, donuts: Int)] = [:]
     var dailyMonths: Set<CityDate> = []
-    for (key, offset) in summaryDayRows {
+    for (key, row) in summaryDayRows {
       let month = CityDate(city: key.city, date: MonthNumber.of(day: key.date))
       if window.months != nil, monthRows[month] != nil {
         var donuts = covered[month]?.donuts ?? 0
-        for id in 0..<SalesTally.width { donuts = try SalesFields.add(donuts, counts[offset + id]) }
+        for id in 0..<width { donuts = try SalesFields.add(donuts, counts[row * width + id]) }
         covered[month] = ((covered[month]?.days ?? 0) + 1, donuts)
         continue
       }
       dailyMonths.insert(month)
-      try add(offset, inside: window.days.contains(key.date))
+      try add(row, inside: window.days.contains(key.date))
     }
-    for (key, offset) in monthRows {
+    for (key, row) in monthRows {
       let inside = window.months?.contains(key.date) ?? false
       if !inside, window.months == nil, dailyMonths.contains(key) { continue }
-      try add(offset, inside: inside)
+      try add(row, inside: inside)
     }
     // The chart adds up its bars: make sure every sum of them fits.
     var everything = outside

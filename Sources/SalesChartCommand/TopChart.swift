@@ -50,12 +50,13 @@ public struct TopChart: Sendable {
 
   /// The sample's ranking of sales per donut id: most sales first and, among equal sales, the higher
   /// donut id first; donuts that sold nothing are left out; the first `top` are kept.
-  public static func rank(_ sales: [Int], top: Int) -> [DonutSales] {
+  /// `menu` has every id that sold.
+  public static func rank(_ sales: [Int], top: Int, menu: Menu = .builtIn) -> [DonutSales] {
     let order = sales.indices.filter { sales[$0] > 0 }.sorted { a, b in
       sales[a] != sales[b] ? sales[a] > sales[b] : a > b
     }
     return order.prefix(top).enumerated().map {
-      DonutSales(rank: $0.offset + 1, donut: Menu.builtIn.donuts[$0.element], sales: sales[$0.element])
+      DonutSales(rank: $0.offset + 1, donut: menu.donut(id: $0.element)!, sales: sales[$0.element])
     }
   }
 
@@ -85,16 +86,17 @@ public struct TopChart: Sendable {
     var out = style.bold(title) + " · " + timeframe.label + (span.map { " · \($0)" } ?? "") + "\n"
     out += totalLine + "\n\n"
     guard let best = bars.first?.sales else { return out + emptyLine + "\n" }
-    let nameWidth = bars.map(\.donut.name.count).max() ?? 0
+    // Names come from data: shown with control characters escaped.
+    let names = bars.map { TerminalText.safe($0.donut.name) }
+    let nameWidth = names.map(\.count).max() ?? 0
     let values = bars.map { Format.grouped($0.sales) }
     let valueWidth = values.map(\.count).max() ?? 0
     // One column is left free so that a full-width line never wraps.
     let barWidth = max(8, width - 1 - nameWidth - 2 - 1 - valueWidth)
-    for (bar, value) in zip(bars, values) {
+    for (bar, (name, value)) in zip(bars, zip(names, values)) {
       let eighths = max(1, Int((Double(bar.sales) / Double(best) * Double(barWidth * 8)).rounded()))
       let blocks = String(repeating: "█", count: eighths / 8) + Self.partialBlocks[eighths % 8]
-      out +=
-        Format.pad(bar.donut.name, nameWidth) + "  " + style.apply("38;5;205", blocks) + " " + value + "\n"
+      out += Format.pad(name, nameWidth) + "  " + style.apply("38;5;205", blocks) + " " + value + "\n"
     }
     return out
   }

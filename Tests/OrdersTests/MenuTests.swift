@@ -80,9 +80,21 @@ struct MenuTests {
     var menu = Menu.builtIn
     menu.add(key: "midnight", name: "Midnight", dough: Menu.builtIn.donuts[0].dough)
     #expect(try problems(summary, menu) == [])
+    // A donut record defines its id (Menu.define), so its id has no menu rule; its shape is checked.
     let donut =
       #"{"type":"donut","id":18,"name":"X","dough":"Plain","flavors":{"salty":0,"sweet":0,"bitter":0,"sour":0,"savory":0,"spicy":0},"mostPotentFlavor":"sweet"}"#
-    #expect(try problems(donut, menu) == [#""id" must be integer 0...17, not 18"#])
-    #expect(menu.idRules(for: "notice").isEmpty)
+    #expect(try problems(donut, menu) == [])
+    #expect(
+      try problems(donut.replacingOccurrences(of: "18", with: "10000"), menu) == [
+        #""id" must be integer 0...9999, not 10000"#
+      ])
+    #expect(menu.idRules(for: "notice").isEmpty && menu.idRules(for: "donut").isEmpty)
+    // With a gap (a removed donut's id is never given again), messages list the ids.
+    menu.insert(Donut(id: 19, name: "Y", dough: Menu.builtIn.donuts[0].dough))
+    #expect(menu.validIDs == "0...17, 19")
+    #expect(
+      try problems(summary.replacingOccurrences(of: "17", with: "18"), menu) == [
+        #""sales"[0].donut must be integer 0...17, 19, not 18"#
+      ])
   }
 }

@@ -6,6 +6,7 @@ import Testing
 struct Sandbox {
   let folder: URL
   var store: String { folder.appendingPathComponent("orders.jsonl").path }
+  var menu: String { folder.appendingPathComponent("menu.jsonl").path }
   static let now = "2026-11-29T10:30:00Z"
 
   init() throws { folder = try TestSupport.temporaryDirectory() }
@@ -15,7 +16,10 @@ struct Sandbox {
   {
     var arguments = arguments
     if let now { arguments += ["--now", now] }
-    var env = ["SAMPLEPIPES_ORDERS": store, "TZ": "UTC"]
+    var env = [
+      "SAMPLEPIPES_ORDERS": store, "SAMPLEPIPES_MENU": menu,
+      "SAMPLEPIPES_FEED": folder.appendingPathComponent("feed.jsonl").path, "TZ": "UTC",
+    ]
     for (k, v) in environment { env[k] = v }
     return try TestSupport.run("orders", arguments, environment: env)
   }

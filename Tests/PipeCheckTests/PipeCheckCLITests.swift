@@ -102,3 +102,82 @@ struct PipeCheckCLITests {
     }
   }
 }
+
+@Suite("pipe-check and custom donuts")
+struct PipeCheckCustomDonutTests {
+  static let maple =
+    #"{"dough":"Powdered Dough","flavors":{"salty":1,"sweet":7,"bitter":0,"sour":0,"savory":1,"spicy":0},"id":17,"mostPotentFlavor":"sweet","name":"Maple Dream","topping":"Sugar Lattice","type":"donut"}"#
+  static let order =
+    #"{"city":"Cupertino","creationDate":"2026-11-29T10:30:00Z","grandTotal":5.78,"id":"Order#1225","items":[{"donut":17,"name":"Maple Dream","quantity":1}],"parkingSpot":"Apple Park","status":"placed","totalSales":1,"type":"order"}"#
+
+  static func check(_ lines: [String], _ arguments: [String] = []) -> TestSupport.Result {
+    pipeCheck(arguments, stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
+  }
+
+  @Test("an order naming an id that an earlier donut record defines passes; before it, it does not")
+  func definedEarlier() {
+    #expect(Self.check([Self.maple, Self.order]).status == 0)
+    #expect(Self.check([Self.maple, Self.order], ["--type", "order"]).status == 0)
+    let early = Self.check([Self.order, Self.maple])
+    #expect(early.status == 65)
+    #expect(
+      early.err.contains(#"stdin line 1: order record: "items"[0].donut must be integer 0...16, not 17"#))
+  }
+
+  @Test("donut records: built-in ids exactly, each id one way, flavours that add up")
+  func definitions() {
+    for (lines, message) in [
+      (
+        [Self.maple.replacingOccurrences(of: #""id":17"#, with: #""id":3"#)],
+        #"built-in donut 3 is "Cosmos", not "Maple Dream""#
+      ),
+      (
+        [Self.maple, Self.maple.replacingOccurrences(of: "Maple Dream", with: "Other")],
+        #"donut 17 is "Maple Dream", not "Other""#
+      ),
+      (
+        [Self.maple.replacingOccurrences(of: #""sweet":7"#, with: #""sweet":6"#)],
+        #""flavors" are salty 1, sweet 6"#
+      ),
+      (
+        [Self.maple.replacingOccurrences(of: "Sugar Lattice", with: "Glitter")],
+        #""topping" "Glitter" is not a topping"#
+      ),
+    ] {
+      let result = Self.check(lines)
+      #expect(result.status == 65)
+      #expect(result.err.contains("donut record: \(message)"), "\(result.err)")
+    }
+    #expect(Self.check([Self.maple, Self.maple]).status == 0)
+  }
+
+  @Test("posts, tags and widgets naming a donut: on the menu the stream built so far")
+  func otherRecords() {
+    let post =
+      #"{"date":"2026-11-29T10:30:00Z","favoriteDonut":{"id":17,"name":"Maple Dream"},"id":"own-1","kind":"own","message":"Mine","tags":[{"donut":17,"kind":"donut","title":"Maple Dream"}],"type":"post"}"#
+    let tag = #"{"donut":17,"kind":"donut","title":"Maple Dream","type":"tag"}"#
+    let widget =
+      #"{"date":"2026-11-29T10:30:00Z","donut":{"id":17,"name":"Maple Dream"},"kind":"donut","text":"Maple Dream","tooltip":"x","type":"widget"}"#
+    #expect(Self.check([Self.maple, post, tag, widget]).status == 0)
+    for (line, message) in [
+      (post, #""favoriteDonut".id must be integer 0...16, not 17"#),
+      (
+        post.replacingOccurrences(of: #""id":17,"name""#, with: #""id":3,"name""#),
+        #""tags"[0].donut must be"#
+      ),
+      (tag, #""donut" must be integer 0...16, not 17"#), (widget, #""donut".id must be integer 0...16"#),
+    ] {
+      let result = Self.check([line])
+      #expect(result.status == 65)
+      #expect(result.err.contains("stdin line 1: ") && result.err.contains(message), "\(result.err)")
+    }
+  }
+
+  @Test("a name from the stream is shown terminal-safe in problems")
+  func safeProblems() {
+    let evil = Self.maple.replacingOccurrences(of: "Maple Dream", with: #"Evil\u001b[2J"#)
+    let result = Self.check([evil, evil.replacingOccurrences(of: "Evil", with: "Good")])
+    #expect(result.status == 65)
+    #expect(!result.err.contains("\u{1B}") && result.err.contains(#"Evil\u001b[2J"#))
+  }
+}

@@ -42,7 +42,8 @@ struct CLITests {
       #expect(result.stdout.isEmpty)
       #expect(
         result.err
-          == "sales-chart: error: stdin line 3: unknown donut id 42 in items[0] (the menu has ids 0...16; see 'orders menu')\n"
+          == "sales-chart: error: stdin line 3: unknown donut id 42 in items[0] (the menu has ids 0...16; "
+          + "a custom donut needs its donut record earlier in the stream: '{ orders menu; orders list; }')\n"
       )
     }
   }
@@ -122,7 +123,7 @@ struct CLITests {
   func usage() throws {
     for (arguments, message) in [
       (["--partial", "--format", "svg"], "--format does not apply to --partial"),
-      (["--top", "18"], "--top takes a whole number from 1 to 17, not '18'"),
+      (["--top", "10001"], "--top takes a whole number from 1 to 10000, not '10001'"),
       (["--format", "svg", "--width", "10"], "--width takes a whole number from 240 to 20000, not '10'"),
       (["--height", "300"], "--height applies to --format svg only"),
       (["history", "--merge"], "unknown option '--merge'"),

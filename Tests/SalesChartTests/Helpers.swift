@@ -46,6 +46,7 @@ enum Fixture {
   static func tally(_ lines: [String], merge: Bool = false) throws -> SalesTally {
     let tally = SalesTally(acceptsPartials: merge)
     try read(lines) { try tally.add($0) }
+    try tally.finish()
     return tally
   }
 

@@ -305,7 +305,23 @@ struct PartialTests {
       ),
       (
         #"{"type":"sales-partial","version":2,"days":{"2026-11-01":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,5]}}"#,
-        "unknown donut id 17"
+        "donut 17 was counted here, but no donut record in the input defines it"
+      ),
+      (
+        #"{"type":"sales-partial","version":2,"days":{"2026-11-01":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,5]},"names":{"17":"Maple"}}"#,
+        #"donut 17 ("Maple") was counted here, but no donut record in the input defines it"#
+      ),
+      (
+        #"{"type":"sales-partial","version":2,"days":{},"names":{"3":"Moon"}}"#,
+        #"names.3 names donut 3 "Moon", but donut 3 is "Cosmos" on the menu"#
+      ),
+      (
+        #"{"type":"sales-partial","version":2,"days":{},"donuts":[{"id":3,"name":"Moon"}]}"#,
+        #"donuts[0]"#
+      ),
+      (
+        #"{"type":"sales-partial","version":2,"days":{"2026-11-01":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,5]},"summaryDays":{"London":{"2026-11-01":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1]}}}"#,
+        "donut 17 was counted here"
       ),
       (
         #"{"type":"sales-partial","version":2,"days":{},"summaryDays":[]}"#,

@@ -42,6 +42,13 @@ extension FoodTruckSchemas {
         FieldSpec("orders", .int(0...Int.max), note: "order records counted"),
         FieldSpec("summaries", .int(0...Int.max), note: "order-summary records counted"),
         FieldSpec("ignored", .map(.int(0...Int.max)), note: "records of other types, by type"),
+        .optional(
+          "donuts", .array(.object([FieldSpec("id", donutID), FieldSpec("name", .nonEmptyString)])),
+          note: "the custom donuts this part's input defined: their `donut` records, without `type`"),
+        .optional(
+          "names", .map(.nonEmptyString),
+          note: "custom donut ids (keys) this part counted but did not see defined, with the item names given"
+        ),
       ],
       writers: ["sales-chart"]),
     RecordSchema(

@@ -8,8 +8,8 @@ public enum FoodTruckSchemas {
   /// Every Food Truck schema, in PROTOCOL.md's order, by type.
   public static let catalog = SchemaCatalog(orders + weather + charts + feed)
 
-  /// A donut id: a whole number of at least 0 (whether it is on the menu is checked apart).
-  static let donutID = FieldType.int(0...Int.max)
+  /// A donut id: a whole number from 0 to `Menu.maxID` (whether it is on the menu is checked apart).
+  static let donutID = FieldType.int(0...Menu.maxID)
 
   /// The flavours, in their declaration order.
   static let flavors = Flavor.allCases.map(\.rawValue)
@@ -17,11 +17,18 @@ public enum FoodTruckSchemas {
   /// The record types written by `orders`.
   public static let orders: [RecordSchema] = [
     RecordSchema(
-      type: "donut", summary: "A donut of the Food Truck menu.",
+      type: "donut", summary: "A donut of the Food Truck menu; a new id defines a custom donut.",
       fields: [
         FieldSpec(
-          "id", donutID, note: "menu id, on the menu; the built-in menu has ids \(Menu.builtIn.validIDs)"),
-        FieldSpec("name", .nonEmptyString, note: "`The Classic`"),
+          "id", donutID,
+          note:
+            "\(Menu.builtIn.validIDs): the built-in donuts, exactly; \(Menu.builtIn.count)...\(Menu.maxID): custom ones"
+        ),
+        FieldSpec(
+          "name", .nonEmptyString,
+          note:
+            "`The Classic`; any text of at most \(Donut.maxNameCharacters) characters (\(Donut.maxNameBytes) bytes)"
+        ),
         FieldSpec("dough", .nonEmptyString, note: "dough name: `Plain`"),
         .optional("glaze", .nonEmptyString, note: "glaze name; absent when the donut has none"),
         .optional("topping", .nonEmptyString, note: "topping name; absent when the donut has none"),
@@ -31,7 +38,15 @@ public enum FoodTruckSchemas {
         FieldSpec(
           "mostPotentFlavor", .oneOf(flavors),
           note: "the highest value, ties to the earlier flavour; `sweet` when none is positive"),
-      ], writers: ["orders menu"]),
+      ], writers: ["orders menu", "orders donut new", "orders donut edit"]),
+    RecordSchema(
+      type: "donut-removed",
+      summary:
+        "A custom donut taken off the menu, kept in the menu store so that its id is never given again.",
+      fields: [
+        FieldSpec("id", .int(Menu.builtIn.count...Menu.maxID), note: "the removed donut's id"),
+        FieldSpec("name", .nonEmptyString, note: "its name when it was removed"),
+      ], writers: ["orders donut remove"]),
     RecordSchema(
       type: "order", summary: "A customer's order and where it is in the flow.",
       fields: [
