@@ -87,6 +87,18 @@ public struct JSONParser {
 
   /// Validates the buffer as one JSON object and lists its top-level members into `members`.
   public mutating func indexObject(into members: inout [MemberSpan]) throws(JSONError) {
+    // A plain line (printable ASCII: no escapes, no control bytes, no multi-byte UTF-8) is read by
+    // `PlainRecord`; it leaves to the code below anything it is not sure of, and every error.
+    if position == 0, PlainRecord.index(bytes, maxDepth: maxDepth, into: &members) {
+      position = bytes.count
+      return
+    }
+    try indexAnyObject(into: &members)
+  }
+
+  /// `indexObject` without the fast path for plain lines: every line read byte by byte (the tests
+  /// compare the two).
+  mutating func indexAnyObject(into members: inout [MemberSpan]) throws(JSONError) {
     members.removeAll(keepingCapacity: true)
     try checkBOM()
     skipWhitespace()

@@ -41,6 +41,9 @@ struct StructuralScanTests {
       #expect(
         StructuralScan.countNewlines(base, from: from, end: end)
           == bytes[from..<end].filter { $0 == 0x0A }.count)
+      let slice = UnsafeBufferPointer(rebasing: buffer[from..<end])
+      #expect(
+        PlainRecord.isPlain(slice) == !bytes[from..<end].contains { $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 })
       if from + 16 <= bytes.count {
         let stop = reference(bytes, from, from + 16, isStringStop) - from
         #expect(StructuralScan.stringStop16(base + from) == stop)

@@ -1,0 +1,272 @@
+import Glibc
+
+/// A fast path for indexing a record that is "plain": printable ASCII only, so no backslash (no
+/// escapes), no control byte (the only white space is the space) and no multi-byte UTF-8. One
+/// structural scan (16 bytes at a time) tells whether a line is plain; on a plain line every string
+/// ends at its next quote, and the rest of the grammar is read here exactly as `JSONParser` reads it
+/// (objects, arrays, numbers, literals, nesting depth, duplicate keys at any depth).
+///
+/// It only ever answers "valid, and these are its members" or "not sure": on anything else (a line
+/// that is not plain, any syntax error, deep nesting) it returns false and `JSONParser` reads the
+/// line, words the error and finds its column. On a line it accepts, `JSONParser.indexObject`
+/// (with duplicate keys refused) accepts it too and finds the same members: the tests compare the
+/// two on random and mutated lines.
+public enum PlainRecord {
+  /// How deep this path follows nesting; deeper lines go to `JSONParser`.
+  static let maxNesting = 64
+  /// How many keys of the open objects it keeps for the duplicate check (on the stack); more go
+  /// to `JSONParser`.
+  static let maxOpenKeys = 64
+
+  /// Whether `line` is plain: no byte is a backslash, a control byte or not ASCII.
+  @inlinable
+  public static func isPlain(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = line.baseAddress else { return true }
+    let end = line.count
+    var i = 0
+    var found = StructuralScan.Lanes()
+    while i &+ 16 <= end {
+      found |= StructuralScan.notPlain(StructuralScan.load(base, i))
+      i &+= 16
+    }
+    if StructuralScan.any(found) { return false }
+    while i < end {
+      let c = base[i]
+      if c == 0x5C || c < 0x20 || c >= 0x80 { return false }
+      i &+= 1
+    }
+    return true
+  }
+
+  /// Indexes `line` as one record (an object, duplicate keys refused, nesting within `maxDepth`)
+  /// into `members`, when it is plain and valid; false when it is not sure (then `members` holds
+  /// nothing to rely on).
+  public static func index(
+    _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, into members: inout [MemberSpan]
+  ) -> Bool {
+    guard let base = line.baseAddress, isPlain(line) else { return false }
+    members.removeAll(keepingCapacity: true)
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxOpenKeys) { keys in
+      var scanner = Scanner(base: base, end: line.count, maxDepth: maxDepth, keys: keys.baseAddress!)
+      return scanner.record(into: &members)
+    }
+  }
+
+  /// A reader of one plain line; every method returns false at anything it does not accept.
+  struct Scanner {
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    let maxDepth: Int
+    /// The keys of the open objects (start and end offsets, in pairs), innermost last.
+    let keys: UnsafeMutablePointer<Int>
+    var keyCount = 0
+    var i = 0
+
+    init(base: UnsafePointer<UInt8>, end: Int, maxDepth: Int, keys: UnsafeMutablePointer<Int>) {
+      self.base = base
+      self.end = end
+      self.maxDepth = min(max(1, maxDepth), JSONParser.maxDepthCeiling)
+      self.keys = keys
+    }
+
+    @inline(__always)
+    mutating func skipSpaces() {
+      while i < end, base[i] == 0x20 { i &+= 1 }
+    }
+
+    /// The byte at `i`, or 0 at the end (0 is never valid here: the line is plain).
+    @inline(__always)
+    func peek() -> UInt8 { i < end ? base[i] : 0 }
+
+    /// Reads a string whose opening quote is at `i`; returns the range of its contents.
+    @inline(__always)
+    mutating func string() -> Range<Int>? {
+      let start = i &+ 1
+      var j = start
+      // On a plain line a string ends at the next quote.
+      if j &+ 16 <= end {
+        let lane = StructuralScan.quoteOrBackslash16(base + j)
+        j = lane < 16 ? j &+ lane : StructuralScan.firstQuoteOrBackslash(base, from: j &+ 16, end: end)
+      } else {
+        j = StructuralScan.firstQuoteOrBackslash(base, from: j, end: end)
+      }
+      guard j < end else { return nil }
+      i = j &+ 1
+      return start..<j
+    }
+
+    /// A bit for a key, from its length and its last byte: keys with different bits differ.
+    @inline(__always)
+    func signature(_ key: Range<Int>) -> UInt64 {
+      let last = key.isEmpty ? 0 : Int(base[key.upperBound &- 1])
+      return 1 &<< UInt64(truncatingIfNeeded: (key.count &* 7 &+ last) & 63)
+    }
+
+    /// Whether the key at `key` equals one of the keys from `from` on, whose signatures are in
+    /// `seen` (the key's own signature is added to it).
+    @inline(__always)
+    func isDuplicate(_ key: Range<Int>, from: Int, seen: inout UInt64) -> Bool {
+      let bit = signature(key)
+      defer { seen |= bit }
+      if seen & bit == 0 { return false }
+      let count = key.count
+      var k = from
+      while k < keyCount {
+        let start = keys[2 &* k]
+        if keys[2 &* k &+ 1] &- start == count, memcmp(base + start, base + key.lowerBound, count) == 0 {
+          return true
+        }
+        k &+= 1
+      }
+      return false
+    }
+
+    /// Remembers a key of the innermost open object; false when the duplicate check is full.
+    @inline(__always)
+    mutating func push(_ key: Range<Int>) -> Bool {
+      guard keyCount < PlainRecord.maxOpenKeys else { return false }
+      keys[2 &* keyCount] = key.lowerBound
+      keys[2 &* keyCount &+ 1] = key.upperBound
+      keyCount &+= 1
+      return true
+    }
+
+    /// The whole line as one object, its members listed.
+    mutating func record(into members: inout [MemberSpan]) -> Bool {
+      skipSpaces()
+      guard peek() == UInt8(ascii: "{") else { return false }
+      i &+= 1
+      skipSpaces()
+      var seen: UInt64 = 0
+      if peek() == UInt8(ascii: "}") {
+        i &+= 1
+      } else {
+        while true {
+          guard peek() == UInt8(ascii: "\""), let key = string(), !isDuplicate(key, from: 0, seen: &seen),
+            push(key)
+          else { return false }
+          skipSpaces()
+          guard peek() == UInt8(ascii: ":") else { return false }
+          i &+= 1
+          skipSpaces()
+          let start = i
+          guard start < end else { return false }
+          let kind = base[start]
+          guard value(depth: 1) else { return false }
+          members.append(MemberSpan(key: key, keyHasEscapes: false, value: start..<i, kind: kind))
+          skipSpaces()
+          let c = peek()
+          i &+= 1
+          if c == UInt8(ascii: ",") {
+            skipSpaces()
+            continue
+          }
+          if c == UInt8(ascii: "}") { break }
+          return false
+        }
+      }
+      skipSpaces()
+      return i == end
+    }
+
+    /// One value at `i`, nested `depth` levels deep.
+    mutating func value(depth: Int) -> Bool {
+      switch peek() {
+      case UInt8(ascii: "\""):
+        return string() != nil
+      case UInt8(ascii: "{"):
+        guard depth < maxDepth, depth < PlainRecord.maxNesting else { return false }
+        i &+= 1
+        skipSpaces()
+        if peek() == UInt8(ascii: "}") {
+          i &+= 1
+          return true
+        }
+        let firstKey = keyCount
+        defer { keyCount = firstKey }
+        var seen: UInt64 = 0
+        while true {
+          guard peek() == UInt8(ascii: "\""), let key = string(),
+            !isDuplicate(key, from: firstKey, seen: &seen),
+            push(key)
+          else { return false }
+          skipSpaces()
+          guard peek() == UInt8(ascii: ":") else { return false }
+          i &+= 1
+          skipSpaces()
+          guard value(depth: depth &+ 1) else { return false }
+          skipSpaces()
+          let c = peek()
+          i &+= 1
+          if c == UInt8(ascii: ",") {
+            skipSpaces()
+            continue
+          }
+          return c == UInt8(ascii: "}")
+        }
+      case UInt8(ascii: "["):
+        guard depth < maxDepth, depth < PlainRecord.maxNesting else { return false }
+        i &+= 1
+        skipSpaces()
+        if peek() == UInt8(ascii: "]") {
+          i &+= 1
+          return true
+        }
+        while true {
+          guard value(depth: depth &+ 1) else { return false }
+          skipSpaces()
+          let c = peek()
+          i &+= 1
+          if c == UInt8(ascii: ",") {
+            skipSpaces()
+            continue
+          }
+          return c == UInt8(ascii: "]")
+        }
+      case UInt8(ascii: "t"): return literal(0x6575_7274, 4)  // "true", its bytes little-endian
+      case UInt8(ascii: "f"): return literal(0x65_736C_6166, 5)  // "false"
+      case UInt8(ascii: "n"): return literal(0x6C6C_756E, 4)  // "null"
+      default: return number()
+      }
+    }
+
+    /// The literal whose `count` bytes, little-endian, are `word`.
+    @inline(__always)
+    mutating func literal(_ word: UInt64, _ count: Int) -> Bool {
+      guard i &+ count <= end else { return false }
+      var read: UInt64 = 0
+      for k in 0..<count { read |= UInt64(base[i &+ k]) &<< (8 &* UInt64(k)) }
+      guard read == word else { return false }
+      i &+= count
+      return true
+    }
+
+    @inline(__always)
+    func isDigit(_ k: Int) -> Bool { k < end && base[k] &- 48 < 10 }
+
+    /// A number as JSON writes it: `-`? (`0` | a digit 1-9 and digits) (`.` digits)? (`e` or `E`,
+    /// `+` or `-`?, digits)?
+    mutating func number() -> Bool {
+      if peek() == UInt8(ascii: "-") { i &+= 1 }
+      guard isDigit(i) else { return false }
+      if base[i] == UInt8(ascii: "0") {
+        i &+= 1
+        if isDigit(i) { return false }
+      } else {
+        while isDigit(i) { i &+= 1 }
+      }
+      if peek() == UInt8(ascii: ".") {
+        i &+= 1
+        guard isDigit(i) else { return false }
+        while isDigit(i) { i &+= 1 }
+      }
+      if peek() | 0x20 == UInt8(ascii: "e") {
+        i &+= 1
+        if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { i &+= 1 }
+        guard isDigit(i) else { return false }
+        while isDigit(i) { i &+= 1 }
+      }
+      return true
+    }
+  }
+}
