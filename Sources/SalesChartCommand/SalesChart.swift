@@ -77,6 +77,7 @@ public enum SalesChart: Tool {
 
     let tally = SalesTally(acceptsPartials: invocation[merge])
     try Inputs.forEach(invocation.positionals, tool: command.name) { reader in
+      try ParallelTally.add(reader, to: tally)  // what both cores can count; the rest here:
       try reader.forEach { view in try tally.add(view) }
     }
     if invocation[ChartOptions.verbose] { report(tally) }
