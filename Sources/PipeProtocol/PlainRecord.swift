@@ -2,21 +2,24 @@ import Glibc
 
 /// A fast path for indexing a record that is "plain": printable ASCII only, so no backslash (no
 /// escapes), no control byte (the only white space is the space) and no multi-byte UTF-8. One
-/// structural scan (16 bytes at a time) tells whether a line is plain; on a plain line every string
-/// ends at its next quote, and the rest of the grammar is read here exactly as `JSONParser` reads it
-/// (objects, arrays, numbers, literals, nesting depth, duplicate keys at any depth).
+/// structural scan, 16 bytes at a time, tells whether a line is plain and where its quotes are (a
+/// bit per byte); on a plain line every string ends at its next quote, found in that bitmap, and
+/// the rest of the grammar is read here exactly as `JSONParser` reads it (objects, arrays, numbers,
+/// literals, nesting depth, duplicate keys at any depth).
 ///
 /// It only ever answers "valid, and these are its members" or "not sure": on anything else (a line
-/// that is not plain, any syntax error, deep nesting) it returns false and `JSONParser` reads the
-/// line, words the error and finds its column. On a line it accepts, `JSONParser.indexObject`
-/// (with duplicate keys refused) accepts it too and finds the same members: the tests compare the
-/// two on random and mutated lines.
+/// that is not plain, any syntax error, deep nesting, a line over 4 KiB) it returns false and
+/// `JSONParser` reads the line, words the error and finds its column. On a line it accepts,
+/// `JSONParser.indexObject` (with duplicate keys refused) accepts it too and finds the same
+/// members: the tests compare the two on random and mutated lines.
 public enum PlainRecord {
   /// How deep this path follows nesting; deeper lines go to `JSONParser`.
   static let maxNesting = 64
   /// How many keys of the open objects it keeps for the duplicate check (on the stack); more go
   /// to `JSONParser`.
   static let maxOpenKeys = 64
+  /// The longest line read here (its quote bitmap is on the stack); longer ones go to `JSONParser`.
+  static let maxLength = 4096
 
   /// Whether `line` is plain: no byte is a backslash, a control byte or not ASCII.
   @inlinable
@@ -38,17 +41,66 @@ public enum PlainRecord {
     return true
   }
 
+  /// Fills `quotes` with a bit per byte of `line` (bit `i % 64` of word `i / 64`) that is a quote;
+  /// returns whether the line is plain. `quotes` holds `(line.count + 63) / 64` words.
+  @inline(__always)
+  static func scan(_ base: UnsafePointer<UInt8>, _ count: Int, quotes: UnsafeMutablePointer<UInt64>) -> Bool {
+    typealias Scan = StructuralScan
+    var found = Scan.Lanes()
+    var i = 0
+    var word = 0
+    while i &+ 64 <= count {
+      let a = Scan.load(base, i)
+      let b = Scan.load(base, i &+ 16)
+      let c = Scan.load(base, i &+ 32)
+      let d = Scan.load(base, i &+ 48)
+      found |= Scan.notPlain(a) | Scan.notPlain(b) | Scan.notPlain(c) | Scan.notPlain(d)
+      quotes[word] =
+        UInt64(truncatingIfNeeded: Scan.bits(Scan.equalLanes(a, 0x22)))
+        | UInt64(truncatingIfNeeded: Scan.bits(Scan.equalLanes(b, 0x22))) &<< 16
+        | UInt64(truncatingIfNeeded: Scan.bits(Scan.equalLanes(c, 0x22))) &<< 32
+        | UInt64(truncatingIfNeeded: Scan.bits(Scan.equalLanes(d, 0x22))) &<< 48
+      i &+= 64
+      word &+= 1
+    }
+    if i < count {
+      var last: UInt64 = 0
+      var shift: UInt64 = 0
+      while i &+ 16 <= count {
+        let v = Scan.load(base, i)
+        found |= Scan.notPlain(v)
+        last |= UInt64(truncatingIfNeeded: Scan.bits(Scan.equalLanes(v, 0x22))) &<< shift
+        shift &+= 16
+        i &+= 16
+      }
+      while i < count {
+        let c = base[i]
+        if c == 0x5C || c < 0x20 || c >= 0x80 { return false }
+        if c == 0x22 { last |= 1 &<< shift }
+        shift &+= 1
+        i &+= 1
+      }
+      quotes[word] = last
+    }
+    return !Scan.any(found)
+  }
+
   /// Indexes `line` as one record (an object, duplicate keys refused, nesting within `maxDepth`)
   /// into `members`, when it is plain and valid; false when it is not sure (then `members` holds
   /// nothing to rely on).
   public static func index(
     _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, into members: inout [MemberSpan]
   ) -> Bool {
-    guard let base = line.baseAddress, isPlain(line) else { return false }
-    members.removeAll(keepingCapacity: true)
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxOpenKeys) { keys in
-      var scanner = Scanner(base: base, end: line.count, maxDepth: maxDepth, keys: keys.baseAddress!)
-      return scanner.record(into: &members)
+    guard let base = line.baseAddress, line.count <= maxLength else { return false }
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: maxLength / 64) { quotes in
+      guard scan(base, line.count, quotes: quotes.baseAddress!) else { return false }
+      members.removeAll(keepingCapacity: true)
+      return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxOpenKeys) { keys in
+        var scanner = Scanner(
+          base: base, end: line.count, maxDepth: maxDepth, keys: keys.baseAddress!,
+          quotes: quotes.baseAddress!)
+        return scanner.record(into: &members)
+      }
     }
   }
 
@@ -59,14 +111,37 @@ public enum PlainRecord {
     let maxDepth: Int
     /// The keys of the open objects (start and end offsets, in pairs), innermost last.
     let keys: UnsafeMutablePointer<Int>
+    /// A bit per quote of the line (see `PlainRecord.scan`).
+    let quotes: UnsafePointer<UInt64>
     var keyCount = 0
     var i = 0
 
-    init(base: UnsafePointer<UInt8>, end: Int, maxDepth: Int, keys: UnsafeMutablePointer<Int>) {
+    init(
+      base: UnsafePointer<UInt8>, end: Int, maxDepth: Int, keys: UnsafeMutablePointer<Int>,
+      quotes: UnsafePointer<UInt64>
+    ) {
       self.base = base
       self.end = end
       self.maxDepth = min(max(1, maxDepth), JSONParser.maxDepthCeiling)
       self.keys = keys
+      self.quotes = quotes
+    }
+
+    /// The offset of the first quote at or after `from`, or `end`.
+    @inline(__always)
+    func nextQuote(_ from: Int) -> Int {
+      guard from < end else { return end }
+      var word = from &>> 6
+      var bits = quotes[word] &>> UInt64(truncatingIfNeeded: from & 63)
+      if bits != 0 { return from &+ bits.trailingZeroBitCount }
+      let words = (end &+ 63) &>> 6
+      word &+= 1
+      while word < words {
+        bits = quotes[word]
+        if bits != 0 { return word &<< 6 &+ bits.trailingZeroBitCount }
+        word &+= 1
+      }
+      return end
     }
 
     @inline(__always)
@@ -82,14 +157,8 @@ public enum PlainRecord {
     @inline(__always)
     mutating func string() -> Range<Int>? {
       let start = i &+ 1
-      var j = start
       // On a plain line a string ends at the next quote.
-      if j &+ 16 <= end {
-        let lane = StructuralScan.quoteOrBackslash16(base + j)
-        j = lane < 16 ? j &+ lane : StructuralScan.firstQuoteOrBackslash(base, from: j &+ 16, end: end)
-      } else {
-        j = StructuralScan.firstQuoteOrBackslash(base, from: j, end: end)
-      }
+      let j = nextQuote(start)
       guard j < end else { return nil }
       i = j &+ 1
       return start..<j

@@ -85,6 +85,16 @@ struct PlainRecordTests {
     }
   }
 
+  @Test("a line longer than 4 KiB is left to the parser")
+  func long() {
+    let line = Array(("{\"a\":\"" + String(repeating: "x", count: PlainRecord.maxLength) + "\"}").utf8)
+    #expect(Self.fast(line) == nil)
+    #expect(Self.slow(line)?.count == 1)
+    let fits = Array(("{\"a\":\"" + String(repeating: "x", count: PlainRecord.maxLength - 8) + "\"}").utf8)
+    #expect(Self.fast(fits) == Self.slow(fits))
+    #expect(Self.fast(fits) != nil)
+  }
+
   @Test("lines that are not plain are left to the parser")
   func notPlain() {
     for line in [#"{"a":"\n"}"#, "{\"a\":\t1}", "{\"a\":1}\r", #"{"a":"é"}"#, "{\"a\":\"\u{1}\"}"] {
