@@ -20,15 +20,17 @@ extension Checker {
     let threads = try ReadingThreads.count()
     let chunkSize = try ReadingThreads.chunkSize()
     guard threads > 1 else { return }
-    let rules = LineRules(
-      maxDepth: maxDepth, maxLineLength: reader.maxLineLength, onlyType: onlyType, strict: strict,
-      schemas: RecordTypes.checked())
+    let (maxDepth, maxLineLength, onlyType, strict) = (maxDepth, reader.maxLineLength, onlyType, strict)
     // A guard's output flows from a live stream as it comes, and so do problems.
     let reading = ParallelReading<CheckedChunk>(
       reader, threads: threads, chunkSize: chunkSize, drainsBeforeBlocking: true
-    ) { chunk in
-      var checker = ChunkChecker(rules)
-      return checker.check(chunk)
+    ) {
+      // Each worker its own schemas (compiled tables read without shared reference counts).
+      var checker = ChunkChecker(
+        LineRules(
+          maxDepth: maxDepth, maxLineLength: maxLineLength, onlyType: onlyType, strict: strict,
+          schemas: RecordTypes.checked()))
+      return { chunk in checker.check(chunk) }
     }
     let pass = self.pass
     try reading.run(
@@ -65,7 +67,8 @@ struct ChunkChecker {
   let rules: LineRules
   var members: [MemberSpan] = []
   var result = CheckedChunk()
-  var lastType: [UInt8] = []
+  /// The type of the last record of this chunk, if any, its name and schema.
+  var lastType: [UInt8]?
   var lastName = ""
   var lastSchema: RecordSchema?
   var checksLast = false
@@ -84,6 +87,8 @@ struct ChunkChecker {
   }
 
   mutating func check(_ chunk: LineChunk) -> ChunkResult<CheckedChunk> {
+    result = CheckedChunk()
+    lastType = nil
     guard let base = chunk.bytes.baseAddress else { return .done(result, lines: 0) }
     let count = chunk.bytes.count
     var lines = 0
@@ -133,7 +138,7 @@ struct ChunkChecker {
     guard let typeMember, let type = json.plainString(typeMember.value) else { throw .chunk }
     result.records += 1
     let typeBytes = UnsafeBufferPointer(rebasing: line[type])
-    if !typeBytes.elementsEqual(lastType) {
+    if lastType.map({ !typeBytes.elementsEqual($0) }) ?? true {
       lastType = Array(typeBytes)
       lastName = String(decoding: typeBytes, as: UTF8.self)
       // A donut record defines a donut for the records after it.

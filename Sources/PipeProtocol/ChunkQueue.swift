@@ -91,18 +91,21 @@ public final class ParallelReading<Value> {
   let threads: Int
   let chunkSize: Int
   let drainsBeforeBlocking: Bool
-  let work: @Sendable (LineChunk) -> ChunkResult<Value>
+  let makeWorker: @Sendable () -> (LineChunk) -> ChunkResult<Value>
 
-  /// A reading of `reader` by `threads` workers, in chunks of about `chunkSize` bytes.
+  /// A reading of `reader` by `threads` workers, in chunks of about `chunkSize` bytes. Each worker
+  /// thread calls `makeWorker` once and then the function it returns for every chunk it takes:
+  /// whatever that function keeps (buffers, tables) is its thread's alone, so that no reference
+  /// count is shared by threads in the hot path (a count two cores update is slow).
   public init(
     _ reader: LineReader, threads: Int, chunkSize: Int = 1 << 20, drainsBeforeBlocking: Bool = false,
-    work: @escaping @Sendable (LineChunk) -> ChunkResult<Value>
+    makeWorker: @escaping @Sendable () -> (LineChunk) -> ChunkResult<Value>
   ) {
     self.reader = reader
     self.threads = max(1, threads)
     self.chunkSize = max(1, chunkSize)
     self.drainsBeforeBlocking = drainsBeforeBlocking
-    self.work = work
+    self.makeWorker = makeWorker
   }
 
   /// One chunk: its buffer, and its result once a worker made it.
@@ -140,11 +143,12 @@ public final class ParallelReading<Value> {
     merge: (Value, LineChunk) throws -> Bool, sequential: (LineReader) throws -> Bool
   ) throws {
     let shared = Shared()
-    let work = self.work
+    let makeWorker = self.makeWorker
     var workers: [WorkerThread] = []
     for _ in 0..<threads {
       workers.append(
         WorkerThread {
+          let work = makeWorker()
           let monitor = shared.monitor
           while true {
             monitor.lock()

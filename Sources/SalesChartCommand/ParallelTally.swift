@@ -22,11 +22,9 @@ enum ParallelTally {
     guard threads > 1 else { return }
     let maxDepth = reader.maxDepth
     let maxLineLength = reader.lines.maxLineLength
-    let reading = ParallelReading<TallyBox>(
-      reader.lines, threads: threads, chunkSize: chunkSize
-    ) { chunk in
+    let reading = ParallelReading<TallyBox>(reader.lines, threads: threads, chunkSize: chunkSize) {
       var counter = ChunkCounter(maxDepth: maxDepth, maxLineLength: maxLineLength)
-      return counter.count(chunk)
+      return { chunk in counter.count(chunk) }
     }
     try reading.run(
       merge: { box, _ in tally.merge(box.tally) },
@@ -45,25 +43,68 @@ final class TallyBox: @unchecked Sendable {
   init(_ tally: SalesTally) { self.tally = tally }
 }
 
-/// Counts one chunk's plain records into a tally of its own (see `ParallelTally`).
+/// The built-in donuts' names, by id, in memory of one worker's own (read without reference
+/// counting, which two cores sharing one count would make slow).
+final class DonutNames {
+  /// The names' bytes, one after the other.
+  let bytes: UnsafeMutablePointer<UInt8>
+  /// Where each name starts in `bytes`, and (at `count`) where the last one ends.
+  let starts: UnsafeMutablePointer<Int>
+  /// The number of names.
+  let count: Int
+
+  init() {
+    let names = Menu.builtIn.donuts.map { Array($0.name.utf8) }
+    count = names.count
+    bytes = .allocate(capacity: names.reduce(0) { $0 + $1.count })
+    starts = .allocate(capacity: count + 1)
+    var offset = 0
+    for (id, name) in names.enumerated() {
+      starts[id] = offset
+      (bytes + offset).initialize(from: name, count: name.count)
+      offset += name.count
+    }
+    starts[count] = offset
+  }
+
+  deinit {
+    bytes.deallocate()
+    starts.deallocate()
+  }
+}
+
+/// Counts each chunk's plain records into a tally of its own (see `ParallelTally`); one per worker
+/// thread.
 struct ChunkCounter {
   let maxDepth: Int
   let maxLineLength: Int
-  let tally = SalesTally()
+  /// The tally of the chunk being counted.
+  var tally = SalesTally()
   var members: [MemberSpan] = []
   var cachedDay = Int.min
   var cachedRow = 0
   /// Whether the line being read is plain (`PlainRecord`): no escapes anywhere.
   var plain = false
+  let names = DonutNames()
+  let nameBytes: UnsafePointer<UInt8>
+  let nameStarts: UnsafePointer<Int>
+  let nameCount: Int
 
   init(maxDepth: Int, maxLineLength: Int) {
     self.maxDepth = maxDepth
     self.maxLineLength = maxLineLength
     members.reserveCapacity(32)
+    nameBytes = UnsafePointer(names.bytes)
+    nameStarts = UnsafePointer(names.starts)
+    nameCount = names.count
   }
 
-  /// The built-in donuts' names, by id.
-  static let names: [[UInt8]] = Menu.builtIn.donuts.map { Array($0.name.utf8) }
+  /// Whether `count` bytes at `p` are the built-in name of donut `id` (which is on the menu).
+  @inline(__always)
+  func isName(_ p: UnsafePointer<UInt8>, _ count: Int, of id: Int) -> Bool {
+    let start = nameStarts[id]
+    return nameStarts[id + 1] - start == count && memcmp(nameBytes + start, p, count) == 0
+  }
 
   /// Why a record is not counted here.
   enum Skip: Error {
@@ -74,6 +115,8 @@ struct ChunkCounter {
   }
 
   mutating func count(_ chunk: LineChunk) -> ChunkResult<TallyBox> {
+    tally = SalesTally()
+    cachedDay = Int.min
     guard let base = chunk.bytes.baseAddress else { return .done(TallyBox(tally), lines: 0) }
     let count = chunk.bytes.count
     var lines = 0
@@ -160,8 +203,8 @@ struct ChunkCounter {
     let row = tally.counts + cachedRow
     let sum =
       plain
-      ? try Self.addPlainSales(json, items, least: 1, most: Order.maxQuantity, into: row)
-      : try Self.addSales(json, items, least: 1, most: Order.maxQuantity, into: row)
+      ? try addPlainSales(json, items, least: 1, most: Order.maxQuantity, into: row)
+      : try addSales(json, items, least: 1, most: Order.maxQuantity, into: row)
     if let total = value("totalSales", json), json.int(total, maxDigits: 15) != sum { throw .chunk }
     tally.orders += 1
   }
@@ -187,8 +230,8 @@ struct ChunkCounter {
     row.initialize(repeating: 0, count: SalesTally.width)
     let sum =
       plain
-      ? try Self.addPlainSales(json, sales, least: 0, most: Int.max, into: row)
-      : try Self.addSales(json, sales, least: 0, most: Int.max, into: row)
+      ? try addPlainSales(json, sales, least: 0, most: Int.max, into: row)
+      : try addSales(json, sales, least: 0, most: Int.max, into: row)
     if let total = value("totalSales", json), json.int(total, maxDigits: 15) != sum { throw .chunk }
     let key = SalesTally.CityDate(city: tally.city(json.text(cityText)), date: number)
     do {
@@ -201,7 +244,7 @@ struct ChunkCounter {
 
   /// `addSales` for a plain line (`PlainRecord`: no escapes anywhere) that is valid JSON: one pass
   /// over the array, each string ending at its next quote, whole numbers read as they are passed.
-  static func addPlainSales(
+  func addPlainSales(
     _ json: ValidatedJSON, _ range: Range<Int>, least: Int, most: Int, into row: UnsafeMutablePointer<Int>
   ) throws(Skip) -> Int {
     let b = json.bytes.baseAddress!
@@ -216,7 +259,11 @@ struct ChunkCounter {
     }
     @inline(__always) func spaces() { while b[i] == 0x20 { i &+= 1 } }
     @inline(__always) func isKey(_ start: Int, _ count: Int, _ key: StaticString) -> Bool {
-      count == key.utf8CodeUnitCount && memcmp(b + start, key.utf8Start, count) == 0
+      guard count == key.utf8CodeUnitCount else { return false }
+      let k = key.utf8Start
+      var j = 0
+      while j < count, b[start &+ j] == k[j] { j &+= 1 }
+      return j == count
     }
     var sum = 0
     i &+= 1
@@ -283,13 +330,9 @@ struct ChunkCounter {
           spaces()
         }
       }
-      guard donut >= 0, donut < names.count, quantity >= least, quantity <= most else { throw .chunk }
+      guard donut >= 0, donut < nameCount, quantity >= least, quantity <= most else { throw .chunk }
       if !name.isEmpty {
-        let expected = names[donut]
-        guard name.count == expected.count + 2,
-          expected.withUnsafeBufferPointer({ memcmp(b + name.lowerBound + 1, $0.baseAddress!, $0.count) == 0 }
-          )
-        else { throw .chunk }
+        guard isName(b + name.lowerBound + 1, name.count - 2, of: donut) else { throw .chunk }
       }
       let (total, overflow) = row[donut].addingReportingOverflow(quantity)
       let (newSum, sumOverflow) = sum.addingReportingOverflow(quantity)
@@ -306,7 +349,7 @@ struct ChunkCounter {
 
   /// Adds an `items` or `sales` array of `{"donut","quantity"[,"name"]}` objects to `row`, as
   /// `SalesFields.addSales` does, for built-in donuts only; returns the sum of the quantities.
-  static func addSales(
+  func addSales(
     _ json: ValidatedJSON, _ range: Range<Int>, least: Int, most: Int, into row: UnsafeMutablePointer<Int>
   ) throws(Skip) -> Int {
     let b = json.bytes
@@ -327,14 +370,12 @@ struct ChunkCounter {
         }
       }
       guard !escapedKey, let donutRange, let quantityRange, let donut = json.int(donutRange, maxDigits: 15),
-        donut >= 0, donut < names.count, let quantity = json.int(quantityRange, maxDigits: 15),
+        donut >= 0, donut < nameCount, let quantity = json.int(quantityRange, maxDigits: 15),
         quantity >= least, quantity <= most
       else { throw .chunk }
       if let nameRange {
         guard b[nameRange.lowerBound] == UInt8(ascii: "\""),
-          names[donut].withUnsafeBufferPointer({
-            json.equals((nameRange.lowerBound + 1)..<(nameRange.upperBound - 1), $0)
-          })
+          isName(b.baseAddress! + nameRange.lowerBound + 1, nameRange.count - 2, of: donut)
         else { throw .chunk }
       }
       let (total, overflow) = row[donut].addingReportingOverflow(quantity)

@@ -10,16 +10,18 @@ struct ChunkQueueTests {
   static func read(_ text: String, threads: Int, chunkSize: Int) throws -> [String] {
     let reader = LineReader(bytes: Array(text.utf8), source: "test")
     reader.beforeRead = {}
-    let reading = ParallelReading<[String]>(reader, threads: threads, chunkSize: chunkSize) { chunk in
-      let text = String(decoding: chunk.bytes, as: UTF8.self)
-      if text.contains("seq") { return .sequential }
-      if text.contains("rest") { return .sequentialFromHere }
-      // Lines as LineReader frames them (bytes: "\r\n" is one Character).
-      var lines = chunk.bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map {
-        String(decoding: $0.last == 0x0D ? $0.dropLast() : $0, as: UTF8.self)
+    let reading = ParallelReading<[String]>(reader, threads: threads, chunkSize: chunkSize) {
+      { chunk in
+        let text = String(decoding: chunk.bytes, as: UTF8.self)
+        if text.contains("seq") { return .sequential }
+        if text.contains("rest") { return .sequentialFromHere }
+        // Lines as LineReader frames them (bytes: "\r\n" is one Character).
+        var lines = chunk.bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+          String(decoding: $0.last == 0x0D ? $0.dropLast() : $0, as: UTF8.self)
+        }
+        if chunk.bytes.last == 0x0A { lines.removeLast() }
+        return .done(lines.filter { !$0.isEmpty }.map { "w:\($0)" }, lines: lines.count)
       }
-      if chunk.bytes.last == 0x0A { lines.removeLast() }
-      return .done(lines.filter { !$0.isEmpty }.map { "w:\($0)" }, lines: lines.count)
     }
     var seen: [String] = []
     func sequential(_ lines: LineReader) throws {

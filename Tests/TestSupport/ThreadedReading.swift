@@ -92,7 +92,9 @@ public enum ThreadedReading {
       Input(name: "summaries", bytes: join(mixed)),
       Input(
         name: "another type",
-        bytes: join(Array(orders[..<30]) + [Data(#"{"type":"weather","x":1}"#.utf8)] + orders[30...])),
+        bytes: join(
+          Array(orders[..<30]) + [Data(#"{"type":"weather","x":1}"#.utf8), Data(#"{"type":""}"#.utf8)]
+            + orders[30...])),
       Input(
         name: "escapes",
         bytes: join(
