@@ -115,7 +115,8 @@ struct Checker {
   var problems = 0
   var types: Set<String> = []
   var members: [MemberSpan] = []
-  var lastType = ""
+  /// The type of the last record checked (none before the first: its type is always counted).
+  var lastType: String?
   var lastSchema: RecordSchema?
   /// Whether a guard (`--pass`) stopped at a bad line.
   var stopped = false

@@ -19,6 +19,16 @@ struct ThreadedTests {
     }
   }
 
+  @Test("a first record of type \"\" counts as a type, with one thread or more")
+  func emptyTypeFirst() throws {
+    for threads in ["1", "2"] {
+      let result = try TestSupport.run(
+        "pipe-check", [], stdin: Data("{\"type\":\"\"}\n{\"type\":\"x\"}\n".utf8),
+        environment: ["SAMPLEPIPES_THREADS": threads])
+      #expect(result.err == "pipe-check: 2 records, 2 types, 0 problems\n")
+    }
+  }
+
   @Test("a guard passes every byte as it came, whatever the chunks")
   func passesBytes() throws {
     let orders = try ThreadedReading.orders(300, seed: 5)

@@ -111,6 +111,7 @@ public enum ThreadedReading {
           Array(orders[..<30]) + [replacing(orders[30], "Cupertino", [0x43, 0xFF, 0x70])] + orders[31...])),
       Input(name: "sums too large", bytes: join(Array(repeating: overflow, count: 9300))),
       Input(name: "empty", bytes: Data()),
+      Input(name: "an empty type first", bytes: join([Data(#"{"type":""}"#.utf8)] + orders)),
     ]
   }
 
