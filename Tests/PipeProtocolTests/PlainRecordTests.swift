@@ -85,6 +85,32 @@ struct PlainRecordTests {
     }
   }
 
+  @Test("one scan marks the quotes and tells plainness: every byte value at every position")
+  func scan() {
+    for size in [1, 15, 16, 17, 32, 63, 64, 65, 80, 130] {
+      for position in 0..<size {
+        for byte in 0...255 {
+          var line = [UInt8](repeating: UInt8(ascii: "a"), count: size)
+          line[position] = UInt8(byte)
+          if size > 2 { line[(position + size / 2) % size] = 0x22 }
+          let words = (size + 63) / 64
+          var quotes = [UInt64](repeating: 0xFFFF, count: words)
+          let plain = line.withUnsafeBufferPointer { buffer in
+            quotes.withUnsafeMutableBufferPointer {
+              PlainRecord.scan(buffer.baseAddress!, size, quotes: $0.baseAddress!)
+            }
+          }
+          #expect(plain == !line.contains { $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 })
+          if plain {
+            var expected = [UInt64](repeating: 0, count: words)
+            for (i, c) in line.enumerated() where c == 0x22 { expected[i / 64] |= 1 << UInt64(i % 64) }
+            #expect(quotes == expected, "size \(size), byte \(byte) at \(position)")
+          }
+        }
+      }
+    }
+  }
+
   @Test("a line longer than 4 KiB is left to the parser")
   func long() {
     let line = Array(("{\"a\":\"" + String(repeating: "x", count: PlainRecord.maxLength) + "\"}").utf8)

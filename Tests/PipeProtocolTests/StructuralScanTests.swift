@@ -35,12 +35,6 @@ struct StructuralScanTests {
       #expect(
         StructuralScan.firstQuoteOrBackslash(base, from: from, end: end)
           == reference(bytes, from, end, isQuoteOrBackslash), "quote in \(bytes) from \(from) to \(end)")
-      #expect(
-        StructuralScan.firstNewline(base, from: from, end: end) == reference(bytes, from, end) { $0 == 0x0A },
-        "newline in \(bytes) from \(from) to \(end)")
-      #expect(
-        StructuralScan.countNewlines(base, from: from, end: end)
-          == bytes[from..<end].filter { $0 == 0x0A }.count)
       let slice = UnsafeBufferPointer(rebasing: buffer[from..<end])
       #expect(
         PlainRecord.isPlain(slice) == !bytes[from..<end].contains { $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 })
