@@ -85,7 +85,8 @@ public enum PipeCheck: Tool {
       let before = (checker.records, checker.problems)
       let progress = ReadProgress.attach(to: reader, tool: command.name, quiet: checker.quiet)
       defer { progress?.finish() }
-      try checker.check(reader)
+      try checker.checkInParallel(reader)  // what both cores can check; the rest here:
+      if !checker.stopped { try checker.check(reader) }
       if checker.stopped { break }
       if (checker.records, checker.problems) == before, !invocation[allowEmpty] {
         checker.problem(reader.source, 1, "no records: the input is empty (use --allow-empty to accept that)")
@@ -115,7 +116,8 @@ struct Checker {
   var problems = 0
   var types: Set<String> = []
   var members: [MemberSpan] = []
-  var lastType = ""
+  /// The type of the last record checked (none before the first: its type is always counted).
+  var lastType: String?
   var lastSchema: RecordSchema?
   /// Whether a guard (`--pass`) stopped at a bad line.
   var stopped = false

@@ -87,6 +87,18 @@ public struct JSONParser {
 
   /// Validates the buffer as one JSON object and lists its top-level members into `members`.
   public mutating func indexObject(into members: inout [MemberSpan]) throws(JSONError) {
+    // A plain line (printable ASCII: no escapes, no control bytes, no multi-byte UTF-8) is read by
+    // `PlainRecord`; it leaves to the code below anything it is not sure of, and every error.
+    if position == 0, PlainRecord.index(bytes, maxDepth: maxDepth, into: &members) {
+      position = bytes.count
+      return
+    }
+    try indexAnyObject(into: &members)
+  }
+
+  /// `indexObject` without the fast path for plain lines: every line read byte by byte (the tests
+  /// compare the two).
+  mutating func indexAnyObject(into members: inout [MemberSpan]) throws(JSONError) {
     members.removeAll(keepingCapacity: true)
     try checkBOM()
     skipWhitespace()
@@ -359,17 +371,18 @@ public struct JSONParser {
     let start = position
     var escaped = false
     let count = bytes.count
-    let base = UnsafeRawPointer(bytes.baseAddress)
+    guard let base = bytes.baseAddress else { throw JSONError("unterminated string", at: start - 1) }
     while position < count {
-      // Eight bytes at a time: jump straight to the first quote, backslash, control or non-ASCII byte.
-      if let base, position + 8 <= count {
-        let flags = JSONParser.specialBytes(base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-        if flags == 0 {
-          position += 8
-          continue
-        }
-        position += flags.trailingZeroBitCount >> 3
+      // 16 bytes at a time: jump straight to the first quote, backslash, control or non-ASCII byte,
+      // then read that byte as the grammar says.
+      if position + 16 <= count {
+        let lane = StructuralScan.stringStop16(base + position)
+        position =
+          lane < 16 ? position + lane : StructuralScan.firstStringStop(base, from: position + 16, end: count)
+      } else {
+        position = StructuralScan.firstStringStop(base, from: position, end: count)
       }
+      guard position < count else { break }
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
         let range = start..<position
@@ -419,20 +432,6 @@ public struct JSONParser {
       }
     }
     throw JSONError("unterminated string", at: start - 1)
-  }
-
-  /// The high bit of each byte of `word` that is a quote, a backslash, a control byte or not ASCII
-  /// (bits above the first such byte may be spurious; the lowest one is exact).
-  @inline(__always)
-  static func specialBytes(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    let zeroInQuote = (quote &- ones) & ~quote
-    let zeroInBackslash = (backslash &- ones) & ~backslash
-    let control = (word &- ones &* 0x20) & ~word
-    return (word | zeroInQuote | zeroInBackslash | control) & highs
   }
 
   mutating func skipUTF8Sequence() throws(JSONError) {

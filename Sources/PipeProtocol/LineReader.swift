@@ -78,11 +78,11 @@ public final class LineReader {
   var end = 0
   var eof = false
   /// The number of the last line delivered or skipped.
-  public private(set) var lineNumber = 0
+  public internal(set) var lineNumber = 0
   /// Whether the last line of the input had no final newline.
-  public private(set) var lastLineUnterminated = false
+  public internal(set) var lastLineUnterminated = false
   /// Total bytes read so far.
-  public private(set) var bytesRead = 0
+  public internal(set) var bytesRead = 0
 
   /// The size of the input when it is a regular file (or bytes in memory), else nil (a pipe, a
   /// terminal, a FIFO): what a progress line can give a percentage of.

@@ -168,9 +168,17 @@ struct FastChecker {
   }
 
   func field(named key: Range<Int>, in object: CompiledSchema.Node) -> Int? {
-    for f in object.first..<(object.first + object.count)
-    where json.equals(key, pooled(fields[f].nameStart, fields[f].nameCount)) {
-      return f
+    let count = key.count
+    guard let line = json.bytes.baseAddress, let names = pool.baseAddress else { return nil }
+    for f in object.first..<(object.first + object.count) {
+      let field = fields[f]
+      guard field.nameCount == count else { continue }
+      // Names are short: compared here, not with a call.
+      let name = names + field.nameStart
+      let bytes = line + key.lowerBound
+      var i = 0
+      while i < count, name[i] == bytes[i] { i &+= 1 }
+      if i == count { return f }
     }
     return nil
   }
@@ -232,29 +240,44 @@ struct FastChecker {
     case .array:
       guard first == UInt8(ascii: "[") else { return false }
       var conforms = true
+      let child = nodes[node.child].kind
       json.forEachElement(ofArrayAt: range.lowerBound) { start in
+        // An object element is walked once: its walk finds its end.
+        if conforms, child == .object || child == .map, line[start] == UInt8(ascii: "{") {
+          let (ok, end) = object(at: start, node: node.child)
+          conforms = ok
+          return end
+        }
         let end = json.valueEnd(start)
         if conforms, !value(start..<end, node: node.child) { conforms = false }
         return end
       }
       return conforms
     case .object, .map:
-      guard first == UInt8(ascii: "{"), node.count <= 64 else { return false }
-      var seen: UInt64 = 0
-      var conforms = true
-      json.forEachMember(ofObjectAt: range.lowerBound) { key, member in
-        guard conforms else { return }
-        if line[key].contains(UInt8(ascii: "\\")) {
-          conforms = false
-        } else if node.kind == .map {
-          conforms = value(member, node: node.child)
-        } else if let f = field(named: key, in: node) {
-          let bit: UInt64 = 1 << UInt64(f - node.first)
-          conforms = seen & bit == 0 && value(member, node: fields[f].node)
-          seen |= bit
-        }
-      }
-      return conforms && (node.kind == .map || requiredSeen(node, seen))
+      guard first == UInt8(ascii: "{") else { return false }
+      return object(at: range.lowerBound, node: index).conforms
     }
+  }
+
+  /// Whether the object whose `{` is at `start` conforms to the object or map `node`, and the
+  /// offset just past it.
+  func object(at start: Int, node index: Int) -> (conforms: Bool, end: Int) {
+    let node = nodes[index]
+    guard node.count <= 64 else { return (false, json.valueEnd(start)) }
+    var seen: UInt64 = 0
+    var conforms = true
+    let end = json.forEachMember(ofObjectAt: start) { key, member in
+      guard conforms else { return }
+      if json.firstBackslash(in: key) < key.upperBound {
+        conforms = false
+      } else if node.kind == .map {
+        conforms = value(member, node: node.child)
+      } else if let f = field(named: key, in: node) {
+        let bit: UInt64 = 1 << UInt64(f - node.first)
+        conforms = seen & bit == 0 && value(member, node: fields[f].node)
+        seen |= bit
+      }
+    }
+    return (conforms && (node.kind == .map || requiredSeen(node, seen)), end)
   }
 }

@@ -32,11 +32,19 @@ public struct ValidatedJSON {
   /// The offset just past the string whose opening quote is at `i`.
   @inlinable @inline(__always)
   public func stringEnd(_ i: Int) -> Int {
+    guard let base = bytes.baseAddress else { return bytes.count }
     var i = i + 1
     while i < bytes.count {
-      let c = bytes[i]
-      if c == Self.quote { return i + 1 }
-      i += c == Self.backslash ? 2 : 1
+      // 16 bytes at a time to the next quote or backslash.
+      if i + 16 <= bytes.count {
+        let lane = StructuralScan.quoteOrBackslash16(base + i)
+        i = lane < 16 ? i + lane : StructuralScan.firstQuoteOrBackslash(base, from: i + 16, end: bytes.count)
+      } else {
+        i = StructuralScan.firstQuoteOrBackslash(base, from: i, end: bytes.count)
+      }
+      guard i < bytes.count else { break }
+      if bytes[i] == Self.quote { return i + 1 }
+      i += 2
     }
     return bytes.count
   }
@@ -146,8 +154,23 @@ public struct ValidatedJSON {
   public func plainString(_ range: Range<Int>) -> Range<Int>? {
     guard bytes[range.lowerBound] == Self.quote else { return nil }
     let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
-    for i in inner where bytes[i] == Self.backslash { return nil }
-    return inner
+    return firstBackslash(in: inner) == inner.upperBound ? inner : nil
+  }
+
+  /// The offset of the first backslash in `range` (the inside of a string, or a key), or its
+  /// upper bound when there is none; 16 bytes at a time (a string holds no unescaped quote).
+  @inlinable @inline(__always)
+  public func firstBackslash(in range: Range<Int>) -> Int {
+    guard let base = bytes.baseAddress else { return range.upperBound }
+    let from = range.lowerBound
+    // Most keys and strings are short: one 16-byte step (still inside the text) covers them.
+    if from &+ 16 <= bytes.count {
+      let limit = Swift.min(range.count, 16)
+      let lane = StructuralScan.quoteOrBackslash16(base + from, within: limit)
+      if lane < limit || range.count <= 16 { return from &+ lane }
+      return StructuralScan.firstQuoteOrBackslash(base, from: from &+ 16, end: range.upperBound)
+    }
+    return StructuralScan.firstQuoteOrBackslash(base, from: from, end: range.upperBound)
   }
 
   /// The string at `range` (quotes included), decoded; nil when the value is not a string.

@@ -81,6 +81,7 @@ public enum SalesChart: Tool {
 
     let tally = SalesTally(acceptsPartials: invocation[merge], partial: partial)
     try Inputs.forEach(invocation.positionals, tool: command.name) { reader in
+      try ParallelTally.add(reader, to: tally)  // what both cores can count; the rest here:
       try reader.forEach { view in try tally.add(view) }
     }
     try tally.finish()

@@ -1,0 +1,157 @@
+import Glibc
+import PipeProtocol
+import ToolSupport
+
+/// `pipe-check` on every core: the input is read in chunks of whole lines, each chunk is checked
+/// by a worker thread, and the results are taken in the order read: the records and types counted
+/// and, with `--pass`, the chunk's bytes written as they came (a chunk without problems is passed
+/// on whole).
+///
+/// A worker only says "no problem here": every line a record that follows the protocol, and its
+/// schema's (with donut ids of the built-in menu). A chunk with anything else (a problem of any
+/// kind, an escaped key or type, a line over the limit) is left to `Checker.check` on the calling
+/// thread, with the counts so far, so that every problem is found, worded and numbered in one place.
+/// After a chunk holding a `donut` record (a definition that later records may use), everything is
+/// read that way.
+extension Checker {
+  /// Checks what both cores can of `reader`; the caller reads the rest with `check` unless
+  /// `stopped` (nothing is left, unless a chunk was left to the sequential code from there on).
+  mutating func checkInParallel(_ reader: LineReader) throws {
+    let threads = try ReadingThreads.count()
+    let chunkSize = try ReadingThreads.chunkSize()
+    guard threads > 1 else { return }
+    let (maxDepth, maxLineLength, onlyType, strict) = (maxDepth, reader.maxLineLength, onlyType, strict)
+    // A guard's output flows from a live stream as it comes, and so do problems.
+    let reading = ParallelReading<CheckedChunk>(
+      reader, threads: threads, chunkSize: chunkSize, drainsBeforeBlocking: true
+    ) {
+      // Each worker its own schemas (compiled tables read without shared reference counts).
+      var checker = ChunkChecker(
+        LineRules(
+          maxDepth: maxDepth, maxLineLength: maxLineLength, onlyType: onlyType, strict: strict,
+          schemas: RecordTypes.checked()))
+      return { chunk in checker.check(chunk) }
+    }
+    let pass = self.pass
+    try reading.run(
+      merge: { checked, chunk in
+        records += checked.records
+        types.formUnion(checked.types)
+        if pass { StandardOutput.shared.write(chunk.bytes) }
+        return true
+      },
+      sequential: { part in
+        try check(part)
+        return !stopped
+      })
+  }
+}
+
+/// What a worker found in a chunk without problems.
+struct CheckedChunk: Sendable {
+  var records = 0
+  var types: Set<String> = []
+}
+
+/// The settings a worker checks lines with.
+struct LineRules: Sendable {
+  let maxDepth: Int
+  let maxLineLength: Int
+  let onlyType: String?
+  let strict: Bool
+  let schemas: SchemaCatalog
+}
+
+/// Checks one chunk (see `Checker.checkInParallel`).
+struct ChunkChecker {
+  let rules: LineRules
+  var members: [MemberSpan] = []
+  var result = CheckedChunk()
+  /// The type of the last record of this chunk, if any, its name and schema.
+  var lastType: [UInt8]?
+  var lastName = ""
+  var lastSchema: RecordSchema?
+  var checksLast = false
+
+  init(_ rules: LineRules) {
+    self.rules = rules
+    members.reserveCapacity(32)
+  }
+
+  /// Why a chunk is left to the sequential code.
+  enum Skip: Error {
+    /// That chunk.
+    case chunk
+    /// That chunk and everything after it.
+    case rest
+  }
+
+  mutating func check(_ chunk: LineChunk) -> ChunkResult<CheckedChunk> {
+    result = CheckedChunk()
+    lastType = nil
+    guard let base = chunk.bytes.baseAddress else { return .done(result, lines: 0) }
+    let count = chunk.bytes.count
+    var lines = 0
+    var i = 0
+    do throws(Skip) {
+      while i < count {
+        // The line as LineReader frames it (see ChunkCounter.count).
+        var lineEnd = count
+        var next = count
+        if let p = memchr(base + i, 0x0A, count - i) {
+          lineEnd = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+          next = lineEnd + 1
+          if lineEnd > i, base[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        }
+        lines += 1
+        let line = UnsafeBufferPointer(start: base + i, count: lineEnd - i)
+        i = next
+        if line.isEmpty { continue }
+        guard line.count <= rules.maxLineLength else { throw .chunk }
+        try record(line)
+      }
+    } catch {
+      return error == .rest ? .sequentialFromHere : .sequential
+    }
+    return .done(result, lines: lines)
+  }
+
+  mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(Skip) {
+    if !PlainRecord.index(line, maxDepth: rules.maxDepth, into: &members) {
+      var parser = JSONParser(line, maxDepth: rules.maxDepth)
+      parser.rejectsDuplicateKeys = true
+      do {
+        try parser.indexObject(into: &members)
+      } catch {
+        throw .chunk
+      }
+    }
+    let json = ValidatedJSON(line)
+    var typeMember: MemberSpan?
+    for m in members {
+      if m.keyHasEscapes { throw .chunk }
+      if m.key.count == 4, json.equals(m.key, "type") {
+        typeMember = m
+        break
+      }
+    }
+    guard let typeMember, let type = json.plainString(typeMember.value) else { throw .chunk }
+    result.records += 1
+    let typeBytes = UnsafeBufferPointer(rebasing: line[type])
+    if lastType.map({ !typeBytes.elementsEqual($0) }) ?? true {
+      lastType = Array(typeBytes)
+      lastName = String(decoding: typeBytes, as: UTF8.self)
+      // A donut record defines a donut for the records after it.
+      if lastName == "donut" { throw .rest }
+      result.types.insert(lastName)
+      lastSchema = rules.schemas.schema(for: lastName)
+      checksLast = rules.onlyType == nil || rules.onlyType == lastName
+    }
+    guard checksLast else { return }
+    guard let schema = lastSchema else {
+      if rules.strict { throw .chunk }
+      return
+    }
+    if !schema.problems(in: line, members: members).isEmpty { throw .chunk }
+  }
+}

@@ -1,0 +1,438 @@
+import Glibc
+
+/// A pthread mutex with one condition variable.
+final class Monitor: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  init() {
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  func lock() { pthread_mutex_lock(mutex) }
+  func unlock() { pthread_mutex_unlock(mutex) }
+  /// Waits for a broadcast (the mutex held).
+  func wait() { pthread_cond_wait(condition, mutex) }
+  func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+/// A thread running a closure, joined by `join()`.
+final class WorkerThread {
+  private final class Box {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+
+  private var thread = pthread_t()
+
+  /// Starts `body` on a new thread with a stack of `stackSize` bytes (reserved, touched as used).
+  init(stackSize: Int = 64 << 20, _ body: @escaping @Sendable () -> Void) {
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, stackSize)
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    let status = pthread_create(
+      &thread, &attributes,
+      { argument in
+        let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
+        box.body()
+        return nil
+      }, box)
+    guard status == 0 else { fatalError("cannot start a thread: \(String(cString: strerror(status)))") }
+  }
+
+  func join() { pthread_join(thread, nil) }
+}
+
+/// A chunk of whole lines handed to a worker: its bytes, valid until its result is merged.
+public struct LineChunk: @unchecked Sendable {
+  /// The bytes: whole lines, each ending in `\n` except the last line of the input.
+  public let bytes: UnsafeBufferPointer<UInt8>
+  /// Whether these bytes end the input.
+  public let isLast: Bool
+}
+
+/// What a worker made of a chunk.
+public enum ChunkResult<Value> {
+  /// The chunk's value and its number of lines (the line feeds it holds, plus one for an
+  /// unterminated last line).
+  case done(Value, lines: Int)
+  /// The worker does not decide this chunk: the calling thread reads it with the sequential code.
+  case sequential
+  /// As `sequential`, and every later chunk too (the chunk may change how later lines are read).
+  case sequentialFromHere
+}
+
+/// Reads a `LineReader`'s input with several threads: the calling thread reads chunks of whole
+/// lines (about `chunkSize` bytes), workers turn each into a value, and the calling thread merges
+/// the values in the order read. Memory is bounded: at most `threads + 2` chunks are read ahead.
+///
+/// A worker only answers what it is sure of; for any other chunk it answers `.sequential`, and the
+/// calling thread hands that chunk to `sequential`, a `LineReader` over just its bytes whose lines
+/// keep their numbers, so that today's code reads it with everything merged so far. After a
+/// `.sequentialFromHere` chunk, or a line longer than a chunk, everything not merged yet is put
+/// back into `reader`, which the caller then reads to its end with the sequential code; otherwise
+/// `reader` is left at the end of its input, and reading it again finds nothing.
+///
+/// Standard output is flushed before every read that may block (as `LineReader` does), after
+/// everything read so far was merged when `drainsBeforeBlocking` (a guard whose output must flow
+/// line by line from a live stream).
+public final class ParallelReading<Value> {
+  let reader: LineReader
+  let threads: Int
+  let chunkSize: Int
+  let drainsBeforeBlocking: Bool
+  let makeWorker: @Sendable () -> (LineChunk) -> ChunkResult<Value>
+
+  /// A reading of `reader` by `threads` workers, in chunks of about `chunkSize` bytes. Each worker
+  /// thread calls `makeWorker` once and then the function it returns for every chunk it takes:
+  /// whatever that function keeps (buffers, tables) is its thread's alone, so that no reference
+  /// count is shared by threads in the hot path (a count two cores update is slow).
+  public init(
+    _ reader: LineReader, threads: Int, chunkSize: Int = 1 << 20, drainsBeforeBlocking: Bool = false,
+    makeWorker: @escaping @Sendable () -> (LineChunk) -> ChunkResult<Value>
+  ) {
+    self.reader = reader
+    self.threads = max(1, threads)
+    self.chunkSize = max(1, chunkSize)
+    self.drainsBeforeBlocking = drainsBeforeBlocking
+    self.makeWorker = makeWorker
+  }
+
+  /// One chunk: its buffer, and its result once a worker made it.
+  final class Slot: @unchecked Sendable {
+    let buffer: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    var count = 0
+    var isLast = false
+    var result: ChunkResult<Value>?
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      buffer = .allocate(capacity: capacity)
+    }
+    deinit { buffer.deallocate() }
+    var chunk: LineChunk {
+      LineChunk(bytes: UnsafeBufferPointer(start: buffer, count: count), isLast: isLast)
+    }
+  }
+
+  /// The state shared with the workers, guarded by `monitor`.
+  final class Shared: @unchecked Sendable {
+    let monitor = Monitor()
+    /// Chunks to work on, oldest first.
+    var queue: [Slot] = []
+    var queueHead = 0
+    var stopping = false
+  }
+
+  /// Reads and merges. `merge` gets each worker's value with the chunk's bytes, in order, and
+  /// returns false when it cannot take it (then `sequential` reads that chunk); `sequential` reads a
+  /// chunk left to it and returns false to stop reading (a guard that stopped at a bad line).
+  /// Errors thrown by either stop the reading and are rethrown.
+  public func run(
+    merge: (Value, LineChunk) throws -> Bool, sequential: (LineReader) throws -> Bool
+  ) throws {
+    let shared = Shared()
+    let makeWorker = self.makeWorker
+    var workers: [WorkerThread] = []
+    for _ in 0..<threads {
+      workers.append(
+        WorkerThread {
+          let work = makeWorker()
+          let monitor = shared.monitor
+          while true {
+            monitor.lock()
+            while shared.queueHead == shared.queue.count, !shared.stopping { monitor.wait() }
+            if shared.queueHead == shared.queue.count {
+              monitor.unlock()
+              return
+            }
+            let slot = shared.queue[shared.queueHead]
+            shared.queueHead += 1
+            if shared.queueHead == shared.queue.count {
+              shared.queue.removeAll(keepingCapacity: true)
+              shared.queueHead = 0
+            }
+            monitor.unlock()
+            let result = work(slot.chunk)
+            monitor.lock()
+            slot.result = result
+            monitor.broadcast()
+            monitor.unlock()
+          }
+        })
+    }
+    defer {
+      shared.monitor.lock()
+      shared.stopping = true
+      shared.queue.removeAll()
+      shared.queueHead = 0
+      shared.monitor.broadcast()
+      shared.monitor.unlock()
+      for worker in workers { worker.join() }
+    }
+    try drive(shared, merge: merge, sequential: sequential)
+  }
+
+  func drive(
+    _ shared: Shared, merge: (Value, LineChunk) throws -> Bool, sequential: (LineReader) throws -> Bool
+  ) throws {
+    let limit = threads + 2
+    var free = (0...limit).map { _ in Slot(capacity: chunkSize) }
+    var inFlight: [Slot] = []  // read and not merged yet, oldest first
+    // The bytes after the last line feed of the last chunk read: the start of the next chunk.
+    let carry = Slot(capacity: chunkSize)
+    var eof = false
+    var linesMerged = reader.lineNumber
+    let mayBlock = reader.mayBlock
+
+    /// Merges the oldest chunk in flight, once its worker is done with it.
+    func mergeOldest() throws -> Step {
+      let slot = inFlight[0]
+      shared.monitor.lock()
+      while slot.result == nil { shared.monitor.wait() }
+      let result = slot.result!
+      shared.monitor.unlock()
+      var readHere = false
+      switch result {
+      case .done(let value, let lines):
+        if try merge(value, slot.chunk) {
+          linesMerged += lines
+        } else {
+          readHere = true
+        }
+      case .sequential:
+        readHere = true
+      case .sequentialFromHere:
+        return .handBack
+      }
+      if readHere {
+        let part = LineReader(
+          bytes: Array(slot.chunk.bytes), source: reader.source, maxLineLength: reader.maxLineLength)
+        part.lineNumber = linesMerged
+        let goOn = try sequential(part)
+        linesMerged = part.lineNumber
+        if !goOn { return .stop }
+      }
+      slot.result = nil
+      reader.lineNumber = linesMerged
+      if slot.isLast, slot.count > 0, slot.buffer[slot.count - 1] != 0x0A {
+        reader.lastLineUnterminated = true
+      }
+      inFlight.removeFirst()
+      free.append(slot)
+      return .next
+    }
+
+    /// Merges every chunk in flight.
+    func mergeAll() throws -> Step {
+      while !inFlight.isEmpty {
+        let step = try mergeOldest()
+        if case .next = step { continue }
+        return step
+      }
+      return .next
+    }
+
+    /// Puts the chunks in flight and then `extra` back into `reader`, for the sequential code.
+    func handBack(_ extra: Slot) {
+      var pending: [UInt8] = []
+      for slot in inFlight { pending.append(contentsOf: slot.chunk.bytes) }
+      pending.append(contentsOf: UnsafeBufferPointer(start: extra.buffer, count: extra.count))
+      reader.putBack(pending, lineNumber: linesMerged, eof: eof)
+    }
+
+    while true {
+      // Read ahead while there is room.
+      while !eof, inFlight.count < limit {
+        let slot = free.removeLast()
+        switch try fill(slot, carry: carry, eof: &eof, mayBlock: mayBlock, drain: mergeAll) {
+        case .next:
+          if slot.count == 0 {
+            free.append(slot)
+            continue
+          }
+          inFlight.append(slot)
+          shared.monitor.lock()
+          shared.queue.append(slot)
+          shared.monitor.broadcast()
+          shared.monitor.unlock()
+        case .stop:
+          return
+        case .handBack:
+          // A line longer than a chunk, or a chunk from which on the sequential code reads: the
+          // chunks before are merged, and the rest (with this slot's bytes) goes back to `reader`.
+          if case .stop = try mergeAll() { return }
+          handBack(slot)
+          return
+        case .readError(let error):
+          // As one thread would: every whole line read before the error, then the error.
+          if case .stop = try mergeAll() { return }
+          var pending: [UInt8] = []
+          for slot in inFlight { pending.append(contentsOf: slot.chunk.bytes) }
+          var end = slot.count
+          while end > 0, slot.buffer[end - 1] != 0x0A { end -= 1 }
+          pending.append(contentsOf: UnsafeBufferPointer(start: slot.buffer, count: end))
+          if !pending.isEmpty {
+            let part = LineReader(bytes: pending, source: reader.source, maxLineLength: reader.maxLineLength)
+            part.lineNumber = linesMerged
+            guard try sequential(part) else { return }
+          }
+          throw error
+        }
+      }
+      if inFlight.isEmpty { return }
+      switch try mergeOldest() {
+      case .next: continue
+      case .handBack: handBack(carry)
+      case .stop, .readError: break  // (merging never meets a read error)
+      }
+      return
+    }
+  }
+
+  enum Step {
+    case next, stop, handBack
+    /// The input could not be read: the lines read before are read first, then the error.
+    case readError(InputError)
+  }
+
+  /// Fills `slot` with `carry` and new bytes up to its last line feed (the rest goes back to
+  /// `carry`). Reads until the slot is full or the input ends, or, from an input that may block,
+  /// until no more bytes are waiting and the slot holds a whole line; before a read that may block,
+  /// `drain` merges what is in flight (when `drainsBeforeBlocking`). `.handBack` when the slot
+  /// holds no line feed (a line longer than a chunk) or `drain` met a chunk the sequential code
+  /// reads from on: the slot then keeps all it read, `carry` nothing.
+  func fill(_ slot: Slot, carry: Slot, eof: inout Bool, mayBlock: Bool, drain: () throws -> Step) throws
+    -> Step
+  {
+    slot.isLast = false
+    if carry.count > 0 { slot.buffer.update(from: carry.buffer, count: carry.count) }
+    slot.count = carry.count
+    carry.count = 0
+    var scanned = 0  // bytes at the start of the slot known to hold no line feed
+    while slot.count < slot.capacity {
+      if mayBlock, !reader.hasWaitingInput {
+        if memchr(slot.buffer + scanned, 0x0A, slot.count - scanned) != nil { break }
+        scanned = slot.count
+        if drainsBeforeBlocking {
+          let step = try drain()
+          guard case .next = step else { return step }
+        }
+      }
+      let n: Int
+      do {
+        n = try reader.readRaw(into: slot.buffer + slot.count, count: slot.capacity - slot.count)
+      } catch {
+        return .readError(error)
+      }
+      if n == 0 {
+        eof = true
+        break
+      }
+      slot.count += n
+    }
+    if eof {
+      slot.isLast = true
+      return .next
+    }
+    var end = slot.count  // just past the last line feed
+    while end > 0, slot.buffer[end - 1] != 0x0A { end -= 1 }
+    if end == 0 { return .handBack }
+    carry.buffer.update(from: slot.buffer + end, count: slot.count - end)
+    carry.count = slot.count - end
+    slot.count = end
+    return .next
+  }
+}
+
+extension LineReader {
+  /// Whether a read may block: the input is a pipe, a terminal, a socket or a FIFO (not a regular
+  /// file, and not bytes in memory).
+  var mayBlock: Bool {
+    if inMemory != nil { return false }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return true }
+    return info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFBLK
+  }
+
+  /// Whether bytes are waiting to be read (so that a read would not block).
+  var hasWaitingInput: Bool {
+    if start < end || inMemory != nil { return true }
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) > 0
+  }
+
+  /// Reads up to `count` bytes of the input, unsplit, into `destination`: first what is buffered,
+  /// then new bytes (calling `beforeRead` before a read, as `next` does). Returns 0 at the end.
+  func readRaw(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
+    if start < end {
+      let n = min(count, end - start)
+      destination.update(from: buffer + start, count: n)
+      start += n
+      if start == end {
+        start = 0
+        end = 0
+        scanFrom = 0
+      }
+      return n
+    }
+    if eof { return 0 }
+    beforeRead()
+    if let inMemory {
+      let n = min(count, inMemory.count - memoryOffset)
+      if n == 0 {
+        eof = true
+        return 0
+      }
+      inMemory.withUnsafeBufferPointer { destination.update(from: $0.baseAddress! + memoryOffset, count: n) }
+      memoryOffset += n
+      bytesRead += n
+      return n
+    }
+    while true {
+      let n = read(fd, destination, count)
+      if n > 0 {
+        bytesRead += n
+        return n
+      }
+      if n == 0 {
+        eof = true
+        return 0
+      }
+      if errno == EINTR { continue }
+      let code = errno
+      throw InputError(
+        .io, source: source, line: 0, message: "cannot read: \(String(cString: strerror(code)))")
+    }
+  }
+
+  /// Puts `bytes` back before what is still unread, to be read as lines again, numbered after
+  /// `lineNumber`; `eof` when the input behind them has ended.
+  func putBack(_ bytes: [UInt8], lineNumber: Int, eof: Bool) {
+    let pending = end - start
+    let needed = bytes.count + pending
+    if needed > capacity {
+      guard let grown = realloc(buffer, needed) else { fatalError("out of memory for \(needed) bytes") }
+      buffer = grown.assumingMemoryBound(to: UInt8.self)
+      capacity = needed
+    }
+    if pending > 0 { memmove(buffer + bytes.count, buffer + start, pending) }
+    bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: $0.count) }
+    start = 0
+    end = needed
+    scanFrom = 0
+    self.lineNumber = lineNumber
+    self.eof = self.eof || eof
+  }
+}

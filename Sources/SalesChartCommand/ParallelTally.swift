@@ -1,0 +1,440 @@
+import FoodTruckKit
+import Glibc
+import PipeProtocol
+import ToolSupport
+
+/// `sales-chart` on every core: the input is read in chunks of whole lines, each chunk is counted
+/// into a tally of its own by a worker thread, and the tallies are merged into the main one in the
+/// order read (as `--merge` adds partials: the result is exactly one pass's).
+///
+/// A worker counts only plain records: `order` and `order-summary` records whose every field
+/// counted is as it should be, with donut ids of the built-in menu (0...16). For anything else (an
+/// error, another record type, an escaped key, a donut id outside the built-in menu, a sum too large)
+/// it decides nothing and leaves the chunk to `SalesTally.add` on the calling thread, with the
+/// tally so far, so that every rule and every message stays in one place. After a chunk holding a
+/// `donut` record (a definition that later records may use), everything is read that way.
+enum ParallelTally {
+  /// Counts what both cores can of `reader` into `tally`; the caller reads the rest (nothing, unless
+  /// a chunk was left to the sequential code from there on) with `tally.add`.
+  static func add(_ reader: RecordReader, to tally: SalesTally) throws {
+    let threads = try ReadingThreads.count()
+    let chunkSize = try ReadingThreads.chunkSize()
+    guard threads > 1 else { return }
+    let maxDepth = reader.maxDepth
+    let maxLineLength = reader.lines.maxLineLength
+    let reading = ParallelReading<TallyBox>(reader.lines, threads: threads, chunkSize: chunkSize) {
+      var counter = ChunkCounter(maxDepth: maxDepth, maxLineLength: maxLineLength)
+      return { chunk in counter.count(chunk) }
+    }
+    try reading.run(
+      merge: { box, _ in tally.merge(box.tally) },
+      sequential: { part in
+        let records = RecordReader(part)
+        records.maxDepth = maxDepth
+        try records.forEach { view in try tally.add(view) }
+        return true
+      })
+  }
+}
+
+/// A chunk's tally, handed from its worker to the merging thread (and used by one at a time).
+final class TallyBox: @unchecked Sendable {
+  let tally: SalesTally
+  init(_ tally: SalesTally) { self.tally = tally }
+}
+
+/// The built-in donuts' names, by id, in memory of one worker's own (read without reference
+/// counting, which two cores sharing one count would make slow).
+final class DonutNames {
+  /// The names' bytes, one after the other.
+  let bytes: UnsafeMutablePointer<UInt8>
+  /// Where each name starts in `bytes`, and (at `count`) where the last one ends.
+  let starts: UnsafeMutablePointer<Int>
+  /// The number of names.
+  let count: Int
+
+  init() {
+    let names = Menu.builtIn.donuts.map { Array($0.name.utf8) }
+    count = names.count
+    bytes = .allocate(capacity: names.reduce(0) { $0 + $1.count })
+    starts = .allocate(capacity: count + 1)
+    var offset = 0
+    for (id, name) in names.enumerated() {
+      starts[id] = offset
+      (bytes + offset).initialize(from: name, count: name.count)
+      offset += name.count
+    }
+    starts[count] = offset
+  }
+
+  deinit {
+    bytes.deallocate()
+    starts.deallocate()
+  }
+}
+
+/// Counts each chunk's plain records into a tally of its own (see `ParallelTally`); one per worker
+/// thread.
+struct ChunkCounter {
+  let maxDepth: Int
+  let maxLineLength: Int
+  /// The tally of the chunk being counted.
+  var tally = SalesTally()
+  var members: [MemberSpan] = []
+  var cachedDay = Int.min
+  var cachedRow = 0
+  /// Whether the line being read is plain (`PlainRecord`): no escapes anywhere.
+  var plain = false
+  let names = DonutNames()
+  let nameBytes: UnsafePointer<UInt8>
+  let nameStarts: UnsafePointer<Int>
+  let nameCount: Int
+
+  init(maxDepth: Int, maxLineLength: Int) {
+    self.maxDepth = maxDepth
+    self.maxLineLength = maxLineLength
+    members.reserveCapacity(32)
+    nameBytes = UnsafePointer(names.bytes)
+    nameStarts = UnsafePointer(names.starts)
+    nameCount = names.count
+  }
+
+  /// Whether `count` bytes at `p` are the built-in name of donut `id` (which is on the menu).
+  @inline(__always)
+  func isName(_ p: UnsafePointer<UInt8>, _ count: Int, of id: Int) -> Bool {
+    let start = nameStarts[id]
+    return nameStarts[id + 1] - start == count && memcmp(nameBytes + start, p, count) == 0
+  }
+
+  /// Why a record is not counted here.
+  enum Skip: Error {
+    /// The sequential code reads the chunk.
+    case chunk
+    /// The sequential code reads the chunk and everything after it.
+    case rest
+  }
+
+  mutating func count(_ chunk: LineChunk) -> ChunkResult<TallyBox> {
+    tally = SalesTally()
+    cachedDay = Int.min
+    guard let base = chunk.bytes.baseAddress else { return .done(TallyBox(tally), lines: 0) }
+    let count = chunk.bytes.count
+    var lines = 0
+    var i = 0
+    do throws(Skip) {
+      while i < count {
+        // The line as LineReader frames it: up to a line feed, less one carriage return before it
+        // (a last line without a line feed keeps everything).
+        var lineEnd = count
+        var next = count
+        if let p = memchr(base + i, 0x0A, count - i) {
+          lineEnd = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+          next = lineEnd + 1
+          if lineEnd > i, base[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        }
+        lines += 1
+        let line = UnsafeBufferPointer(start: base + i, count: lineEnd - i)
+        i = next
+        if line.isEmpty { continue }
+        guard line.count <= maxLineLength else { throw .chunk }
+        try record(line)
+      }
+    } catch {
+      return error == .rest ? .sequentialFromHere : .sequential
+    }
+    return .done(TallyBox(tally), lines: lines)
+  }
+
+  /// Counts one line, or throws when the sequential code must read it.
+  mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(Skip) {
+    plain = PlainRecord.index(line, maxDepth: maxDepth, into: &members)
+    if !plain {
+      var parser = JSONParser(line, maxDepth: maxDepth)
+      parser.rejectsDuplicateKeys = true
+      do {
+        try parser.indexObject(into: &members)
+      } catch {
+        throw .chunk
+      }
+    }
+    let json = ValidatedJSON(line)
+    for m in members where m.keyHasEscapes { throw .chunk }
+    guard let type = value("type", json), let typeName = string(json, type) else { throw .chunk }
+    if json.equals(typeName, "order") {
+      try order(json)
+    } else if json.equals(typeName, "order-summary") {
+      try summary(json)
+    } else if json.equals(typeName, "donut") {
+      throw .rest
+    } else {
+      throw .chunk
+    }
+  }
+
+  /// The value of the first member named `key` (keys have no escapes here), as
+  /// `RecordView.member` finds it.
+  @inline(__always)
+  func value(_ key: StaticString, _ json: ValidatedJSON) -> Range<Int>? {
+    let count = key.utf8CodeUnitCount
+    for m in members where m.key.count == count && json.equals(m.key, key) { return m.value }
+    return nil
+  }
+
+  /// The bytes between the quotes of a string value without escapes; nil for another value.
+  @inline(__always)
+  func string(_ json: ValidatedJSON, _ range: Range<Int>) -> Range<Int>? {
+    if plain {
+      return json.bytes[range.lowerBound] == UInt8(ascii: "\"")
+        ? (range.lowerBound + 1)..<(range.upperBound - 1) : nil
+    }
+    return json.plainString(range)
+  }
+
+  mutating func order(_ json: ValidatedJSON) throws(Skip) {
+    guard let date = value("creationDate", json), let items = value("items", json),
+      let inner = string(json, date),
+      let seconds = ISODate.parse(bytes: UnsafeBufferPointer(rebasing: json.bytes[inner]))
+    else { throw .chunk }
+    let day = ISODate.floorDiv(seconds, 86_400)
+    if day != cachedDay {
+      cachedRow = tally.rowFor(day: day)
+      cachedDay = day
+    }
+    let row = tally.counts + cachedRow * tally.width
+    let sum =
+      plain
+      ? try addPlainSales(json, items, least: 1, most: Order.maxQuantity, into: row)
+      : try addSales(json, items, least: 1, most: Order.maxQuantity, into: row)
+    if let total = value("totalSales", json), json.int(total, maxDigits: 15) != sum { throw .chunk }
+    tally.orders += 1
+  }
+
+  mutating func summary(_ json: ValidatedJSON) throws(Skip) {
+    guard let period = value("period", json), let date = value("date", json),
+      let sales = value("sales", json),
+      let city = value("city", json), let periodText = string(json, period),
+      let dateText = string(json, date), let cityText = string(json, city), !cityText.isEmpty
+    else { throw .chunk }
+    let isDay = json.equals(periodText, "day")
+    guard isDay || json.equals(periodText, "month") else { throw .chunk }
+    let text = json.text(dateText)
+    let number: Int
+    if !isDay, let month = MonthNumber.parse(text) {
+      number = month
+    } else {
+      guard let seconds = ISODate.parseDay(text) else { throw .chunk }
+      let day = ISODate.floorDiv(seconds, 86_400)
+      number = isDay ? day : MonthNumber.of(day: day)
+    }
+    let row = tally.scratch
+    row.initialize(repeating: 0, count: tally.width)
+    let sum =
+      plain
+      ? try addPlainSales(json, sales, least: 0, most: Int.max, into: row)
+      : try addSales(json, sales, least: 0, most: Int.max, into: row)
+    if let total = value("totalSales", json), json.int(total, maxDigits: 15) != sum { throw .chunk }
+    let key = SalesTally.CityDate(city: tally.city(json.text(cityText)), date: number)
+    do {
+      try tally.add(row, to: isDay ? tally.rowFor(summaryDay: key) : tally.rowFor(month: key))
+    } catch {
+      throw .chunk
+    }
+    tally.summaries += 1
+  }
+
+  /// `addSales` for a plain line (`PlainRecord`: no escapes anywhere) that is valid JSON: one pass
+  /// over the array, each string ending at its next quote, whole numbers read as they are passed.
+  func addPlainSales(
+    _ json: ValidatedJSON, _ range: Range<Int>, least: Int, most: Int, into row: UnsafeMutablePointer<Int>
+  ) throws(Skip) -> Int {
+    let b = json.bytes.baseAddress!
+    let end = range.upperBound
+    var i = range.lowerBound
+    guard b[i] == UInt8(ascii: "[") else { throw .chunk }
+    /// The offset of the quote that ends the string whose contents start at `from`.
+    @inline(__always) func quote(_ from: Int) -> Int {
+      guard from &+ 16 <= end else { return StructuralScan.firstQuoteOrBackslash(b, from: from, end: end) }
+      let lane = StructuralScan.quoteOrBackslash16(b + from)
+      return lane < 16 ? from &+ lane : StructuralScan.firstQuoteOrBackslash(b, from: from &+ 16, end: end)
+    }
+    @inline(__always) func spaces() { while b[i] == 0x20 { i &+= 1 } }
+    @inline(__always) func isKey(_ start: Int, _ count: Int, _ key: StaticString) -> Bool {
+      guard count == key.utf8CodeUnitCount else { return false }
+      let k = key.utf8Start
+      var j = 0
+      while j < count, b[start &+ j] == k[j] { j &+= 1 }
+      return j == count
+    }
+    var sum = 0
+    i &+= 1
+    spaces()
+    if b[i] == UInt8(ascii: "]") { return 0 }
+    while true {
+      guard b[i] == UInt8(ascii: "{") else { throw .chunk }
+      i &+= 1
+      spaces()
+      var donut = -1
+      var quantity = -1
+      var name = 0..<0
+      if b[i] == UInt8(ascii: "}") {
+        i &+= 1
+      } else {
+        while true {
+          // A key (0 donut, 1 quantity, 2 name, 3 another), then its value.
+          let keyStart = i &+ 1
+          let keyEnd = quote(keyStart)
+          let count = keyEnd &- keyStart
+          let kind =
+            isKey(keyStart, count, "donut")
+            ? 0 : isKey(keyStart, count, "quantity") ? 1 : isKey(keyStart, count, "name") ? 2 : 3
+          i = keyEnd &+ 1
+          spaces()
+          i &+= 1  // the ':'
+          spaces()
+          let start = i
+          let c = b[i]
+          if c == UInt8(ascii: "\"") {
+            i = quote(i &+ 1) &+ 1
+            if kind == 2 {
+              name = start..<i
+            } else if kind != 3 {
+              throw .chunk
+            }
+          } else if c &- 48 < 10 {
+            var value = 0
+            while b[i] &- 48 < 10 {
+              value = value &* 10 &+ Int(b[i] &- 48)
+              i &+= 1
+            }
+            // A whole number of at most 15 digits, as `ValidatedJSON.int(maxDigits: 15)` reads.
+            let whole = b[i] != UInt8(ascii: ".") && b[i] | 0x20 != UInt8(ascii: "e") && i &- start <= 15
+            if !whole { i = json.valueEnd(start) }
+            switch kind {
+            case 0:
+              guard whole, donut < 0 else { throw .chunk }
+              donut = value
+            case 1:
+              guard whole, quantity < 0 else { throw .chunk }
+              quantity = value
+            case 2: throw .chunk
+            default: break
+            }
+          } else {
+            guard kind == 3 else { throw .chunk }
+            i = json.valueEnd(start)
+          }
+          spaces()
+          let next = b[i]
+          i &+= 1
+          if next != UInt8(ascii: ",") { break }
+          spaces()
+        }
+      }
+      guard donut >= 0, donut < nameCount, quantity >= least, quantity <= most else { throw .chunk }
+      if !name.isEmpty {
+        guard isName(b + name.lowerBound + 1, name.count - 2, of: donut) else { throw .chunk }
+      }
+      let (total, overflow) = row[donut].addingReportingOverflow(quantity)
+      let (newSum, sumOverflow) = sum.addingReportingOverflow(quantity)
+      guard !overflow, !sumOverflow else { throw .chunk }
+      row[donut] = total
+      sum = newSum
+      spaces()
+      let next = b[i]
+      i &+= 1
+      if next != UInt8(ascii: ",") { return sum }
+      spaces()
+    }
+  }
+
+  /// Adds an `items` or `sales` array of `{"donut","quantity"[,"name"]}` objects to `row`, as
+  /// `SalesFields.addSales` does, for built-in donuts only; returns the sum of the quantities.
+  func addSales(
+    _ json: ValidatedJSON, _ range: Range<Int>, least: Int, most: Int, into row: UnsafeMutablePointer<Int>
+  ) throws(Skip) -> Int {
+    let b = json.bytes
+    guard b[range.lowerBound] == UInt8(ascii: "[") else { throw .chunk }
+    var sum = 0
+    try json.forEachElement(ofArrayAt: range.lowerBound) { (start: Int) throws(Skip) -> Int in
+      guard b[start] == UInt8(ascii: "{") else { throw .chunk }
+      var donutRange: Range<Int>?
+      var quantityRange: Range<Int>?
+      var nameRange: Range<Int>?
+      var escapedKey = false
+      let end = json.forEachMember(ofObjectAt: start) { key, value in
+        switch key.count {
+        case 5 where json.equals(key, "donut"): donutRange = value
+        case 8 where json.equals(key, "quantity"): quantityRange = value
+        case 4 where json.equals(key, "name"): nameRange = value
+        default: if b[key].contains(UInt8(ascii: "\\")) { escapedKey = true }
+        }
+      }
+      guard !escapedKey, let donutRange, let quantityRange, let donut = json.int(donutRange, maxDigits: 15),
+        donut >= 0, donut < nameCount, let quantity = json.int(quantityRange, maxDigits: 15),
+        quantity >= least, quantity <= most
+      else { throw .chunk }
+      if let nameRange {
+        guard b[nameRange.lowerBound] == UInt8(ascii: "\""),
+          isName(b.baseAddress! + nameRange.lowerBound + 1, nameRange.count - 2, of: donut)
+        else { throw .chunk }
+      }
+      let (total, overflow) = row[donut].addingReportingOverflow(quantity)
+      let (newSum, sumOverflow) = sum.addingReportingOverflow(quantity)
+      guard !overflow, !sumOverflow else { throw .chunk }
+      row[donut] = total
+      sum = newSum
+      return end
+    }
+    return sum
+  }
+}
+
+extension SalesTally {
+  /// Adds another tally's counts, records and cities, as merging its `sales-partial` would; false
+  /// (and nothing changed) when a sum would not fit, so that the caller counts that part again
+  /// record by record and the error names the line.
+  func merge(_ other: SalesTally) -> Bool {
+    // A worker counts built-in donuts only, so its rows are never wider than these (which a custom
+    // donut counted here may have widened): its counts are the first `other.width` of each row.
+    let otherWidth = other.width
+    widen(to: otherWidth)  // (only ever needed if workers counted more; new counts are zeros)
+    func fits(_ row: Int?, _ otherRow: Int) -> Bool {
+      guard let row else { return true }
+      for id in 0..<otherWidth
+      where counts[row * width + id].addingReportingOverflow(other.counts[otherRow * otherWidth + id]).overflow {
+        return false
+      }
+      return true
+    }
+    func mine(_ key: CityDate) -> CityDate? {
+      cityIndex[other.cityNames[key.city]].map { CityDate(city: $0, date: key.date) }
+    }
+    for (day, otherRow) in other.dayRows where !fits(dayRows[day], otherRow) { return false }
+    for (key, otherRow) in other.summaryDayRows where !fits(mine(key).flatMap { summaryDayRows[$0] }, otherRow) {
+      return false
+    }
+    for (key, otherRow) in other.monthRows where !fits(mine(key).flatMap { monthRows[$0] }, otherRow) {
+      return false
+    }
+    if orders.addingReportingOverflow(other.orders).overflow
+      || summaries.addingReportingOverflow(other.summaries).overflow
+    {
+      return false
+    }
+    for (type, n) in other.ignored where (ignored[type] ?? 0).addingReportingOverflow(n).overflow {
+      return false
+    }
+
+    func add(_ row: Int, _ otherRow: Int) {
+      for id in 0..<otherWidth { counts[row * width + id] &+= other.counts[otherRow * otherWidth + id] }
+    }
+    for name in other.cityNames { _ = city(name) }
+    for (day, otherRow) in other.dayRows { add(rowFor(day: day), otherRow) }
+    for (key, otherRow) in other.summaryDayRows { add(rowFor(summaryDay: mine(key)!), otherRow) }
+    for (key, otherRow) in other.monthRows { add(rowFor(month: mine(key)!), otherRow) }
+    orders &+= other.orders
+    summaries &+= other.summaries
+    for (type, n) in other.ignored { ignored[type, default: 0] &+= n }
+    return true
+  }
+}

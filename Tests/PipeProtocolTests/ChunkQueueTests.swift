@@ -1,0 +1,85 @@
+import PipeProtocol
+import Testing
+
+/// `ParallelReading`: chunks of whole lines, worked on by threads, merged in the order read; what
+/// workers leave to the sequential code comes to it with its line numbers, in order.
+@Suite("parallel reading")
+struct ChunkQueueTests {
+  /// What a reading saw, in order: `w:LINE` for a line a worker read, `s:N:LINE` for a line the
+  /// sequential code read as line N (lines read from `reader` after the reading included).
+  static func read(_ text: String, threads: Int, chunkSize: Int) throws -> [String] {
+    let reader = LineReader(bytes: Array(text.utf8), source: "test")
+    reader.beforeRead = {}
+    let reading = ParallelReading<[String]>(reader, threads: threads, chunkSize: chunkSize) {
+      { chunk in
+        let text = String(decoding: chunk.bytes, as: UTF8.self)
+        if text.contains("seq") { return .sequential }
+        if text.contains("rest") { return .sequentialFromHere }
+        // Lines as LineReader frames them (bytes: "\r\n" is one Character).
+        var lines = chunk.bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+          String(decoding: $0.last == 0x0D ? $0.dropLast() : $0, as: UTF8.self)
+        }
+        if chunk.bytes.last == 0x0A { lines.removeLast() }
+        return .done(lines.filter { !$0.isEmpty }.map { "w:\($0)" }, lines: lines.count)
+      }
+    }
+    var seen: [String] = []
+    func sequential(_ lines: LineReader) throws {
+      while try lines.next({ seen.append("s:\($0.number):\(String(decoding: $0.bytes, as: UTF8.self))") }) {}
+    }
+    try reading.run(
+      merge: { value, _ in
+        seen += value
+        return true
+      },
+      sequential: { part in
+        try sequential(part)
+        return true
+      })
+    try sequential(reader)
+    return seen
+  }
+
+  @Test("every line once, in order, whatever the chunk size and the number of threads")
+  func order() throws {
+    let lines = (1...200).map { i in i % 17 == 0 ? "seq \(i)" : "line \(i)" }
+    let text = lines.joined(separator: "\n") + "\n"
+    for threads in [1, 2, 4] {
+      for chunkSize in [1, 5, 16, 100, 1 << 20] {
+        let seen = try Self.read(text, threads: threads, chunkSize: chunkSize)
+        // The same lines in the same order; those of a chunk a worker left were read sequentially,
+        // numbered as in the input.
+        #expect(seen.map { $0.split(separator: ":").last.map(String.init) } == lines)
+        for (i, entry) in seen.enumerated() where entry.hasPrefix("s:") {
+          #expect(entry.hasPrefix("s:\(i + 1):"), "\(entry) at \(i + 1), chunk \(chunkSize)")
+        }
+        if chunkSize < 100 { #expect(seen.contains { $0.hasPrefix("s:") }) }
+        if chunkSize >= 16, chunkSize < 1000 { #expect(seen.contains { $0.hasPrefix("w:") }) }
+      }
+    }
+  }
+
+  @Test("after a chunk left to the sequential code from there on, the reader holds the rest")
+  func handBack() throws {
+    let lines = (1...300).map { i in i == 150 ? "rest \(i)" : "line \(i)" }
+    let text = lines.joined(separator: "\n")  // no final newline
+    for chunkSize in [7, 64, 1000] {
+      let seen = try Self.read(text, threads: 3, chunkSize: chunkSize)
+      #expect(seen.count == 300)
+      #expect(seen.map { $0.split(separator: ":").last.map(String.init) } == lines)
+      #expect(seen[149].hasPrefix("s:150:"))
+      #expect(seen[299] == "s:300:line 300")
+    }
+  }
+
+  @Test("blank lines and carriage returns keep their numbers")
+  func framing() throws {
+    let text = "a\r\n\r\nseq\n\nb\r\nc"
+    for chunkSize in [1, 2, 3, 4, 8, 64] {
+      let seen = try Self.read(text, threads: 2, chunkSize: chunkSize)
+      #expect(seen.contains("s:3:seq"), "chunk \(chunkSize): \(seen)")
+      #expect(seen.filter { $0.hasSuffix(":a") || $0.hasSuffix(":b") || $0.hasSuffix(":c") }.count == 3)
+      if let c = seen.first(where: { $0.hasPrefix("s:") && $0.hasSuffix(":c") }) { #expect(c == "s:6:c") }
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PipeProtocol
+
+/// `PlainRecord`, the fast path of `JSONParser.indexObject` for plain lines, against the parser's
+/// byte-by-byte reading (`indexAnyObject`): whatever the fast path accepts, the parser accepts
+/// with the same members; and on plain lines it accepts all that the parser does.
+@Suite("plain records")
+struct PlainRecordTests {
+  /// The fast path's members, or nil when it is not sure.
+  static func fast(_ line: [UInt8], maxDepth: Int = 512) -> [MemberSpan]? {
+    line.withUnsafeBufferPointer { buffer in
+      var members: [MemberSpan] = []
+      return PlainRecord.index(buffer, maxDepth: maxDepth, into: &members) ? members : nil
+    }
+  }
+
+  /// The parser's members (duplicate keys refused), or nil when it refuses the line.
+  static func slow(_ line: [UInt8], maxDepth: Int = 512) -> [MemberSpan]? {
+    line.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(buffer, maxDepth: maxDepth)
+      parser.rejectsDuplicateKeys = true
+      var members: [MemberSpan] = []
+      return (try? parser.indexAnyObject(into: &members)) != nil ? members : nil
+    }
+  }
+
+  /// Checks one line; `exact`: on a plain line the two must also agree when the fast path is
+  /// not sure (true for lines without deep nesting or many keys).
+  static func check(_ line: [UInt8], maxDepth: Int = 512, exact: Bool = true, _ comment: Comment? = nil) {
+    let fast = Self.fast(line, maxDepth: maxDepth)
+    let slow = Self.slow(line, maxDepth: maxDepth)
+    if let fast {
+      #expect(slow == fast, "\(String(decoding: line, as: UTF8.self))")
+    } else if exact, line.withUnsafeBufferPointer(PlainRecord.isPlain) {
+      #expect(
+        slow == nil,
+        "the fast path refused a plain line the parser reads: \(String(decoding: line, as: UTF8.self))")
+    }
+  }
+
+  static let order =
+    #"{"city":"Cupertino","creationDate":"2026-11-29T11:54:28Z","grandTotal":34.68,"id":"Order#1","items":[{"donut":7,"name":"Picnic Basket","quantity":5},{"donut":14,"name":"Black Raspberry","quantity":1}],"parkingSpot":"Apple Park","status":"placed","temperature":{"unit":"fahrenheit","value":72},"totalSales":6,"type":"order","wasRaining":false}"#
+
+  @Test(
+    "valid and invalid lines",
+    arguments: [
+      order, "{}", " { } ", #"{"type":"x"}"#,
+      #"{"a":[],"b":{},"c":[[]],"d":[{}],"e":null,"f":true,"g":false}"#,
+      #"{"n":[0,-0,1.5,-1e5,2E+3,3e-2,10,0.0]}"#, #"{ "a" : 1 , "b" : [ 1 , 2 ] }"#,
+      // Refused by both.
+      "", " ", "[]", "1", #""x""#, "{", "}", #"{"a"}"#, #"{"a":}"#, #"{"a":1,}"#, #"{,"a":1}"#,
+      #"{"a":1"b":2}"#,
+      #"{"a":01}"#, #"{"a":1.}"#, #"{"a":.5}"#, #"{"a":-}"#, #"{"a":1e}"#, #"{"a":1e+}"#, #"{"a":+1}"#,
+      #"{"a":tru}"#, #"{"a":True}"#, #"{"a":nul}"#, #"{"a":falsey}"#, #"{"a":[1,]}"#, #"{"a":[,1]}"#,
+      #"{"a":1,"a":2}"#, #"{"type":"x","id":1,"type":"y"}"#, #"{"a":{"b":1,"b":2}}"#,
+      #"{"a":[{"b":1},{"b":2}],"b":3}"#,
+      #"{"a":{"b":1},"c":{"b":2}}"#,
+      #"{"a":1} x"#, #"{"a":1}{}"#, #"{"a":"b}"#, #"{"a":"}"#, #"{"a:1}"#, #"{"":1,"":2}"#, #"{"":1}"#,
+      #"{"a":[}"#, #"{"a":{]}"#, #"{"a":{"b"}}"#,
+    ])
+  func lines(_ line: String) {
+    Self.check(Array(line.utf8))
+  }
+
+  @Test("nesting limits: the fast path refuses what is too deep, and is not sure past its own limit")
+  func nesting() {
+    for depth in 1...70 {
+      let line = Array(
+        (#"{"a":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}").utf8)
+      for maxDepth in [1, 2, 3, 10, 64, 65, 66, 512] {
+        Self.check(line, maxDepth: maxDepth, exact: depth < PlainRecord.maxNesting)
+      }
+    }
+  }
+
+  @Test("many keys: up to the duplicate check's room read here, past it left to the parser")
+  func manyKeys() {
+    for count in [1, 63, 64, 65, 200] {
+      let members = (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+      Self.check(Array("{\(members)}".utf8), exact: count <= PlainRecord.maxOpenKeys)
+      Self.check(Array("{\(members),\"k0\":1}".utf8), exact: count <= PlainRecord.maxOpenKeys)
+    }
+  }
+
+  @Test("one scan marks the quotes and tells plainness: every byte value at every position")
+  func scan() {
+    for size in [1, 15, 16, 17, 32, 63, 64, 65, 80, 130] {
+      for position in 0..<size {
+        for byte in 0...255 {
+          var line = [UInt8](repeating: UInt8(ascii: "a"), count: size)
+          line[position] = UInt8(byte)
+          if size > 2 { line[(position + size / 2) % size] = 0x22 }
+          let words = (size + 63) / 64
+          var quotes = [UInt64](repeating: 0xFFFF, count: words)
+          let plain = line.withUnsafeBufferPointer { buffer in
+            quotes.withUnsafeMutableBufferPointer {
+              PlainRecord.scan(buffer.baseAddress!, size, quotes: $0.baseAddress!)
+            }
+          }
+          #expect(plain == !line.contains { $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 })
+          if plain {
+            var expected = [UInt64](repeating: 0, count: words)
+            for (i, c) in line.enumerated() where c == 0x22 { expected[i / 64] |= 1 << UInt64(i % 64) }
+            #expect(quotes == expected, "size \(size), byte \(byte) at \(position)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("a line longer than 4 KiB is left to the parser")
+  func long() {
+    let line = Array(("{\"a\":\"" + String(repeating: "x", count: PlainRecord.maxLength) + "\"}").utf8)
+    #expect(Self.fast(line) == nil)
+    #expect(Self.slow(line)?.count == 1)
+    let fits = Array(("{\"a\":\"" + String(repeating: "x", count: PlainRecord.maxLength - 8) + "\"}").utf8)
+    #expect(Self.fast(fits) == Self.slow(fits))
+    #expect(Self.fast(fits) != nil)
+  }
+
+  @Test("lines that are not plain are left to the parser")
+  func notPlain() {
+    for line in [#"{"a":"\n"}"#, "{\"a\":\t1}", "{\"a\":1}\r", #"{"a":"é"}"#, "{\"a\":\"\u{1}\"}"] {
+      #expect(Self.fast(Array(line.utf8)) == nil)
+    }
+  }
+
+  /// Random lines from JSON's structural bytes and a few words (plain, so every one is a real test
+  /// of the fast path), and mutations of a record.
+  @Test("random and mutated lines agree")
+  func random() {
+    var random = SeededRandom(seed: 2026)
+    let pieces = [
+      "{", "}", "[", "]", ":", ",", "\"", "\"a\"", "\"b\"", "\"type\"", "0", "1", "-", ".", "e", "E", "+",
+      "12",
+      "true", "false", "null", " ", "{\"a\":", "[1,", "\"x\",", "{}", "[]",
+    ]
+    for _ in 0..<40_000 {
+      var line = "{"
+      for _ in 0..<Int.random(in: 0...12, using: &random) { line += pieces.randomElement(using: &random)! }
+      if Bool.random(using: &random) { line += "}" }
+      Self.check(Array(line.utf8))
+    }
+    let base = Array(Self.order.utf8)
+    let bytes: [UInt8] = Array("{}[]\":,0123456789-+.eEtrufalsn ".utf8)
+    for _ in 0..<40_000 {
+      var line = base
+      for _ in 0..<Int.random(in: 1...3, using: &random) {
+        let at = Int.random(in: 0..<line.count, using: &random)
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: line[at] = bytes.randomElement(using: &random)!
+        case 1: line.remove(at: at)
+        default: line.insert(bytes.randomElement(using: &random)!, at: at)
+        }
+        if line.isEmpty { break }
+      }
+      Self.check(line)
+    }
+  }
+
+  @Test(
+    "the JSONTestSuite files, each as a line",
+    .enabled(if: Requirements.shared, "../shared/jsontestsuite is absent"))
+  func jsonTestSuite() throws {
+    for name in Suite.files("") {
+      Self.check(try Suite.bytes(name), exact: false)
+      for depth in [1, 2, 3] { Self.check(try Suite.bytes(name), maxDepth: depth, exact: false) }
+    }
+  }
+}
