@@ -89,24 +89,9 @@ struct ChunkChecker {
   mutating func check(_ chunk: LineChunk) -> ChunkResult<CheckedChunk> {
     result = CheckedChunk()
     lastType = nil
-    guard let base = chunk.bytes.baseAddress else { return .done(result, lines: 0) }
-    let count = chunk.bytes.count
-    var lines = 0
-    var i = 0
+    let lines: Int
     do throws(Skip) {
-      while i < count {
-        // The line as LineReader frames it (see ChunkCounter.count).
-        var lineEnd = count
-        var next = count
-        if let p = memchr(base + i, 0x0A, count - i) {
-          lineEnd = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-          next = lineEnd + 1
-          if lineEnd > i, base[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-        }
-        lines += 1
-        let line = UnsafeBufferPointer(start: base + i, count: lineEnd - i)
-        i = next
-        if line.isEmpty { continue }
+      lines = try chunk.forEachLine { (line) throws(Skip) in
         guard line.count <= rules.maxLineLength else { throw .chunk }
         try record(line)
       }

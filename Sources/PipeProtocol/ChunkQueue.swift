@@ -59,6 +59,30 @@ public struct LineChunk: @unchecked Sendable {
   public let bytes: UnsafeBufferPointer<UInt8>
   /// Whether these bytes end the input.
   public let isLast: Bool
+
+  /// Calls `body` with each non-empty line as LineReader frames it (up to a line feed, less one
+  /// carriage return before it; a last line without a line feed keeps everything) and returns the
+  /// number of lines, empty ones included.
+  public func forEachLine<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let count = bytes.count
+    var lines = 0
+    var i = 0
+    while i < count {
+      var lineEnd = count
+      var next = count
+      if let p = memchr(base + i, 0x0A, count - i) {
+        lineEnd = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        next = lineEnd + 1
+        if lineEnd > i, base[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+      }
+      lines += 1
+      let line = UnsafeBufferPointer(start: base + i, count: lineEnd - i)
+      i = next
+      if !line.isEmpty { try body(line) }
+    }
+    return lines
+  }
 }
 
 /// What a worker made of a chunk.

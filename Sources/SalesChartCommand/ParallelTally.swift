@@ -117,25 +117,9 @@ struct ChunkCounter {
   mutating func count(_ chunk: LineChunk) -> ChunkResult<TallyBox> {
     tally = SalesTally()
     cachedDay = Int.min
-    guard let base = chunk.bytes.baseAddress else { return .done(TallyBox(tally), lines: 0) }
-    let count = chunk.bytes.count
-    var lines = 0
-    var i = 0
+    let lines: Int
     do throws(Skip) {
-      while i < count {
-        // The line as LineReader frames it: up to a line feed, less one carriage return before it
-        // (a last line without a line feed keeps everything).
-        var lineEnd = count
-        var next = count
-        if let p = memchr(base + i, 0x0A, count - i) {
-          lineEnd = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-          next = lineEnd + 1
-          if lineEnd > i, base[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-        }
-        lines += 1
-        let line = UnsafeBufferPointer(start: base + i, count: lineEnd - i)
-        i = next
-        if line.isEmpty { continue }
+      lines = try chunk.forEachLine { (line) throws(Skip) in
         guard line.count <= maxLineLength else { throw .chunk }
         try record(line)
       }
@@ -401,7 +385,9 @@ extension SalesTally {
     func fits(_ row: Int?, _ otherRow: Int) -> Bool {
       guard let row else { return true }
       for id in 0..<otherWidth
-      where counts[row * width + id].addingReportingOverflow(other.counts[otherRow * otherWidth + id]).overflow {
+      where counts[row * width + id].addingReportingOverflow(other.counts[otherRow * otherWidth + id])
+        .overflow
+      {
         return false
       }
       return true
@@ -410,7 +396,8 @@ extension SalesTally {
       cityIndex[other.cityNames[key.city]].map { CityDate(city: $0, date: key.date) }
     }
     for (day, otherRow) in other.dayRows where !fits(dayRows[day], otherRow) { return false }
-    for (key, otherRow) in other.summaryDayRows where !fits(mine(key).flatMap { summaryDayRows[$0] }, otherRow) {
+    for (key, otherRow) in other.summaryDayRows
+    where !fits(mine(key).flatMap { summaryDayRows[$0] }, otherRow) {
       return false
     }
     for (key, otherRow) in other.monthRows where !fits(mine(key).flatMap { monthRows[$0] }, otherRow) {
