@@ -65,7 +65,8 @@ struct LineRules: Sendable {
 /// Checks one chunk (see `Checker.checkInParallel`).
 struct ChunkChecker {
   let rules: LineRules
-  var members: [MemberSpan] = []
+  /// The line being read, indexed.
+  var index: SureRecordIndex
   var result = CheckedChunk()
   /// The type of the last record of this chunk, if any, its name and schema.
   var lastType: [UInt8]?
@@ -75,7 +76,7 @@ struct ChunkChecker {
 
   init(_ rules: LineRules) {
     self.rules = rules
-    members.reserveCapacity(32)
+    index = SureRecordIndex(maxDepth: rules.maxDepth)
   }
 
   /// Why a chunk is left to the sequential code.
@@ -102,25 +103,7 @@ struct ChunkChecker {
   }
 
   mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(Skip) {
-    if !PlainRecord.index(line, maxDepth: rules.maxDepth, into: &members) {
-      var parser = JSONParser(line, maxDepth: rules.maxDepth)
-      parser.rejectsDuplicateKeys = true
-      do {
-        try parser.indexObject(into: &members)
-      } catch {
-        throw .chunk
-      }
-    }
-    let json = ValidatedJSON(line)
-    var typeMember: MemberSpan?
-    for m in members {
-      if m.keyHasEscapes { throw .chunk }
-      if m.key.count == 4, json.equals(m.key, "type") {
-        typeMember = m
-        break
-      }
-    }
-    guard let typeMember, let type = json.plainString(typeMember.value) else { throw .chunk }
+    guard let type = index.index(line) else { throw .chunk }
     result.records += 1
     let typeBytes = UnsafeBufferPointer(rebasing: line[type])
     if lastType.map({ !typeBytes.elementsEqual($0) }) ?? true {
@@ -137,6 +120,6 @@ struct ChunkChecker {
       if rules.strict { throw .chunk }
       return
     }
-    if !schema.problems(in: line, members: members).isEmpty { throw .chunk }
+    if !schema.problems(in: line, members: index.members).isEmpty { throw .chunk }
   }
 }

@@ -70,6 +70,17 @@ public struct RecordView {
   /// The source name.
   public let source: String
 
+  /// A view of a line already indexed (its members found, its type read).
+  public init(
+    bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan], type: String, line: Int, source: String
+  ) {
+    self.bytes = bytes
+    self.members = members
+    self.type = type
+    self.line = line
+    self.source = source
+  }
+
   /// The member named `key`, if present.
   public func member(_ key: String) -> MemberSpan? { RecordIndexer.member(key, in: bytes, members: members) }
 

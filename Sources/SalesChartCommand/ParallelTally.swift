@@ -80,11 +80,12 @@ struct ChunkCounter {
   let maxLineLength: Int
   /// The tally of the chunk being counted.
   var tally = SalesTally()
-  var members: [MemberSpan] = []
+  /// The line being read, indexed.
+  var index: SureRecordIndex
   var cachedDay = Int.min
   var cachedRow = 0
   /// Whether the line being read is plain (`PlainRecord`): no escapes anywhere.
-  var plain = false
+  var plain: Bool { index.plain }
   let names = DonutNames()
   let nameBytes: UnsafePointer<UInt8>
   let nameStarts: UnsafePointer<Int>
@@ -93,7 +94,7 @@ struct ChunkCounter {
   init(maxDepth: Int, maxLineLength: Int) {
     self.maxDepth = maxDepth
     self.maxLineLength = maxLineLength
-    members.reserveCapacity(32)
+    index = SureRecordIndex(maxDepth: maxDepth)
     nameBytes = UnsafePointer(names.bytes)
     nameStarts = UnsafePointer(names.starts)
     nameCount = names.count
@@ -131,19 +132,8 @@ struct ChunkCounter {
 
   /// Counts one line, or throws when the sequential code must read it.
   mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(Skip) {
-    plain = PlainRecord.index(line, maxDepth: maxDepth, into: &members)
-    if !plain {
-      var parser = JSONParser(line, maxDepth: maxDepth)
-      parser.rejectsDuplicateKeys = true
-      do {
-        try parser.indexObject(into: &members)
-      } catch {
-        throw .chunk
-      }
-    }
+    guard let typeName = index.index(line) else { throw .chunk }
     let json = ValidatedJSON(line)
-    for m in members where m.keyHasEscapes { throw .chunk }
-    guard let type = value("type", json), let typeName = string(json, type) else { throw .chunk }
     if json.equals(typeName, "order") {
       try order(json)
     } else if json.equals(typeName, "order-summary") {
@@ -155,24 +145,11 @@ struct ChunkCounter {
     }
   }
 
-  /// The value of the first member named `key` (keys have no escapes here), as
-  /// `RecordView.member` finds it.
   @inline(__always)
-  func value(_ key: StaticString, _ json: ValidatedJSON) -> Range<Int>? {
-    let count = key.utf8CodeUnitCount
-    for m in members where m.key.count == count && json.equals(m.key, key) { return m.value }
-    return nil
-  }
+  func value(_ key: StaticString, _ json: ValidatedJSON) -> Range<Int>? { index.value(key, json) }
 
-  /// The bytes between the quotes of a string value without escapes; nil for another value.
   @inline(__always)
-  func string(_ json: ValidatedJSON, _ range: Range<Int>) -> Range<Int>? {
-    if plain {
-      return json.bytes[range.lowerBound] == UInt8(ascii: "\"")
-        ? (range.lowerBound + 1)..<(range.upperBound - 1) : nil
-    }
-    return json.plainString(range)
-  }
+  func string(_ json: ValidatedJSON, _ range: Range<Int>) -> Range<Int>? { index.string(range, json) }
 
   mutating func order(_ json: ValidatedJSON) throws(Skip) {
     guard let date = value("creationDate", json), let items = value("items", json),

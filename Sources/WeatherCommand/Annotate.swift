@@ -1,4 +1,5 @@
 import FoodTruckKit
+import Glibc
 import PipeProtocol
 import ToolSupport
 
@@ -27,23 +28,22 @@ enum Annotate {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let annotator = Annotator(provider: try WeatherOptions.provider(invocation))
-    let out = StandardOutput.shared
+    let provider = try WeatherOptions.provider(invocation)
+    var annotator = Annotator(provider: provider)
     try Inputs.forEach(invocation.positionals, tool: "weather") { reader in
-      try reader.forEach { view in
-        guard view.type == "order" else {
-          out.writeLine(view.bytes)
-          return
-        }
-        try annotator.annotate(view, to: out)
+      // The offline model answers the same on every thread: both cores annotate what they can.
+      if let model = provider as? ModelProvider {
+        try ParallelAnnotate.annotate(reader, model: model, rest: &annotator)
       }
+      try annotator.annotateAll(reader)
     }
     return ExitStatus.ok
   }
 }
 
-/// Fills orders' weather from a provider, caching each spot's days (a bounded cache).
-final class Annotator {
+/// Fills orders' weather from a provider, caching each spot's days (a bounded cache). A value
+/// with mutating methods, one per thread: its state is read in place, with no reference counting.
+struct Annotator {
   let provider: any ForecastProvider
   /// Each spot of each city, and its place.
   let spots: [String: [String: Place]]
@@ -54,10 +54,23 @@ final class Annotator {
   }
   var cache: [Key: [HourForecast]] = [:]
   static let cacheLimit = 4096
-  /// The last order's spot and day, and their hours (orders come in runs of one spot and day).
-  var last: (key: Key, hours: [HourForecast])?
+  /// What `annotate` writes of an hour.
+  struct Reading {
+    var fahrenheit: Double
+    var isPrecipitation: Bool
+  }
+  /// The last order's place and day as written (the raw values of "city" and "parkingSpot", and
+  /// the day), and the readings of its hours: orders come in runs of one spot and day.
+  var lastCity: [UInt8] = []
+  var lastSpot: [UInt8] = []
+  var lastDay: Int?
+  var lastReadings: [Reading] = []
   /// The last temperature written: the order's own value, the reading, and the bytes.
-  var memo: (raw: [UInt8], fahrenheit: Double, bytes: [UInt8])?
+  var memoRaw: [UInt8] = []
+  var memoFahrenheit = Double.nan
+  var memoBytes: [UInt8] = []
+  let trueBytes = Array("true".utf8)
+  let falseBytes = Array("false".utf8)
 
   init(provider: any ForecastProvider) {
     self.provider = provider
@@ -68,11 +81,43 @@ final class Annotator {
     self.spots = spots
   }
 
-  /// Writes the order with its weather to `out` as one line, its own bytes as they are, with
+  /// Reads `reader` to its end, writing each order annotated and every other record as it came.
+  mutating func annotateAll(_ reader: RecordReader) throws {
+    let out = StandardOutput.shared
+    var line: [UInt8] = []
+    try reader.forEach { view in
+      guard view.type == "order" else {
+        out.writeLine(view.bytes)
+        return
+      }
+      line.removeAll(keepingCapacity: true)
+      try annotate(view, to: &line)
+      out.write(line)
+    }
+  }
+
+  /// Appends the order with its weather to `out` as one line, its own bytes as they are, with
   /// "temperature" and "wasRaining" set (in place, or added after the last member). Nothing is
-  /// written when the order is bad.
-  func annotate(_ view: RecordView, to out: BufferedOutput) throws {
+  /// appended when the order is bad.
+  mutating func annotate(_ view: RecordView, to out: inout [UInt8]) throws(InputError) {
     let order = OrderLine(view)
+    let date = try forecast(order)
+    let reading = lastReadings[(date - ISODate.floorDiv(date, 86_400) * 86_400) / 3600]
+    updateTemperature(order, fahrenheit: reading.fahrenheit)
+    order.write(
+      temperature: memoBytes, wasRaining: reading.isPrecipitation ? trueBytes : falseBytes, to: &out)
+  }
+
+  /// Reads the order's date and makes `lastReadings` the hours of its day at its spot. An order
+  /// at the last order's spot (the same raw values) whose date is a string without escapes is
+  /// answered without decoding anything; any other is read field by field, with the errors of a
+  /// bad one.
+  mutating func forecast(_ order: OrderLine) throws(InputError) -> Int {
+    if let lastDay, let date = order.plainDate(), ISODate.floorDiv(date, 86_400) == lastDay,
+      Self.same(order.raw(.city), lastCity), Self.same(order.raw(.parkingSpot), lastSpot)
+    {
+      return date
+    }
     func inOrder() -> String { order.value("id")?.stringValue.map { " in order \($0)" } ?? "" }
     let cityName = try order.string("city")
     let spotName = try order.string("parkingSpot")
@@ -80,17 +125,15 @@ final class Annotator {
     let day = ISODate.floorDiv(date, 86_400)
     let key = Key(city: cityName, spot: spotName, day: day)
     let hours: [HourForecast]
-    if let last, last.key == key {
-      hours = last.hours
-    } else if let cached = cache[key] {
+    if let cached = cache[key] {
       hours = cached
     } else {
       guard let citySpots = spots[cityName] else {
-        throw view.error("unknown city '\(cityName)'\(inOrder()); known cities: \(City.names)")
+        throw order.error("unknown city '\(cityName)'\(inOrder()); known cities: \(City.names)")
       }
       guard let place = citySpots[spotName] else {
         let known = City.all.first { $0.name == cityName }!.spots.map(\.name).joined(separator: ", ")
-        throw view.error(
+        throw order.error(
           "unknown parking spot '\(spotName)' in \(cityName)\(inOrder()); known spots: \(known)")
       }
       if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
@@ -98,23 +141,28 @@ final class Annotator {
       hours = provider.forecasts(for: [request])[0].hours
       cache[key] = hours
     }
-    last = (key, hours)
-    let hour = hours[(date - day * 86_400) / 3600]
-    let temperature = temperatureBytes(order, fahrenheit: hour.fahrenheit)
-    order.write(
-      temperature: temperature, wasRaining: hour.condition.isPrecipitation ? Self.trueBytes : Self.falseBytes,
-      to: out)
+    lastCity = Array(order.raw(.city))
+    lastSpot = Array(order.raw(.parkingSpot))
+    lastDay = day
+    lastReadings = hours.map {
+      Reading(fahrenheit: $0.fahrenheit, isPrecipitation: $0.condition.isPrecipitation)
+    }
+    return date
   }
 
-  static let trueBytes = Array("true".utf8)
-  static let falseBytes = Array("false".utf8)
+  /// Whether `a` holds exactly the bytes of `b`.
+  @inline(__always)
+  static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
+    a.count == b.count
+      && (a.isEmpty || b.withUnsafeBufferPointer { memcmp($0.baseAddress!, a.baseAddress!, a.count) == 0 })
+  }
 
-  /// The "temperature" value written for an order: the hour's reading, set in the order's own
-  /// object when it has one (its member order and other members kept). The last answer is
-  /// remembered, since consecutive orders mostly carry the same object and hour.
-  func temperatureBytes(_ order: OrderLine, fahrenheit: Double) -> [UInt8] {
+  /// Makes `memoBytes` the "temperature" value written for an order: the hour's reading, set in
+  /// the order's own object when it has one (its member order and other members kept). The last
+  /// answer is kept, since consecutive orders mostly carry the same object and hour.
+  mutating func updateTemperature(_ order: OrderLine, fahrenheit: Double) {
     let raw = order.raw(.temperature)
-    if let memo, memo.fahrenheit == fahrenheit, memo.raw.elementsEqual(raw) { return memo.bytes }
+    if memoFahrenheit == fahrenheit, Self.same(raw, memoRaw) { return }
     let temperature: JSONValue
     if case .object(var reading)? = order.value("temperature") {
       reading["value"] = .decimal(fahrenheit, fractionDigits: 1)
@@ -123,10 +171,10 @@ final class Annotator {
     } else {
       temperature = HourForecast.temperatureValue(fahrenheit)
     }
-    var bytes: [UInt8] = []
-    JSONWriter.append(temperature, to: &bytes)
-    memo = (Array(raw), fahrenheit, bytes)
-    return bytes
+    memoBytes.removeAll(keepingCapacity: true)
+    JSONWriter.append(temperature, to: &memoBytes)
+    memoRaw = Array(raw)
+    memoFahrenheit = fahrenheit
   }
 }
 
@@ -146,10 +194,22 @@ struct OrderLine: FieldAccess {
     var key: String { Self.keys[rawValue] }
 
     /// The name whose key is `key`, written without escapes.
+    @inline(__always)
     init?(raw key: UnsafeBufferPointer<UInt8>) {
-      guard let index = Self.bytes.firstIndex(where: { $0.count == key.count && $0.elementsEqual(key) })
-      else { return nil }
-      self.init(rawValue: index)
+      let name: Name
+      let text: StaticString
+      switch key.count {
+      case 2: (name, text) = (.id, "id")
+      case 4: (name, text) = (.city, "city")
+      case 10: (name, text) = (.wasRaining, "wasRaining")
+      case 11:
+        (name, text) =
+          key[0] == UInt8(ascii: "p") ? (.parkingSpot, "parkingSpot") : (.temperature, "temperature")
+      case 12: (name, text) = (.creationDate, "creationDate")
+      default: return nil
+      }
+      guard memcmp(text.utf8Start, key.baseAddress!, key.count) == 0 else { return nil }
+      self = name
     }
 
     /// The name whose key is `key`.
@@ -160,8 +220,20 @@ struct OrderLine: FieldAccess {
   }
 
   let view: RecordView
-  /// The first member of each name, by raw value.
-  var spans: [MemberSpan?] = Array(repeating: nil, count: Name.keys.count)
+  /// The first member of each name (stored apart: no array to allocate per order).
+  var id, city, parkingSpot, creationDate, temperature, wasRaining: MemberSpan?
+
+  /// The first member named `name`.
+  subscript(name: Name) -> MemberSpan? {
+    switch name {
+    case .id: id
+    case .city: city
+    case .parkingSpot: parkingSpot
+    case .creationDate: creationDate
+    case .temperature: temperature
+    case .wasRaining: wasRaining
+    }
+  }
 
   /// Finds the members of `view` that `annotate` reads or sets (the reader has indexed them).
   init(_ view: RecordView) {
@@ -177,7 +249,15 @@ struct OrderLine: FieldAccess {
       } else {
         name = Name(raw: UnsafeBufferPointer(rebasing: bytes[member.key]))
       }
-      if let name, spans[name.rawValue] == nil { spans[name.rawValue] = member }
+      switch name {
+      case .id?: if id == nil { id = member }
+      case .city?: if city == nil { city = member }
+      case .parkingSpot?: if parkingSpot == nil { parkingSpot = member }
+      case .creationDate?: if creationDate == nil { creationDate = member }
+      case .temperature?: if temperature == nil { temperature = member }
+      case .wasRaining?: if wasRaining == nil { wasRaining = member }
+      case nil: break
+      }
     }
   }
 
@@ -185,7 +265,7 @@ struct OrderLine: FieldAccess {
 
   /// The parsed value of the member `key` (one of `Name`).
   func value(_ key: String) -> JSONValue? {
-    guard let name = Name(key: key), let member = spans[name.rawValue] else { return nil }
+    guard let name = Name(key: key), let member = self[name] else { return nil }
     var parser = JSONParser(
       UnsafeBufferPointer(rebasing: view.bytes[member.value]), maxDepth: JSONParser.maxDepthCeiling)
     return try? parser.parseValue(depth: 0)
@@ -195,38 +275,53 @@ struct OrderLine: FieldAccess {
 
   /// The raw bytes of a member's value (empty when it is absent).
   func raw(_ name: Name) -> UnsafeBufferPointer<UInt8> {
-    guard let member = spans[name.rawValue] else { return UnsafeBufferPointer(start: nil, count: 0) }
+    guard let member = self[name] else { return UnsafeBufferPointer(start: nil, count: 0) }
     return UnsafeBufferPointer(rebasing: view.bytes[member.value])
   }
 
-  /// Writes the record to `out` with the values set (JSON text): each in the place of its
+  /// "creationDate" when it is a string without escapes holding a date (as `date` reads it);
+  /// nil otherwise.
+  func plainDate() -> Int? {
+    guard let member = creationDate, view.bytes[member.value.lowerBound] == UInt8(ascii: "\"") else {
+      return nil
+    }
+    let inner = UnsafeBufferPointer(
+      rebasing: view.bytes[(member.value.lowerBound + 1)..<(member.value.upperBound - 1)])
+    guard !inner.contains(UInt8(ascii: "\\")) else { return nil }
+    return ISODate.parse(bytes: inner)
+  }
+
+  /// Appends the record to `out` with the values set (JSON text): each in the place of its
   /// member's value, or as a new member after the last one; then a newline.
-  func write(temperature: [UInt8], wasRaining: [UInt8], to out: BufferedOutput) {
+  func write(temperature newTemperature: [UInt8], wasRaining newWasRaining: [UInt8], to out: inout [UInt8]) {
     let bytes = view.bytes
     // New members go right after the last member's value (or after the opening brace).
     let insert =
       view.members.last?.value.upperBound ?? (bytes.firstIndex(of: UInt8(ascii: "{")).map { $0 + 1 } ?? 0)
-    var first = (spans[Name.temperature.rawValue], temperature)
-    var second = (spans[Name.wasRaining.rawValue], wasRaining)
+    var first = (temperature, newTemperature)
+    var second = (wasRaining, newWasRaining)
     if let a = first.0, let b = second.0, b.value.lowerBound < a.value.lowerBound { swap(&first, &second) }
     var position = 0
-    for (member, value) in [first, second] {
-      guard let member else { continue }
-      out.write(UnsafeBufferPointer(rebasing: bytes[position..<member.value.lowerBound]))
-      out.write(value)
+    func splice(_ member: MemberSpan?, _ value: [UInt8]) {
+      guard let member else { return }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<member.value.lowerBound]))
+      out.append(contentsOf: value)
       position = member.value.upperBound
     }
-    out.write(UnsafeBufferPointer(rebasing: bytes[position..<insert]))
-    for (name, value) in [(Name.temperature, temperature), (.wasRaining, wasRaining)]
-    where spans[name.rawValue] == nil {
-      if !view.members.isEmpty { out.write(byte: UInt8(ascii: ",")) }
-      out.write(byte: UInt8(ascii: "\""))
-      out.write(Name.bytes[name.rawValue])
-      out.write(byte: UInt8(ascii: "\""))
-      out.write(byte: UInt8(ascii: ":"))
-      out.write(value)
+    splice(first.0, first.1)
+    splice(second.0, second.1)
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<insert]))
+    func add(_ name: Name, _ member: MemberSpan?, _ value: [UInt8]) {
+      guard member == nil else { return }
+      if !view.members.isEmpty { out.append(UInt8(ascii: ",")) }
+      out.append(UInt8(ascii: "\""))
+      out.append(contentsOf: Name.bytes[name.rawValue])
+      out.append(contentsOf: "\":".utf8)
+      out.append(contentsOf: value)
     }
-    out.write(UnsafeBufferPointer(rebasing: bytes[insert...]))
-    out.write(byte: 0x0A)
+    add(.temperature, temperature, newTemperature)
+    add(.wasRaining, wasRaining, newWasRaining)
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[insert...]))
+    out.append(0x0A)
   }
 }

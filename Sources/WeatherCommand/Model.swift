@@ -159,7 +159,7 @@ public struct WeatherModel: Sendable {
 }
 
 /// The default provider: offline and deterministic (the placeholder, else the model).
-public struct ModelProvider: ForecastProvider {
+public struct ModelProvider: ForecastProvider, Sendable {
   /// The model.
   public var model: WeatherModel
 

@@ -28,14 +28,13 @@ public func fuzzWeather(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if case .success(let answers) = ExternalProvider.parse(whole, requests: [request]) {
     for case .success(let forecast) in answers { hours += forecast.hours }
   }
-  let annotator = Annotator(provider: ModelProvider(seed: 0))
+  var annotator = Annotator(provider: ModelProvider(seed: 0))
   forEachRecordView(bytes) { view in
     if view.type == "order" {
-      let out = BufferedOutput.memory()
-      if (try? annotator.annotate(view, to: out)) != nil {
-        out.flush()
-        precondition(out.captured.last == 0x0A, "an annotated order does not end its line")
-        let line = Array(out.captured.dropLast())
+      var out: [UInt8] = []
+      if (try? annotator.annotate(view, to: &out)) != nil {
+        precondition(out.last == 0x0A, "an annotated order does not end its line")
+        let line = Array(out.dropLast())
         precondition((try? Record(bytes: line)) != nil, "an annotated order is not a record")
       }
     }
