@@ -1,7 +1,7 @@
 import Glibc
 
-/// How many threads the tools that read long streams (`sales-chart`, `pipe-check`) read with, and
-/// in what chunks: the environment's choice, checked.
+/// How many threads the tools that read long streams (`sales-chart`, `pipe-check`, `weather
+/// annotate`) read with, and in what chunks: the environment's choice, checked.
 public enum ReadingThreads {
   /// The most threads.
   public static let maxThreads = 64

@@ -1,4 +1,5 @@
 import PipeProtocol
+import Synchronization
 import ToolSupport
 
 /// `weather annotate` on every core, with the offline model (which answers the same on every
@@ -19,17 +20,19 @@ enum ParallelAnnotate {
     guard threads > 1 else { return }
     let maxDepth = reader.maxDepth
     let maxLineLength = reader.lines.maxLineLength
-    let reading = ParallelReading<[UInt8]>(
+    let buffers = BufferPool()
+    let reading = ParallelReading<ChunkOutput>(
       reader.lines, threads: threads, chunkSize: chunkSize, drainsBeforeBlocking: true
     ) {
       var worker = ChunkAnnotator(
         annotator: Annotator(provider: model), index: SureRecordIndex(maxDepth: maxDepth),
         maxLineLength: maxLineLength)
-      return { chunk in worker.annotate(chunk) }
+      return { chunk in worker.annotate(chunk, into: buffers.take()) }
     }
     try reading.run(
-      merge: { bytes, _ in
-        bytes.withUnsafeBufferPointer { StandardOutput.shared.write($0) }
+      merge: { output, _ in
+        output.bytes.withUnsafeBufferPointer { StandardOutput.shared.write($0) }
+        buffers.give(output)
         return true
       },
       sequential: { part in
@@ -50,8 +53,13 @@ struct ChunkAnnotator {
   /// Why a chunk is left to the sequential code.
   struct Skip: Error {}
 
-  mutating func annotate(_ chunk: LineChunk) -> ChunkResult<[UInt8]> {
+  /// Annotates `chunk` into `output` (emptied first).
+  mutating func annotate(_ chunk: LineChunk, into output: ChunkOutput) -> ChunkResult<ChunkOutput> {
+    // The bytes taken out of their box while they are written, so that they are not shared.
     var out: [UInt8] = []
+    swap(&out, &output.bytes)
+    defer { swap(&out, &output.bytes) }
+    out.removeAll(keepingCapacity: true)
     // Room for every line and the members an order may gain.
     out.reserveCapacity(chunk.bytes.count + chunk.bytes.count / 8 + 256)
     let lines: Int
@@ -74,6 +82,24 @@ struct ChunkAnnotator {
     } catch {
       return .sequential
     }
-    return .done(out, lines: lines)
+    return .done(output, lines: lines)
   }
+}
+
+/// A chunk's output, handed from its worker to the merging thread and then back to a worker
+/// through a `BufferPool` (used by one thread at a time).
+final class ChunkOutput: @unchecked Sendable {
+  var bytes: [UInt8] = []
+}
+
+/// Chunk outputs handed from thread to thread to be used again (new buffers for every chunk
+/// would scatter over the threads' heaps and grow the memory taken).
+final class BufferPool: Sendable {
+  let buffers = Mutex<[ChunkOutput]>([])
+
+  /// An output given back earlier, or a new one.
+  func take() -> ChunkOutput { buffers.withLock { $0.popLast() } ?? ChunkOutput() }
+
+  /// Gives `output` back, once written.
+  func give(_ output: ChunkOutput) { buffers.withLock { $0.append(output) } }
 }
