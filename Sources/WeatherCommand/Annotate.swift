@@ -52,8 +52,9 @@ struct Annotator {
     var spot: String
     var day: Int
   }
-  var cache: [Key: [HourForecast]] = [:]
-  static let cacheLimit = 4096
+  /// The readings of the spots' days met lately (emptied when full: memory stays bounded).
+  var cache: [Key: [Reading]] = [:]
+  static let cacheLimit = 1024
   /// What `annotate` writes of an hour.
   struct Reading {
     var fahrenheit: Double
@@ -124,9 +125,9 @@ struct Annotator {
     let date = try order.date("creationDate")
     let day = ISODate.floorDiv(date, 86_400)
     let key = Key(city: cityName, spot: spotName, day: day)
-    let hours: [HourForecast]
+    let readings: [Reading]
     if let cached = cache[key] {
-      hours = cached
+      readings = cached
     } else {
       guard let citySpots = spots[cityName] else {
         throw order.error("unknown city '\(cityName)'\(inOrder()); known cities: \(City.names)")
@@ -138,15 +139,15 @@ struct Annotator {
       }
       if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
       let request = ForecastRequest(place: place, start: day * 86_400, hours: 24, now: date, minutes: 0)
-      hours = provider.forecasts(for: [request])[0].hours
-      cache[key] = hours
+      readings = provider.forecasts(for: [request])[0].hours.map {
+        Reading(fahrenheit: $0.fahrenheit, isPrecipitation: $0.condition.isPrecipitation)
+      }
+      cache[key] = readings
     }
     lastCity = Array(order.raw(.city))
     lastSpot = Array(order.raw(.parkingSpot))
     lastDay = day
-    lastReadings = hours.map {
-      Reading(fahrenheit: $0.fahrenheit, isPrecipitation: $0.condition.isPrecipitation)
-    }
+    lastReadings = readings
     return date
   }
 
