@@ -23,7 +23,7 @@ public enum SalesChart: Tool {
     summary: "chart the best-selling donuts of a stream of orders (and the sales history)",
     options: [
       timeframe, ChartOptions.now, top, ChartOptions.format, ChartOptions.width, ChartOptions.height, partial,
-      merge, ChartOptions.verbose,
+      merge, ChartOptions.verbose, Inputs.quiet,
     ],
     arguments: .files,
     subcommands: [History.command],
@@ -80,7 +80,7 @@ public enum SalesChart: Tool {
     let now = partial ? 0 : invocation.now(ChartOptions.now)
 
     let tally = SalesTally(acceptsPartials: invocation[merge], partial: partial)
-    try Inputs.forEach(invocation.positionals, tool: command.name) { reader in
+    try Inputs.forEach(invocation.positionals, tool: command.name, quiet: invocation[Inputs.quiet]) { reader in
       try ParallelTally.add(reader, to: tally)  // what both cores can count; the rest here:
       try reader.forEach { view in try tally.add(view) }
     }

@@ -7,7 +7,7 @@ import ToolSupport
 enum Annotate {
   static let command = Command(
     name: "annotate", summary: "fill orders' temperature and wasRaining from the forecast",
-    options: WeatherOptions.providerOptions,
+    options: WeatherOptions.providerOptions + [Inputs.quiet],
     arguments: .files,
     input: """
       Any records, from each FILE or stdin. 'order' records need "city", "parkingSpot" (a spot of
@@ -30,7 +30,7 @@ enum Annotate {
   static func run(_ invocation: Invocation) throws -> Int32 {
     let provider = try WeatherOptions.provider(invocation)
     var annotator = Annotator(provider: provider)
-    try Inputs.forEach(invocation.positionals, tool: "weather") { reader in
+    try Inputs.forEach(invocation.positionals, tool: "weather", quiet: invocation[Inputs.quiet]) { reader in
       // The offline model answers the same on every thread: both cores annotate what they can.
       if let model = provider as? ModelProvider {
         try ParallelAnnotate.annotate(reader, model: model, rest: &annotator)
