@@ -80,7 +80,8 @@ public enum SalesChart: Tool {
     let now = partial ? 0 : invocation.now(ChartOptions.now)
 
     let tally = SalesTally(acceptsPartials: invocation[merge], partial: partial)
-    try Inputs.forEach(invocation.positionals, tool: command.name, quiet: invocation[Inputs.quiet]) { reader in
+    try Inputs.forEach(invocation.positionals, tool: command.name, quiet: invocation[Inputs.quiet]) {
+      reader in
       try ParallelTally.add(reader, to: tally)  // what both cores can count; the rest here:
       try reader.forEach { view in try tally.add(view) }
     }
