@@ -45,8 +45,45 @@ enum Replacements {
   }
 }
 
+extension Replacements {
+  /// The cases any weather provider is held to: what `weather` writes from a provider's answers
+  /// (`$WEATHER_PROVIDER`, by default the example provider), values aside.
+  static let providerCases = TestSupport.packageRoot.appendingPathComponent("Tests/golden/providers").path
+
+  /// `bin/regtest --contract` over the provider cases with `provider` as `$WEATHER_PROVIDER`.
+  static func providerContract(_ provider: String) throws -> TestSupport.Result {
+    let path =
+      "\(TestSupport.productsDirectory.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
+    return try TestSupport.runProcess(
+      "/usr/bin/env",
+      [
+        "PATH=\(path)", "WEATHER_PROVIDER=\(provider)", "/bin/bash", Regtest.script, "--contract",
+        providerCases,
+      ])
+  }
+}
+
 @Suite("replacements from PROTOCOL.md", .serialized)
 struct ReplacementTests {
+  @Test(
+    "the bash + jq weather provider passes every provider contract case; one without minutes is caught",
+    .enabled(if: Requirements.has("python3") && Requirements.has("jq"), "python3 or jq is missing"))
+  func jqProvider() throws {
+    let provider = Replacements.root.appendingPathComponent("jq/weather-provider").path
+    let result = try Replacements.providerContract(provider)
+    #expect(result.status == 0, "\(result.out)")
+    #expect(result.out.hasSuffix("regtest: 3 passed, 0 failed, 0 skipped\n"), "\(result.out)")
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let wrong = folder.appendingPathComponent("no-minutes").path
+    try "#!/bin/sh\nexec '\(provider)' --no-minutes \"$@\"\n".write(
+      toFile: wrong, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrong)
+    let caught = try Replacements.providerContract(wrong)
+    #expect(caught.status != 0)
+    #expect(caught.out.contains("FAIL providers/forecast-hours-and-minutes"), "\(caught.out)")
+  }
+
   @Test(
     "the Python sales-chart passes every contract case of what it implements",
     .enabled(if: Requirements.has("python3"), "python3 is missing"))
