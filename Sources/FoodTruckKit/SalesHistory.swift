@@ -141,6 +141,29 @@ public enum SalesHistory {
     return (1 - p) * value + p * other
   }
 
+  /// One period's sales, as the sample draws them: each donut's share of `maxDonutCount` by its
+  /// place in `ranked`, varied by 0.9 to 1.0, times the city's multiplier and `multiplier` (in
+  /// that order, as the sample multiplies), then moved `smoothing` of the way to the previous
+  /// period's sales.
+  static func drawSales(
+    _ ranked: [Donut], maxDonutCount: Double, city: City, multiplier: Double, previous: [Int: Int]?,
+    smoothing: Double, using generator: inout SeededRandom
+  ) -> [Int: Int] {
+    var sales: [Int: Int] = [:]
+    for (rank, donut) in ranked.enumerated() {
+      let percent = share(rank: rank, donuts: ranked.count)
+      let variance = Double.random(in: 0.9...1.0, using: &generator)
+      let value = maxDonutCount * percent * variance * city.historyMultiplier * multiplier
+      sales[donut.id] = max(Int(value), 0)
+    }
+    if let before = previous {
+      for (id, value) in sales {
+        sales[id] = Int(interpolate(Double(value), to: Double(before[id] ?? 0), percent: smoothing))
+      }
+    }
+    return sales
+  }
+
   /// The 60 daily summaries of a city, oldest first, for the day before `today` and the 59 before
   /// it. `today` is a day number (days since 1970-01-01, UTC).
   public static func daily(city: City, today: Int, knownDonuts: [Donut] = Menu.builtIn.donuts)
@@ -156,18 +179,9 @@ public enum SalesHistory {
       let dayMultiplier = weekday == 0 || weekday == 6 ? 1.25 : 1
       let orderCount = Double.random(in: 80.0...120.0, using: &generator)
       let maxDonutCount = orderCount * Double.random(in: 0.75...1.1, using: &generator)
-      var sales: [Int: Int] = [:]
-      for (rank, donut) in ranked.enumerated() {
-        let percent = share(rank: rank, donuts: knownDonuts.count)
-        let variance = Double.random(in: 0.9...1.0, using: &generator)
-        let value = maxDonutCount * percent * variance * city.historyMultiplier * dayMultiplier
-        sales[donut.id] = max(Int(value), 0)
-      }
-      if let before = previous {
-        for (id, value) in sales {
-          sales[id] = Int(interpolate(Double(value), to: Double(before[id] ?? 0), percent: 0.5))
-        }
-      }
+      let sales = drawSales(
+        ranked, maxDonutCount: maxDonutCount, city: city, multiplier: dayMultiplier, previous: previous,
+        smoothing: 0.5, using: &generator)
       previous = sales
       entries.append(
         SalesHistoryEntry(
@@ -192,18 +206,9 @@ public enum SalesHistory {
       let date = ISODate.formatDay(ISODate.days(fromCivil: index / 12, index % 12 + 1, 1) * 86_400)
       let orderCount = Double.random(in: 80.0...120.0, using: &generator) * 30
       let maxDonutCount = orderCount * Double.random(in: 0.75...1.1, using: &generator)
-      var sales: [Int: Int] = [:]
-      for (rank, donut) in ranked.enumerated() {
-        let percent = share(rank: rank, donuts: knownDonuts.count)
-        let variance = Double.random(in: 0.9...1.0, using: &generator)
-        let value = maxDonutCount * percent * variance * city.historyMultiplier
-        sales[donut.id] = max(Int(value), 0)
-      }
-      if let before = previous {
-        for (id, value) in sales {
-          sales[id] = Int(interpolate(Double(value), to: Double(before[id] ?? 0), percent: 0.25))
-        }
-      }
+      let sales = drawSales(
+        ranked, maxDonutCount: maxDonutCount, city: city, multiplier: 1, previous: previous, smoothing: 0.25,
+        using: &generator)
       previous = sales
       entries.append(
         SalesHistoryEntry(city: city.name, period: .month, date: date, summary: OrderSummary(sales: sales)))

@@ -49,12 +49,7 @@ enum List {
       (statuses.isEmpty || statuses.contains(order.status)) && order.matches(search, menu: menu)
     }
     let sorted = self.sorted(chosen, by: invocation[sort], reverse: invocation[reverse])
-    if invocation[OrdersOptions.format] == .text {
-      StandardOutput.shared.write(
-        OrderTable.text(sorted.map(\.order), now: invocation.now(OrdersOptions.now)))
-    } else {
-      for (index, _) in sorted { OrderStore.write(records[index]) }
-    }
+    OrderStore.write(sorted, of: records, invocation)
     return ExitStatus.ok
   }
 

@@ -115,4 +115,17 @@ enum OrderStore {
     StandardOutput.shared.write(record.bytes)
     StandardOutput.shared.write(byte: 0x0A)
   }
+
+  /// Writes the chosen orders in their order: with `--format text` as the New Orders rows and
+  /// footer (times as of `--now`), else each one's record exactly as stored.
+  static func write(
+    _ chosen: some Collection<(index: Int, order: Order)>, of records: [Record], _ invocation: Invocation
+  ) {
+    if invocation[OrdersOptions.format] == .text {
+      StandardOutput.shared.write(
+        OrderTable.text(chosen.map(\.order), now: invocation.now(OrdersOptions.now)))
+    } else {
+      for (index, _) in chosen { write(records[index]) }
+    }
+  }
 }

@@ -25,12 +25,7 @@ enum Recent {
     let newest = try OrderStore.orders(records).sorted {
       ($0.order.creationDate, $0.index) > ($1.order.creationDate, $1.index)
     }.prefix(invocation[count])
-    if invocation[OrdersOptions.format] == .text {
-      StandardOutput.shared.write(
-        OrderTable.text(newest.map(\.order), now: invocation.now(OrdersOptions.now)))
-    } else {
-      for (index, _) in newest { OrderStore.write(records[index]) }
-    }
+    OrderStore.write(newest, of: records, invocation)
     return ExitStatus.ok
   }
 }

@@ -161,13 +161,16 @@ public final class SalesTally {
     }
   }
 
-  /// The row of a day's orders, created when new.
-  func rowFor(day: Int) -> Int {
-    if let row = dayRows[day] { return row }
+  /// The row of `key` in `rows`, created when new.
+  func row<Key: Hashable>(_ key: Key, in rows: inout [Key: Int]) -> Int {
+    if let row = rows[key] { return row }
     let row = newRow()
-    dayRows[day] = row
+    rows[key] = row
     return row
   }
+
+  /// The row of a day's orders, created when new.
+  func rowFor(day: Int) -> Int { row(day, in: &dayRows) }
 
   /// The index of a city, added when new.
   func city(_ name: String) -> Int {
@@ -178,20 +181,10 @@ public final class SalesTally {
   }
 
   /// The row of a city's daily summaries of a day, created when new.
-  func rowFor(summaryDay key: CityDate) -> Int {
-    if let row = summaryDayRows[key] { return row }
-    let row = newRow()
-    summaryDayRows[key] = row
-    return row
-  }
+  func rowFor(summaryDay key: CityDate) -> Int { row(key, in: &summaryDayRows) }
 
   /// The row of a city's monthly summaries of a month, created when new.
-  func rowFor(month key: CityDate) -> Int {
-    if let row = monthRows[key] { return row }
-    let row = newRow()
-    monthRows[key] = row
-    return row
-  }
+  func rowFor(month key: CityDate) -> Int { row(key, in: &monthRows) }
 
   // MARK: - Reading records
 

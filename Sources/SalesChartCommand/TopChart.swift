@@ -132,15 +132,7 @@ public struct TopChart: Sendable {
     let plotHeight = max(axisY - barsTop, 10)
     let f = Format.number
     var s = Chart.svgOpen(width: width, height: height, title: title, description: description)
-    s += """
-        <defs>
-          <linearGradient id="barFill" x1="0" y1="1" x2="0" y2="0">
-            <stop offset="0" stop-color="#d6336c"/>
-            <stop offset="1" stop-color="#f783ac"/>
-          </linearGradient>
-        </defs>
-
-      """
+    s += Markup.verticalGradient(id: "barFill", bottom: "#d6336c", top: "#f783ac")
     s += Chart.header(title: title, subtitle: totalLine, label: timeframe.label, detail: span, width: w)
     guard let best = bars.first?.sales else {
       s +=

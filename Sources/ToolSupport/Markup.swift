@@ -23,4 +23,18 @@ public enum Markup {
     }
     return out
   }
+
+  /// An SVG `<defs>` block holding one linear gradient named `id` that runs from `bottom` up to
+  /// `top`, indented by two spaces, one element a line, ending in a line feed.
+  public static func verticalGradient(id: String, bottom: String, top: String) -> String {
+    """
+      <defs>
+        <linearGradient id="\(id)" x1="0" y1="1" x2="0" y2="0">
+          <stop offset="0" stop-color="\(bottom)"/>
+          <stop offset="1" stop-color="\(top)"/>
+        </linearGradient>
+      </defs>
+
+    """
+  }
 }

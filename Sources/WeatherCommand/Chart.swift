@@ -241,14 +241,8 @@ public struct ForecastCard: Sendable {
       bottom - (bottom - top) * (degrees - axis.lower) / (axis.upper - axis.lower)
     }
     func n(_ v: Double) -> String { "\(JSONNumber(v, fractionDigits: 1))" }
-    var body = ""
+    var body = Markup.verticalGradient(id: "area", bottom: "#30B0C7", top: "#FFCC00")
     body += """
-        <defs>
-          <linearGradient id="area" x1="0" y1="1" x2="0" y2="0">
-            <stop offset="0" stop-color="#30B0C7"/>
-            <stop offset="1" stop-color="#FFCC00"/>
-          </linearGradient>
-        </defs>
         <rect x="0.5" y="0.5" width="\(width - 1)" height="\(height - 1)" rx="14" fill="#FFFFFF" stroke="#D1D1D6"/>
         <text x="\(n(left))" y="34" font-size="20" font-weight="bold" fill="#1C1C1E">Forecast</text>
 
