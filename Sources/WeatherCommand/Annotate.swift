@@ -283,13 +283,10 @@ struct OrderLine: FieldAccess {
   /// "creationDate" when it is a string without escapes holding a date (as `date` reads it);
   /// nil otherwise.
   func plainDate() -> Int? {
-    guard let member = creationDate, view.bytes[member.value.lowerBound] == UInt8(ascii: "\"") else {
+    guard let member = creationDate, let inner = ValidatedJSON(view.bytes).plainString(member.value) else {
       return nil
     }
-    let inner = UnsafeBufferPointer(
-      rebasing: view.bytes[(member.value.lowerBound + 1)..<(member.value.upperBound - 1)])
-    guard !inner.contains(UInt8(ascii: "\\")) else { return nil }
-    return ISODate.parse(bytes: inner)
+    return ISODate.parse(bytes: UnsafeBufferPointer(rebasing: view.bytes[inner]))
   }
 
   /// Appends the record to `out` with the values set (JSON text): each in the place of its

@@ -115,6 +115,27 @@ public enum ThreadedReading {
     ]
   }
 
+  /// The first line `command` writes for `line` while its input is still open, or nil when it
+  /// waits for the end of its input. No clock is read: the producer writes `line` and keeps the
+  /// pipe open until the consumer says it has an output line; a command that holds its output
+  /// back until the end never lets it say so, and after `seconds` the producer gives up.
+  public static func firstLineWhileOpen(
+    _ command: String, line: String, environment: [String: String] = [:], seconds: Int = 20
+  ) throws -> String? {
+    let script = """
+      d=$(mktemp -d)
+      { printf '%s\\n' "$LINE"; i=0
+        while [ ! -e "$d/got" ] && [ $i -lt \(seconds * 20) ]; do sleep 0.05; i=$((i + 1)); done
+        [ -e "$d/got" ] && : > "$d/flowed"; } \\
+        | \(command) | { IFS= read -r first; printf '%s' "$first" > "$d/first"; : > "$d/got"; cat > /dev/null; }
+      [ -e "$d/flowed" ] && cat "$d/first"; rm -rf "$d"
+      """
+    var environment = environment
+    environment["LINE"] = line
+    let result = try TestSupport.shell(script, environment: environment)
+    return result.out.isEmpty ? nil : result.out
+  }
+
   /// Runs `tool arguments` on `input` (a file, and through a pipe when `pipe`) with one thread and
   /// with `threads` threads at every chunk size; returns the differences found, described.
   public static func differences(
