@@ -21,8 +21,9 @@ struct ReadProgressTests {
     .enabled(if: Requirements.has("script"), "script (bsdutils) is not installed"),
     arguments: [["pipe-check"], ["sales-chart"], ["weather", "annotate"]])
   func terminalOnly(_ command: [String]) throws {
-    // printf's \x22 is a double quote: the line goes through script's double-quoted command.
-    let slow = #"(printf '{\x22type\x22:\x22x\x22}\n'; sleep 1.5; printf '{\x22type\x22:\x22y\x22}\n')"#
+    // printf's octal \042 is a double quote: the line goes through script's double-quoted command, run by
+    // $SHELL, which may be dash (no \x escapes in its printf), so only POSIX escapes are used.
+    let slow = #"(printf '{\042type\042:\042x\042}\n'; sleep 1.5; printf '{\042type\042:\042y\042}\n')"#
     let name = command[0]
     let line = ([TestSupport.tool(name)] + command.dropFirst()).map { "'\($0)'" }.joined(separator: " ")
     let onTerminal = try TestSupport.shell("script -qec \"\(slow) | \(line) > /dev/null\" /dev/null")
