@@ -66,8 +66,7 @@ extension FieldAccess {
 
   /// A whole-number field within `range`.
   public func int(_ key: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(InputError) -> Int {
-    let value = try required(key)
-    return try int(key, value, in: range)
+    try int(key, try required(key), in: range)
   }
 
   /// A whole-number field within `range` that may be missing or null.
@@ -117,8 +116,7 @@ extension FieldAccess {
 
   /// A date field (the protocol's date grammar), as seconds since 1970.
   public func date(_ key: String) throws(InputError) -> Int {
-    let value = try required(key)
-    return try date(key, value)
+    try date(key, try required(key))
   }
 
   /// A date field that may be missing or null.
@@ -141,8 +139,7 @@ extension FieldAccess {
 
   /// An object field, for typed access to its own fields.
   public func object(_ key: String) throws(InputError) -> Fields {
-    let value = try required(key)
-    return try fields(key, value)
+    try fields(key, try required(key))
   }
 
   /// An object field that may be missing or null.

@@ -33,8 +33,14 @@ enum BackupControl: String, Sendable, Hashable {
     the text it holds.
     """
 
-  /// A `--backup=CONTROL` option (parsed when the command runs, with `VERSION_CONTROL`).
-  static func option() -> Option<String?> { .string("backup", name: "CONTROL", help: help) }
+  /// The `--backup=CONTROL` option of every command that keeps or finds backups (read with
+  /// `VERSION_CONTROL` when the command runs: `of(_:)`).
+  static let option: Option<String?> = .string("backup", name: "CONTROL", help: help)
+
+  /// The control in force for `invocation`: its `--backup`, else `VERSION_CONTROL`, else `existing`.
+  static func of(_ invocation: Invocation) throws(ToolError) -> BackupControl {
+    try resolve(invocation[option])
+  }
 
   /// `text` read as GNU's `argmatch` reads it: a word, or an abbreviation of exactly one meaning
   /// (`num` is numbered; `n` is ambiguous). `context` names where it came from, for the error.

@@ -4,11 +4,9 @@ import ToolSupport
 
 /// `story-io edit FILE`: a document edited in `$VISUAL` or `$EDITOR`, the previous version kept.
 enum Edit {
-  static let backup = BackupControl.option()
-
   static let command = Command(
     name: "edit", summary: "edit a document in $VISUAL or $EDITOR, keeping the previous version as a backup",
-    options: [backup],
+    options: [BackupControl.option],
     arguments: .one("FILE"),
     output: """
       Nothing. The editor ($VISUAL, else $EDITOR, else vi when stdin and stdout are a terminal)
@@ -30,7 +28,7 @@ enum Edit {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let given = invocation.positionals[0]
-    let control = try BackupControl.resolve(invocation[backup])
+    let control = try BackupControl.of(invocation)
     let original = try StoryFiles.load(given)
     let path = StoryFiles.target(of: given)
     let editor = try UserPrograms.editor(for: given)

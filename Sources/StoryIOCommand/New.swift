@@ -7,14 +7,13 @@ enum New {
   static let dir = Option.string(
     "dir", name: "D", help: "the folder to create it in, created if missing", default: ".")
   static let force = Flag("force", help: "replace an existing document with an empty one (kept as a backup)")
-  static let backup = BackupControl.option()
 
   /// The title of a document made without one; the next ones are "Untitled 2", "Untitled 3"...
   static let untitled = "Untitled"
 
   static let command = Command(
     name: "new", summary: "create an empty document D/TITLE.story (default: Untitled, Untitled 2, ...)",
-    options: [dir, force, backup],
+    options: [dir, force, BackupControl.option],
     arguments: .optional("TITLE"),
     output: """
       The new document's story record (without text). A trailing .story on TITLE is dropped.
@@ -44,7 +43,7 @@ enum New {
     if let problem = StoryDocument.titleProblem(title) {
       throw ToolError.usage("cannot create a document: \(problem)")
     }
-    let control = try BackupControl.resolve(invocation[backup])
+    let control = try BackupControl.of(invocation)
     try StoryFiles.requireFolder(folder)
     try Files.makeDirectories(folder)
     let path = StoryDocument.join(folder, StoryDocument.fileName(forTitle: title))

@@ -4,14 +4,13 @@ import ToolSupport
 
 /// `story-io undo FILE`: the newest backup swapped in, the replaced text kept as a backup.
 enum Undo {
-  static let backup = BackupControl.option()
   static let to = Option<Int?>.int(
     "to", help: "swap in FILE.~N~ instead of the newest backup ('story-io versions' lists them)",
     in: 1...Int.max)
 
   static let command = Command(
     name: "undo", summary: "swap in a document's newest backup, keeping its text as a backup (again: redo)",
-    options: [backup, to],
+    options: [BackupControl.option, to],
     arguments: .one("FILE"),
     output: """
       The document's story record (without text), after the swap. The newest backup whose text
@@ -35,7 +34,7 @@ enum Undo {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let given = invocation.positionals[0]
-    let control = try BackupControl.resolve(invocation[backup])
+    let control = try BackupControl.of(invocation)
     guard control != .none else {
       throw ToolError.usage(
         "undo keeps the text it replaces as a backup, so it does not run with backups off (none)",

@@ -4,12 +4,11 @@ import ToolSupport
 
 /// `story-io versions FILE`: the backups of a document as `story-version` records.
 enum Versions {
-  static let backup = BackupControl.option()
   static let text = Flag("text", help: "include each backup's text")
 
   static let command = Command(
     name: "versions", summary: "a document's backups (FILE~, FILE.~N~) as story-version records",
-    options: [backup, text],
+    options: [BackupControl.option, text],
     arguments: .one("FILE"),
     output: """
       One story-version record per backup, in the order 'undo' tries them (under numbered, or
@@ -31,7 +30,7 @@ enum Versions {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let given = invocation.positionals[0]
-    let control = try BackupControl.resolve(invocation[backup])
+    let control = try BackupControl.of(invocation)
     let path = StoryFiles.target(of: given)
     let current: [UInt8]? = StoryFiles.kind(path) == .missing ? nil : try StoryFiles.load(given).bytes
     let backups = Backups.list(of: path, control: control == .none ? .existing : control)

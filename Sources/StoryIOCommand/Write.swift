@@ -7,11 +7,10 @@ enum Write {
   static let dir = Option.string(
     "dir", name: "D", help: "the folder to save in, created if missing", default: ".")
   static let force = Flag("force", help: "replace files that changed on disk since they were read")
-  static let backup = BackupControl.option()
 
   static let command = Command(
     name: "write", summary: "save story records as D/TITLE.story, atomically",
-    options: [dir, force, backup],
+    options: [dir, force, BackupControl.option],
     arguments: .files,
     input: """
       story records (from files, or stdin): "title" (a file name, not a path) and "text" are
@@ -35,7 +34,7 @@ enum Write {
   static func run(_ invocation: Invocation) throws -> Int32 {
     let folder = invocation[dir]
     let force = invocation[force]
-    let control = try BackupControl.resolve(invocation[backup])
+    let control = try BackupControl.of(invocation)
     try StoryFiles.requireFolder(folder)
     let failures = Failures(tool: invocation.tool)
     var folderReady = false

@@ -82,6 +82,14 @@ public enum CommandLineParser {
       }
       words[option.long, default: []].append(value)
     }
+    // Stores the next argument as the value of `option`, spelt `spelling` on the command line.
+    func storeNext(_ option: OptionSpec, spelling: String) throws(ToolError) {
+      guard index < arguments.count else {
+        throw .usage("\(spelling) needs a value (\(option.valueName ?? "VALUE"))")
+      }
+      try store(option, arguments[index])
+      index += 1
+    }
 
     while index < arguments.count {
       let argument = arguments[index]
@@ -120,11 +128,7 @@ public enum CommandLineParser {
         } else if let inline {
           try store(option, inline)
         } else {
-          guard index < arguments.count else {
-            throw .usage("--\(name) needs a value (\(option.valueName ?? "VALUE"))")
-          }
-          try store(option, arguments[index])
-          index += 1
+          try storeNext(option, spelling: "--\(name)")
         }
         continue
       }
@@ -145,11 +149,7 @@ public enum CommandLineParser {
             try store(option, String(characters))
             characters = []
           } else {
-            guard index < arguments.count else {
-              throw .usage("-\(c) needs a value (\(option.valueName ?? "VALUE"))")
-            }
-            try store(option, arguments[index])
-            index += 1
+            try storeNext(option, spelling: "-\(c)")
           }
         }
         continue
