@@ -104,7 +104,7 @@ struct DiffFuzzTests {
     """.write(to: wrapper, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
     let result = try Self.difffuzz([
-      "--count", "2000", "--seed", "1", "--show", "3", "--pipe-check", wrapper.path,
+      "--count", "2000", "--seed", "1", "--show", "3", "--budget", "10", "--pipe-check", wrapper.path,
     ])
     #expect(result.status == 1, "\(result.out)\(result.err)")
     #expect(result.out.contains("swift ok, python reader"), "\(result.out)")
