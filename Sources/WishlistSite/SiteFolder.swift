@@ -52,8 +52,7 @@ public enum SiteFolder {
   }
 
   /// `syncfs(2)`, looked up at run time (the C library declares it only for GNU sources).
-  nonisolated(unsafe) static let syncFileSystem: (@convention(c) (Int32) -> Int32)? = dlsym(nil, "syncfs").map
-  {
+  static let syncFileSystem: (@convention(c) (Int32) -> Int32)? = dlsym(nil, "syncfs").map {
     unsafeBitCast($0, to: (@convention(c) (Int32) -> Int32).self)
   }
 

@@ -70,7 +70,7 @@ struct PrivateFilesTests {
   func defaultLinkRefused() throws {
     let folder = scratch()
     let victim = "\(folder)/victim"
-    FileManager.default.createFile(atPath: victim, contents: Data("keep me\n".utf8))
+    #expect(FileManager.default.createFile(atPath: victim, contents: Data("keep me\n".utf8)))
     symlink(victim, "\(folder)/orders.jsonl")
     let store = RecordStore(path: "\(folder)/orders.jsonl", named: false)
     #expect(throws: ToolError.self) { try store.append([record]) }
@@ -81,7 +81,7 @@ struct PrivateFilesTests {
   func lockLinkRefused() throws {
     let folder = scratch()
     let victim = "\(folder)/victim"
-    FileManager.default.createFile(atPath: victim, contents: Data("keep me\n".utf8))
+    #expect(FileManager.default.createFile(atPath: victim, contents: Data("keep me\n".utf8)))
     symlink(victim, "\(folder)/s.jsonl.lock")
     let error = #expect(throws: ToolError.self) {
       try RecordStore(path: "\(folder)/s.jsonl").append([record])
@@ -95,7 +95,7 @@ struct PrivateFilesTests {
   func plantedTemporary() throws {
     let folder = scratch()
     let victim = "\(folder)/victim"
-    FileManager.default.createFile(atPath: victim, contents: Data("keep me\n".utf8))
+    #expect(FileManager.default.createFile(atPath: victim, contents: Data("keep me\n".utf8)))
     var names = ["planted", "free"]
     let saved = Files.temporarySuffix
     Files.temporarySuffix = { names.isEmpty ? "x" : names.removeFirst() }

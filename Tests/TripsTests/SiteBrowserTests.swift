@@ -312,7 +312,8 @@ struct SiteBrowserTests {
     let name = (search?["card"] as? [String: Any])?["name"] as? String ?? "?"
     let back = search?["back"] as? [String: Any]
     #expect(back?["viewTransition"] as? Bool == true)
-    #expect((back?["pseudo"] as? [String] ?? []).contains("::view-transition-new(\(name))"))
+    let pseudo = back?["pseudo"] as? [String] ?? []
+    #expect(pseudo.contains("::view-transition-new(\(name))"), "\(pseudo)")
   }
 
   @Test(
