@@ -76,7 +76,7 @@ struct ChunkChecker {
 
   init(_ rules: LineRules) {
     self.rules = rules
-    index = SureRecordIndex(maxDepth: rules.maxDepth)
+    index = SureRecordIndex(maxDepth: rules.maxDepth, maxLineLength: rules.maxLineLength)
   }
 
   /// Why a chunk is left to the sequential code.
@@ -92,10 +92,7 @@ struct ChunkChecker {
     lastType = nil
     let lines: Int
     do throws(Skip) {
-      lines = try chunk.forEachLine { (line) throws(Skip) in
-        guard line.count <= rules.maxLineLength else { throw .chunk }
-        try record(line)
-      }
+      lines = try chunk.forEachLine { (line) throws(Skip) in try record(line) }
     } catch {
       return error == .rest ? .sequentialFromHere : .sequential
     }

@@ -1,24 +1,30 @@
 /// Indexes lines for a chunk worker of `ParallelReading`, which decides only what it is sure of: a
-/// line is a record whose keys have no escapes and whose `"type"` is a string without escapes.
-/// Anything else (an error of any kind, an escape in a key or in the type) is for the sequential
-/// code, which reads, words and numbers it. One per worker thread: its member list is reused.
+/// line within the length limit is a record whose keys have no escapes and whose `"type"` is a
+/// string without escapes. Anything else (an error of any kind, a line over the limit, an escape in
+/// a key or in the type) is for the sequential code, which reads, words and numbers it. One per
+/// worker thread: its member list is reused.
 public struct SureRecordIndex {
   /// The nesting limit.
   public let maxDepth: Int
+  /// The longest line, in bytes, without its ending (a longer one is an error for the sequential
+  /// code to report).
+  public let maxLineLength: Int
   /// The top-level members of the last line indexed.
   public private(set) var members: [MemberSpan] = []
   /// Whether the last line indexed is plain (`PlainRecord`: printable ASCII, no escapes anywhere).
   public private(set) var plain = false
 
-  /// An index for lines nested at most `maxDepth` deep.
-  public init(maxDepth: Int) {
+  /// An index for lines at most `maxLineLength` bytes long, nested at most `maxDepth` deep.
+  public init(maxDepth: Int, maxLineLength: Int) {
     self.maxDepth = maxDepth
+    self.maxLineLength = maxLineLength
     members.reserveCapacity(32)
   }
 
   /// Indexes `line` as one record (an object, duplicate keys refused) and returns where the text of
   /// its type is (between the quotes); nil when the worker is not sure of the line.
   public mutating func index(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    guard line.count <= maxLineLength else { return nil }
     plain = PlainRecord.index(line, maxDepth: maxDepth, into: &members)
     if !plain {
       var parser = JSONParser(line, maxDepth: maxDepth)

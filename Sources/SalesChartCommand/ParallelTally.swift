@@ -76,8 +76,6 @@ final class DonutNames {
 /// Counts each chunk's plain records into a tally of its own (see `ParallelTally`); one per worker
 /// thread.
 struct ChunkCounter {
-  let maxDepth: Int
-  let maxLineLength: Int
   /// The tally of the chunk being counted.
   var tally = SalesTally()
   /// The line being read, indexed.
@@ -92,9 +90,7 @@ struct ChunkCounter {
   let nameCount: Int
 
   init(maxDepth: Int, maxLineLength: Int) {
-    self.maxDepth = maxDepth
-    self.maxLineLength = maxLineLength
-    index = SureRecordIndex(maxDepth: maxDepth)
+    index = SureRecordIndex(maxDepth: maxDepth, maxLineLength: maxLineLength)
     nameBytes = UnsafePointer(names.bytes)
     nameStarts = UnsafePointer(names.starts)
     nameCount = names.count
@@ -120,10 +116,7 @@ struct ChunkCounter {
     cachedDay = Int.min
     let lines: Int
     do throws(Skip) {
-      lines = try chunk.forEachLine { (line) throws(Skip) in
-        guard line.count <= maxLineLength else { throw .chunk }
-        try record(line)
-      }
+      lines = try chunk.forEachLine { (line) throws(Skip) in try record(line) }
     } catch {
       return error == .rest ? .sequentialFromHere : .sequential
     }

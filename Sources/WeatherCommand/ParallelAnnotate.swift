@@ -25,8 +25,8 @@ enum ParallelAnnotate {
       reader.lines, threads: threads, chunkSize: chunkSize, drainsBeforeBlocking: true
     ) {
       var worker = ChunkAnnotator(
-        annotator: Annotator(provider: model), index: SureRecordIndex(maxDepth: maxDepth),
-        maxLineLength: maxLineLength)
+        annotator: Annotator(provider: model),
+        index: SureRecordIndex(maxDepth: maxDepth, maxLineLength: maxLineLength))
       return { chunk in worker.annotate(chunk, into: buffers.take()) }
     }
     try reading.run(
@@ -48,7 +48,6 @@ enum ParallelAnnotate {
 struct ChunkAnnotator {
   var annotator: Annotator
   var index: SureRecordIndex
-  let maxLineLength: Int
 
   /// Why a chunk is left to the sequential code.
   struct Skip: Error {}
@@ -65,7 +64,7 @@ struct ChunkAnnotator {
     let lines: Int
     do throws(Skip) {
       lines = try chunk.forEachLine { (line) throws(Skip) in
-        guard line.count <= maxLineLength, let type = index.index(line) else { throw Skip() }
+        guard let type = index.index(line) else { throw Skip() }
         guard ValidatedJSON(line).equals(type, "order") else {
           out.append(contentsOf: line)
           out.append(0x0A)
