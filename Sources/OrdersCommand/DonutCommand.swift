@@ -165,8 +165,7 @@ enum DonutCommand {
     let feed = FeedStore.store(invocation)
     if feed.exists {
       var ids: [String] = []
-      let records = try Files.withSharedLock(feed.path) { () throws(ToolError) -> [Record] in try feed.load()
-      }
+      let records = try feed.loadShared()
       for record in records where record.type == "post" {
         let favorite = record["favoriteDonut"]?.objectValue?["id"]?.intValue == id
         let tagged = (record["tags"]?.arrayValue ?? []).contains { $0.objectValue?["donut"]?.intValue == id }

@@ -24,7 +24,7 @@ enum FeedStore {
   /// The store named by `--feed`, the environment, or the default path.
   static func store(_ invocation: Invocation) -> RecordStore {
     RecordStore.locate(
-      option: invocation[option], file: "feed.jsonl", environmentVariable: environmentVariable)
+      invocation[option], option: "--feed", file: "feed.jsonl", environmentVariable: environmentVariable)
   }
 
   /// The menu posts' donuts are checked against: the built-in donuts and the custom ones of the
@@ -36,8 +36,7 @@ enum FeedStore {
   /// The own posts in the store, in store order (none when it does not exist yet).
   static func posts(_ store: RecordStore, menu: Menu) throws -> [FeedPost] {
     guard store.exists else { return [] }
-    let records = try Files.withSharedLock(store.path) { () throws(ToolError) -> [Record] in try store.load()
-    }
+    let records = try store.loadShared()
     return try posts(records, menu: menu)
   }
 

@@ -103,13 +103,13 @@ enum NoticeStore {
   static func store(for orders: RecordStore) -> RecordStore {
     var path = orders.path
     if path.hasSuffix(".jsonl") { path.removeLast(".jsonl".count) }
-    return RecordStore(path: path + ".notices.jsonl", named: orders.named)
+    return RecordStore(path: path + ".notices.jsonl", named: orders.named, how: orders.how)
   }
 
   /// The notices in the store, in store order (none when it does not exist yet).
   static func read(_ store: RecordStore) throws(ToolError) -> [Notice] {
     guard store.exists else { return [] }
-    return try notices(try Files.withSharedLock(store.path) { () throws(ToolError) in try store.load() })
+    return try notices(try store.loadShared())
   }
 
   /// The records as notices; anything else is an error naming its line, the store unchanged.
@@ -137,7 +137,8 @@ enum NoticeStore {
   )? {
     guard orders.exists else { return nil }
     let notices = store(for: orders)
-    return try Files.withSharedLock(orders.path) { () throws(ToolError) -> (notice: Notice, new: Bool)? in
+    return try Files.withSharedLock(try orders.target()) {
+      () throws(ToolError) -> (notice: Notice, new: Bool)? in
       let records = try orders.load()
       guard let record = records.last(where: { $0.type == "order" && $0["id"]?.stringValue == id }) else {
         return nil

@@ -10,9 +10,8 @@ enum OrderStore {
 
   /// The store named by `--store`, the environment, or the default path.
   static func store(_ invocation: Invocation) -> RecordStore {
-    RecordStore(
-      path: invocation[OrdersOptions.store]
-        ?? RecordStore.defaultPath(file: "orders.jsonl", environmentVariable: environmentVariable))
+    RecordStore.locate(
+      invocation[OrdersOptions.store], file: "orders.jsonl", environmentVariable: environmentVariable)
   }
 
   /// The records a new store starts with: the sample's 24 starting orders, oldest first, so that
@@ -32,7 +31,7 @@ enum OrderStore {
   /// Reads every record under the store's lock (shared with other readers), so that an append in
   /// progress is never mistaken for a torn line. A store in a read-only folder can still be read.
   static func read(_ store: RecordStore) throws -> [Record] {
-    try Files.withSharedLock(store.path) { () throws(ToolError) -> [Record] in try store.load() }
+    try store.loadShared()
   }
 
   /// The orders of the store, decoded, with their positions; a record that is not a valid order is an

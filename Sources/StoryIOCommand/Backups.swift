@@ -68,8 +68,61 @@ enum BackupControl: String, Sendable, Hashable {
 struct Backup: Sendable, Equatable {
   /// Where it is.
   var path: String
-  /// N for `FILE.~N~`; nil for `FILE~`.
-  var number: Int?
+  /// N for `FILE.~N~` (its digits, any length); nil for `FILE~`.
+  var number: BackupNumber?
+}
+
+/// The N of a numbered backup `FILE.~N~`: decimal digits not starting with 0, of any length (GNU
+/// counts any such name), compared and counted as digit strings, so that no number is too large.
+struct BackupNumber: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+  /// The digits.
+  let digits: String
+
+  /// The number 1, the first backup's.
+  static let one = BackupNumber(uncheckedDigits: "1")
+
+  /// A number from its digits; nil unless they are digits not starting with 0.
+  init?<Digits: Collection<UInt8>>(digits bytes: Digits) {
+    guard let first = bytes.first, first >= UInt8(ascii: "1"), first <= UInt8(ascii: "9"),
+      bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else { return nil }
+    digits = String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A number from text, as `--to N` gives it.
+  init?(_ text: String) { self.init(digits: Array(text.utf8)) }
+
+  private init(uncheckedDigits: String) { digits = uncheckedDigits }
+
+  /// A number written in the code (1 or more).
+  init(integerLiteral value: Int) {
+    precondition(value >= 1, "backup numbers start at 1")
+    digits = String(value)
+  }
+
+  var description: String { digits }
+
+  /// The next number: one more, carried through the digits.
+  var successor: BackupNumber {
+    var bytes = Array(digits.utf8)
+    var i = bytes.count - 1
+    while i >= 0 {
+      if bytes[i] == UInt8(ascii: "9") {
+        bytes[i] = UInt8(ascii: "0")
+        i -= 1
+      } else {
+        bytes[i] += 1
+        return BackupNumber(uncheckedDigits: String(decoding: bytes, as: UTF8.self))
+      }
+    }
+    return BackupNumber(uncheckedDigits: "1" + String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Numeric order: a longer number is larger; numbers of one length compare digit by digit.
+  static func < (a: BackupNumber, b: BackupNumber) -> Bool {
+    a.digits.utf8.count != b.digits.utf8.count
+      ? a.digits.utf8.count < b.digits.utf8.count : a.digits.utf8.lexicographicallyPrecedes(b.digits.utf8)
+  }
 }
 
 /// The backups of documents: finding them, and keeping a new one atomically.
@@ -79,27 +132,23 @@ enum Backups {
   static func simplePath(of path: String) -> String { path + "~" }
 
   /// The numbered backup's name: `FILE.~N~`.
-  static func numberedPath(of path: String, _ number: Int) -> String { "\(path).~\(number)~" }
+  static func numberedPath(of path: String, _ number: BackupNumber) -> String { "\(path).~\(number)~" }
 
   /// The numbers N of the names `FILE.~N~` beside `path`, highest first. As GNU counts them, N is
-  /// digits not starting with 0 (numbers longer than 64 bits hold are not counted), and any kind
-  /// of file counts for the next number and for `existing`; only regular files are backups to
-  /// list and swap in (`regularOnly`).
-  static func numbers(of path: String, regularOnly: Bool = false) -> [Int] {
+  /// digits not starting with 0, of any length, and any kind of file counts for the next number
+  /// and for `existing`; only regular files are backups to list and swap in (`regularOnly`).
+  static func numbers(of path: String, regularOnly: Bool = false) -> [BackupNumber] {
     let folder = Files.directory(of: path)
     let prefix = Array((Files.basename(path) + ".~").utf8)
     guard let dir = opendir(folder) else { return [] }
     defer { closedir(dir) }
-    var found: [Int] = []
+    var found: [BackupNumber] = []
     while let entry = readdir(dir) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
       guard name.count > prefix.count + 1, name.starts(with: prefix), name.last == UInt8(ascii: "~") else {
         continue
       }
-      let digits = name[prefix.count..<(name.count - 1)]
-      guard let first = digits.first, first >= UInt8(ascii: "1"), first <= UInt8(ascii: "9"),
-        digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-        let number = Int(String(decoding: digits, as: UTF8.self)),
+      guard let number = BackupNumber(digits: name[prefix.count..<(name.count - 1)]),
         !regularOnly || StoryFiles.kind(numberedPath(of: path, number)) == .file
       else { continue }
       found.append(number)
@@ -159,7 +208,7 @@ enum Backups {
     throws(ToolError) -> Backup
   {
     for _ in 0..<100 {
-      let next = (numbers(of: path).first ?? 0) + 1
+      let next = numbers(of: path).first?.successor ?? .one
       let target = numberedPath(of: path, next)
       // Temporary files named for FILE.~ (not FILE.~N~), so that one a killed process left is
       // removed by the next numbered backup, whatever its number.
@@ -182,6 +231,9 @@ enum Backups {
     _ bytes: [UInt8], at path: String, mode: mode_t, modified: timespec?, replacing: Bool,
     temporaryFor: String? = nil
   ) throws(ToolError) -> Bool {
+    // A device or FIFO at a backup's name is refused, never replaced (a link is replaced, not
+    // followed: `rename` swaps the name itself).
+    if replacing { try WriteTarget.requireReplaceable(path) }
     Files.removeStaleTemporaries(of: temporaryFor ?? path)
     let (temp, fd) = try Files.createTemporary(beside: path, nameFor: temporaryFor)
     var open = true

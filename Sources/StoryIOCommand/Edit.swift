@@ -65,16 +65,19 @@ enum Edit {
       return ToolError(
         "'\(given)' changed on disk while it was being edited; it was not replaced",
         notes: [
-          "your edited text is kept as '\(kept.path)'; 'story-io undo --to \(kept.number ?? 0) \(given)' swaps it in"
+          "your edited text is kept as '\(kept.path)'; 'story-io undo --to \(kept.number?.digits ?? "N") \(given)' swaps it in"
         ])
     }
-    guard try StoryFiles.readIfPresent(path) == original.bytes else { throw try changed() }
-    try Backups.keep(
-      original.bytes, of: path, documentMode: original.mode, modified: modified, control: control)
-    try Files.writeAtomically(path) { (writer: FileWriter) throws(ToolError) in
-      try writer.write(edited)
-      try writer.flush()
-      if try StoryFiles.readIfPresent(path) != original.bytes { throw try changed() }
+    // Under the folder's lock, as every save: one that runs meanwhile is seen as a change.
+    try Files.withFolderLock(Files.directory(of: path)) { () throws(ToolError) in
+      guard try StoryFiles.readIfPresent(path) == original.bytes else { throw try changed() }
+      try Backups.keep(
+        original.bytes, of: path, documentMode: original.mode, modified: modified, control: control)
+      try Files.writeAtomically(path) { (writer: FileWriter) throws(ToolError) in
+        try writer.write(edited)
+        try writer.flush()
+        if try StoryFiles.readIfPresent(path) != original.bytes { throw try changed() }
+      }
     }
     return ExitStatus.ok
   }

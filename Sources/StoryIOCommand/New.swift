@@ -52,18 +52,29 @@ enum New {
       "'\(path)' already exists", notes: ["add --force to replace it with an empty story"])
     if kind != .missing {
       guard invocation[force] else { throw exists }
+      try Files.withFolderLock(folder) { () throws(ToolError) in
+        try replaceWithEmpty(path, control: control)
+      }
+    } else if try !createEmpty(path) {
+      throw exists
+    }
+    StandardOutput.shared.writeRecord(try StoryFiles.load(path).record(includeText: false))
+    return ExitStatus.ok
+  }
+
+  /// Replaces the document at `path` with an empty one, its text kept as a backup (under the
+  /// folder's lock).
+  static func replaceWithEmpty(_ path: String, control: BackupControl) throws(ToolError) {
+    let kind = StoryFiles.kind(path)
+    if kind != .missing {
       guard kind == .file else { throw ToolError("'\(path)' is not a regular file; it was left alone") }
       var info = stat()
       if stat(path, &info) == 0, let old = try StoryFiles.readIfPresent(path), !old.isEmpty {
         try Backups.keep(
           old, of: path, documentMode: info.st_mode & 0o7777, modified: info.st_mtim, control: control)
       }
-      try Files.writeAtomically(path, bytes: [])
-    } else if try !createEmpty(path) {
-      throw exists
     }
-    StandardOutput.shared.writeRecord(try StoryFiles.load(path).record(includeText: false))
-    return ExitStatus.ok
+    try Files.writeAtomically(path, bytes: [])
   }
 
   /// The title of the `n`th untitled document: "Untitled", then "Untitled 2", "Untitled 3"...

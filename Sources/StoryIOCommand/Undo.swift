@@ -4,9 +4,8 @@ import ToolSupport
 
 /// `story-io undo FILE`: the newest backup swapped in, the replaced text kept as a backup.
 enum Undo {
-  static let to = Option<Int?>.int(
-    "to", help: "swap in FILE.~N~ instead of the newest backup ('story-io versions' lists them)",
-    in: 1...Int.max)
+  static let to = Option<String?>.string(
+    "to", name: "N", help: "swap in FILE.~N~ instead of the newest backup ('story-io versions' lists them)")
 
   static let command = Command(
     name: "undo", summary: "swap in a document's newest backup, keeping its text as a backup (again: redo)",
@@ -40,10 +39,26 @@ enum Undo {
         "undo keeps the text it replaces as a backup, so it does not run with backups off (none)",
         notes: ["add --backup=simple or --backup=numbered"])
     }
-    let document = try StoryFiles.load(given)
     let path = StoryFiles.target(of: given)
+    // Under the folder's lock, as every save: a save or undo that runs meanwhile waits its turn.
+    return try Files.withFolderLock(Files.directory(of: path)) { () throws(ToolError) -> Int32 in
+      try swap(given, at: path, control: control, number: invocation[to])
+    }
+  }
+
+  /// Swaps in the backup of the document `given` (at `path`) that `control` or `text` (`--to`)
+  /// chooses (call under the folder's lock).
+  static func swap(_ given: String, at path: String, control: BackupControl, number text: String?)
+    throws(ToolError) -> Int32
+  {
+    let document = try StoryFiles.load(given)
     let candidates: [Backup]
-    if let number = invocation[to] {
+    if let text {
+      guard let number = BackupNumber(text) else {
+        throw ToolError.usage(
+          "--to takes a backup number (digits, not starting with 0), not '\(text)'",
+          notes: ["'story-io versions \(given)' lists the backups and their numbers"])
+      }
       let wanted = Backup(path: Backups.numberedPath(of: path, number), number: number)
       guard StoryFiles.kind(wanted.path) == .file else {
         throw ToolError(
@@ -69,7 +84,7 @@ enum Undo {
     }
     guard let (source, restored) = found else {
       throw ToolError(
-        invocation[to] == nil
+        text == nil
           ? "every backup of '\(given)' holds the text it has now; nothing to undo"
           : "'\(candidates[0].path)' holds the text '\(given)' has now; nothing to undo")
     }

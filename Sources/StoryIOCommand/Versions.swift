@@ -75,7 +75,9 @@ enum Versions {
       "current": .bool(current),
       "undo": .bool(undo),
     ]
-    if let number = backup.number { object["number"] = .int(number) }
+    if let number = backup.number, let value = JSONNumber(text: number.digits) {
+      object["number"] = .number(value)
+    }
     if text { object["text"] = .string(story.text) }
     object.sortKeys()
     return object

@@ -104,7 +104,17 @@ enum Write {
 
   /// Saves one story as `folder/<title>.story`, refusing to replace a file that changed since the
   /// record was read (unless `force`).
+  /// The folder's lock is held throughout, so concurrent saves (forced ones too) take turns: each
+  /// backs up what the one before it wrote, and no acknowledged text is lost.
   static func save(_ story: SaveRequest, in folder: String, force: Bool, control: BackupControl)
+    throws(ToolError)
+  {
+    try Files.withFolderLock(folder) { () throws(ToolError) in
+      try saveLocked(story, in: folder, force: force, control: control)
+    }
+  }
+
+  static func saveLocked(_ story: SaveRequest, in folder: String, force: Bool, control: BackupControl)
     throws(ToolError)
   {
     let path = StoryDocument.join(folder, StoryDocument.fileName(forTitle: story.title))

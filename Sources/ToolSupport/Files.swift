@@ -142,9 +142,12 @@ public enum Files {
   /// fresh random name (another is tried when one is taken, so a file planted under a guessed
   /// name is never written through). On any error the temporary file is removed and the old file
   /// is untouched; temporary files that killed writers left behind are removed first.
+  /// The target goes through `WriteTarget.resolve` first: a device, FIFO, socket or folder is
+  /// refused before anything is written, and a link is followed only when `named`.
   public static func writeAtomically(
-    _ path: String, mode: mode_t? = nil, _ body: (FileWriter) throws(ToolError) -> Void
+    _ path: String, mode: mode_t? = nil, named: Bool = true, _ body: (FileWriter) throws(ToolError) -> Void
   ) throws(ToolError) {
+    let path = try WriteTarget.resolve(path, named: named)
     let folder = directory(of: path)
     removeStaleTemporaries(of: path)
     var existing = stat()
@@ -224,8 +227,11 @@ public enum Files {
   }
 
   /// Replaces `path` atomically with `bytes`.
-  public static func writeAtomically(_ path: String, bytes: [UInt8], mode: mode_t? = nil) throws(ToolError) {
-    try writeAtomically(path, mode: mode) { (writer: FileWriter) throws(ToolError) in try writer.write(bytes)
+  public static func writeAtomically(_ path: String, bytes: [UInt8], mode: mode_t? = nil, named: Bool = true)
+    throws(ToolError)
+  {
+    try writeAtomically(path, mode: mode, named: named) { (writer: FileWriter) throws(ToolError) in
+      try writer.write(bytes)
     }
   }
 
@@ -246,10 +252,18 @@ public enum Files {
   /// Appends `bytes` to `path` (created when missing) and syncs it before returning. When the
   /// write or the sync fails (a full disk, a file-size limit), the file is cut back to its old
   /// length, so that no partial line is left at its end.
+  /// The file must be a regular one (or absent): it is opened without following a link and
+  /// without blocking, and refused unless regular, so a FIFO or device is never written to.
   public static func appendDurably(_ path: String, bytes: [UInt8]) throws(ToolError) {
-    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, privateMode())
-    guard fd >= 0 else { throw ToolError.io("cannot open '\(path)' for writing: \(describe(errno))") }
+    try WriteTarget.requireReplaceable(path)
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, privateMode())
+    guard fd >= 0 else {
+      if errno == ELOOP { throw ToolError("'\(path)' is a symbolic link; it was not written through") }
+      throw ToolError.io("cannot open '\(path)' for writing: \(describe(errno))")
+    }
     defer { close(fd) }
+    try WriteTarget.requireRegular(fd: fd, path: path)
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     let oldLength = lseek(fd, 0, SEEK_END)
     do throws(ToolError) {
       let writer = FileWriter(fd: fd, path: path)
@@ -280,15 +294,65 @@ public enum Files {
     close(fd)
   }
 
-  /// Runs `body` holding an exclusive lock on `path + ".lock"` (created when missing), so that
-  /// concurrent writers of `path` take turns.
-  public static func withLock<T>(_ path: String, _ body: () throws(ToolError) -> T) throws(ToolError) -> T {
+  /// The mode of a new lock file for `path`: the file's own read and write bits for its group
+  /// and others (so that every member of a group-shared store can take its lock), else the mode
+  /// of a new private file.
+  static func lockMode(for path: String) -> mode_t {
+    var info = stat()
+    let base = stat(path, &info) == 0 ? info.st_mode & 0o666 : privateMode()
+    return (base | 0o600) & 0o666
+  }
+
+  /// Opens the lock file of `path` (`path + ".lock"`), creating it when missing with
+  /// `lockMode(for:)` unless `writable` is false (an existing one, read-only: a shared lock in a
+  /// read-only place). A link or anything but a regular file is refused; a lock that cannot be
+  /// opened gives the system's error number with the error.
+  static func openLock(_ path: String, writable: Bool = true) -> Result<Int32, LockOpenError> {
     let lockPath = path + ".lock"
-    let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    let mode = lockMode(for: path)
+    let flags = writable ? O_RDWR | O_CREAT : O_RDONLY
+    let fd = open(lockPath, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode)
     guard fd >= 0 else {
-      if errno == ELOOP { throw lockIsLink(lockPath) }
-      throw ToolError.io(
-        "cannot change '\(path)': cannot open its lock file '\(lockPath)': \(describe(errno))")
+      let code = errno
+      if code == ELOOP { return .failure(LockOpenError(code: code, error: lockIsLink(lockPath))) }
+      return .failure(
+        LockOpenError(
+          code: code,
+          error: ToolError.io(
+            "cannot change '\(path)': cannot open its lock file '\(lockPath)': \(describe(code))")))
+    }
+    do {
+      try WriteTarget.requireRegular(fd: fd, path: lockPath)
+    } catch {
+      close(fd)
+      return .failure(LockOpenError(code: 0, error: error))
+    }
+    // A lock made now gets the store's group bits even under a umask that masks them (the store
+    // has them, so its group is meant to share it); a lock someone else made keeps its mode.
+    var info = stat()
+    if writable, fstat(fd, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o777 != mode {
+      _ = fchmod(fd, mode)
+    }
+    return .success(fd)
+  }
+
+  /// Why a lock file could not be opened: the system's error number (0 when it was refused) and
+  /// the error to report.
+  struct LockOpenError: Error {
+    var code: Int32
+    var error: ToolError
+  }
+
+  /// Runs `body` holding an exclusive lock on `path + ".lock"` (created when missing), so that
+  /// concurrent writers of `path` take turns. `path` itself must be a regular file or absent
+  /// (`WriteTarget`); nothing is locked otherwise.
+  public static func withLock<T>(_ path: String, _ body: () throws(ToolError) -> T) throws(ToolError) -> T {
+    try WriteTarget.requireReplaceable(path)
+    let lockPath = path + ".lock"
+    let fd: Int32
+    switch openLock(path) {
+    case .success(let opened): fd = opened
+    case .failure(let failure): throw failure.error
     }
     defer { close(fd) }
     while flock(fd, LOCK_EX) != 0 {
@@ -300,6 +364,26 @@ public enum Files {
 }
 
 extension Files {
+  /// Runs `body` holding an exclusive lock on the folder `folder` itself (`flock` on the folder),
+  /// for writers of documents in a folder of the user's: no lock file is left beside them, and a
+  /// document that does not exist yet is covered too. Every story-io command that reads, then
+  /// replaces a document takes it, so that concurrent saves take turns. A folder that cannot be
+  /// opened is not locked (the save that follows reports why it cannot write there).
+  public static func withFolderLock<T>(_ folder: String, _ body: () throws(ToolError) -> T) throws(ToolError)
+    -> T
+  {
+    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return try body() }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        throw ToolError.io("cannot lock the folder '\(folder)': \(describe(errno))")
+      }
+    }
+    defer { flock(fd, LOCK_UN) }
+    return try body()
+  }
+
   /// Runs `body` holding a shared lock on `path + ".lock"`: readers share it, and a writer (who
   /// takes `withLock`) waits for them and they for it. Where the lock file cannot be opened for
   /// writing (a read-only folder or file system), an existing one is locked read-only; where none
@@ -307,14 +391,18 @@ extension Files {
   public static func withSharedLock<T>(_ path: String, _ body: () throws(ToolError) -> T) throws(ToolError)
     -> T
   {
+    try WriteTarget.requireReplaceable(path)
     let lockPath = path + ".lock"
-    var fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    if fd < 0, errno == ELOOP { throw lockIsLink(lockPath) }
-    if fd < 0, errno == EROFS || errno == EACCES || errno == EPERM {
-      fd = open(lockPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-      if fd < 0, errno == ENOENT { return try body() }
+    var opened = openLock(path)
+    if case .failure(let failure) = opened, [EROFS, EACCES, EPERM].contains(failure.code) {
+      opened = openLock(path, writable: false)
+      if case .failure(let missing) = opened, missing.code == ENOENT { return try body() }
     }
-    guard fd >= 0 else { throw ToolError.io("cannot open lock '\(lockPath)': \(describe(errno))") }
+    let fd: Int32
+    switch opened {
+    case .success(let lock): fd = lock
+    case .failure(let failure): throw failure.error
+    }
     defer { close(fd) }
     while flock(fd, LOCK_SH) != 0 {
       guard errno == EINTR else { throw ToolError.io("cannot lock '\(lockPath)': \(describe(errno))") }

@@ -12,45 +12,44 @@ public struct RecordStore: Sendable {
   /// Whether the user named the path (an option or an environment variable), rather than the
   /// default location: only a named path may be a symbolic link.
   public let named: Bool
+  /// How the user names this store (`--menu or $SAMPLEPIPES_MENU`, say), for messages.
+  public let how: String?
 
   /// A store at `path`.
-  public init(path: String, named: Bool = true) {
+  public init(path: String, named: Bool = true, how: String? = nil) {
     self.path = path
     self.named = named
+    self.how = how
   }
 
-  /// The store named by an option (`--store`), else by `$VARIABLE`, else the default location
-  /// (`defaultPath`).
-  public static func locate(option: String?, file: String, environmentVariable: String) -> RecordStore {
-    if let option { return RecordStore(path: option) }
+  /// The store named by an option (`option`, given as `given`), else by `$VARIABLE`, else the
+  /// default location (`defaultPath`).
+  public static func locate(
+    _ given: String?, option: String = "--store", file: String, environmentVariable: String
+  )
+    -> RecordStore
+  {
+    let how = "\(option) (or $\(environmentVariable))"
+    if let given { return RecordStore(path: given, how: how) }
     if let explicit = Environment.get(environmentVariable), !explicit.isEmpty {
-      return RecordStore(path: explicit)
+      return RecordStore(path: explicit, how: how)
     }
-    return RecordStore(path: defaultPath(file: file, environmentVariable: environmentVariable), named: false)
+    return RecordStore(
+      path: defaultPath(file: file, environmentVariable: environmentVariable), named: false, how: how)
   }
 
   /// The file written: the path itself, or where a symbolic link the user named points (so that
-  /// the link stays a link). A link at a path the user did not name is refused.
+  /// the link stays a link). `WriteTarget` decides: a link at a path the user did not name is
+  /// refused, and so is anything but a regular file.
   public func target() throws(ToolError) -> String {
-    var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
-    guard named else {
-      throw ToolError(
-        "the store '\(path)' is a symbolic link, and its place is the default one; it was not followed",
-        notes: ["name it with --store (or its environment variable) to use the file it points to"])
-    }
-    guard let resolved = realpath(path, nil) else {
-      throw ToolError.io("cannot follow the link '\(path)': \(Files.describe(errno))")
-    }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    try WriteTarget.resolve(path, named: named, how: how)
   }
 
   /// This store at its `target()`, before a change; a folder others may write in gets a warning.
   func resolved() throws(ToolError) -> RecordStore {
     let file = try target()
     if file == path { warnIfShared() }
-    return file == path ? self : RecordStore(path: file)
+    return file == path ? self : RecordStore(path: file, how: how)
   }
 
   /// Warns when others may write in the store's folder (they could replace the store).
@@ -107,6 +106,14 @@ public struct RecordStore: Sendable {
       }
     }
     return records
+  }
+
+  /// Reads every record under the store's lock shared with other readers (so that an append in
+  /// progress is never mistaken for a torn line), at its `target()`. A store in a read-only folder
+  /// can still be read.
+  public func loadShared() throws(ToolError) -> [Record] {
+    let file = try target()
+    return try Files.withSharedLock(file) { () throws(ToolError) -> [Record] in try load() }
   }
 
   /// Under the store's lock: loads the records (or `seed()` when the file does not exist), lets

@@ -9,11 +9,9 @@ struct TripStore {
 
   /// The store named by `--store`, `$SAMPLEPIPES_TRIPS`, or the default location.
   init(_ invocation: Invocation) {
-    let path =
-      invocation[TripsOptions.store]
-      ?? RecordStore.defaultPath(
-        file: WishlistKit.storeFile, environmentVariable: WishlistKit.storeEnvironmentVariable)
-    store = RecordStore(path: path)
+    store = RecordStore.locate(
+      invocation[TripsOptions.store], file: WishlistKit.storeFile,
+      environmentVariable: WishlistKit.storeEnvironmentVariable)
   }
 
   /// The wishlist, creating the store with the sample trips when it does not exist yet.

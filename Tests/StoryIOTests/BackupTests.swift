@@ -55,17 +55,19 @@ struct BackupControlTests {
     try FileManager.default.createDirectory(
       at: folder.file("A.story.~20~"), withIntermediateDirectories: true)
     let path = folder.file("A.story").path
-    #expect(Backups.numbers(of: path) == [20, 12, 3, 1])
-    #expect(Backups.numbers(of: path, regularOnly: true) == [12, 3, 1])
+    let huge = try #require(BackupNumber("99999999999999999999"))
+    #expect(Backups.numbers(of: path) == [huge, 20, 12, 3, 1], "any number of digits counts")
+    #expect(Backups.numbers(of: path, regularOnly: true) == [huge, 12, 3, 1])
     #expect(Backups.effective(.existing, for: path) == .numbered)
     #expect(Backups.effective(.existing, for: folder.file("B.story").path) == .numbered)
     #expect(Backups.effective(.existing, for: folder.file("C.story").path) == .simple)
     #expect(
-      Backups.list(of: path, control: .numbered).map(\.number) == [12, 3, 1, nil],
+      Backups.list(of: path, control: .numbered).map(\.number) == [huge, 12, 3, 1, nil],
       "numbered first, highest first, FILE~ last")
-    #expect(Backups.list(of: path, control: .simple).map(\.number) == [nil, 12, 3, 1], "FILE~ first")
+    #expect(Backups.list(of: path, control: .simple).map(\.number) == [nil, huge, 12, 3, 1], "FILE~ first")
     let kept = try Backups.keepNumbered(Array("y".utf8), of: path, documentMode: 0o644, modified: nil)
-    #expect(kept == Backup(path: path + ".~21~", number: 21))
+    let next = try #require(BackupNumber("100000000000000000000"))
+    #expect(kept == Backup(path: path + ".~100000000000000000000~", number: next), "one more, carried")
   }
 
   @Test("a backup is never more open than its document")
