@@ -21,6 +21,17 @@ struct StoryIOHardeningTests {
     return Data(#"{"type":"story","title":"Big","text":"\#(text)"}"#.utf8 + [0x0A])
   }
 
+  @Test("20 rounds of 3 concurrent forced saves keep every acknowledged text (fault-campaign story-force)")
+  func concurrentForcedSaves() throws {
+    let campaign = TestSupport.packageRoot.appendingPathComponent("bin/fault-campaign").path
+    let result = try TestSupport.runProcess(
+      "/bin/bash", [campaign, "-n", "1000", "story-force"],
+      environment: ["TOOLS": TestSupport.productsDirectory.path])
+    #expect(result.status == 0, "\(result.out)\(result.err)")
+    #expect(result.out.contains("60 acknowledged"), "\(result.out)")
+    #expect(result.out.contains("ok (0 problems)"), "\(result.out)")
+  }
+
   @Test(
     "kill -9 at random moments of saves: the file is always one whole version, never older than the last acknowledged one"
   )
