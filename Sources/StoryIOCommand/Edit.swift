@@ -13,7 +13,7 @@ enum Edit {
       works on a private copy in $TMPDIR (default /tmp). The result is saved back atomically only
       if the editor succeeded, the result is valid UTF-8 and FILE did not change meanwhile; the
       previous version is kept as FILE~ (or FILE.~N~: --backup). The copy is removed whatever
-      happens (Ctrl-C and SIGTERM included). When FILE changed on disk meanwhile, the edited text
+      happens (Ctrl-C, SIGTERM and SIGHUP included; the editor is ended with story-io). When FILE changed on disk meanwhile, the edited text
       is kept as FILE's next numbered backup FILE.~N~ instead ('story-io undo --to N FILE').
       """ + "\n" + BackupControl.rule,
     exitStatus: [
@@ -84,7 +84,7 @@ enum Edit {
 }
 
 /// A private copy of a document for an editor: `$TMPDIR/story-io-edit-XXXXXX/NAME` (folder 0700,
-/// file 0600), registered with `Cleanup` so that SIGINT and SIGTERM remove it too.
+/// file 0600), registered with `Cleanup` so that SIGINT, SIGTERM and SIGHUP remove it too.
 struct PrivateCopy {
   /// The folder made for it.
   let folder: String
@@ -101,6 +101,7 @@ struct PrivateCopy {
     sigemptyset(&block)
     sigaddset(&block, SIGINT)
     sigaddset(&block, SIGTERM)
+    sigaddset(&block, SIGHUP)
     sigprocmask(SIG_BLOCK, &block, &previous)
     let made = mkdtemp(&template)
     let code = errno

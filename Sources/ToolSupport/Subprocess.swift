@@ -26,7 +26,7 @@ public struct SpawnError: Error, Sendable {
 }
 
 /// Starting other programs: the one place that calls `posix_spawn`. Every child starts with the
-/// signals a tool changes (SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGXFSZ) back at their defaults and
+/// signals a tool changes (SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGXFSZ) back at their defaults and
 /// nothing blocked, so that `| head` and Ctrl-C work on it as on any program.
 public enum Subprocess {
   /// What the child's standard streams are.
@@ -77,7 +77,7 @@ public enum Subprocess {
     posix_spawnattr_setflags(&attributes, Int16(flags))
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for s in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGXFSZ] { sigaddset(&defaults, s) }
+    for s in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGXFSZ] { sigaddset(&defaults, s) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     var mask = sigset_t()
     sigemptyset(&mask)
@@ -128,8 +128,9 @@ public enum Subprocess {
   }
 
   /// Runs a user's command line with `/bin/sh -c`, passing `arguments` as `$1`, `$2`... (so that
-  /// `$EDITOR` may hold options), and waits for it. While it runs, Ctrl-C and Ctrl-\ are left to
-  /// it. Returns its exit status (128 + signal when killed).
+  /// `$EDITOR` may hold options), and waits for it. While it runs, the terminal, Ctrl-C and
+  /// Ctrl-\ are left to it; it is in a process group of its own, ended with the tool
+  /// (`Children`). Returns its exit status (128 + signal when killed).
   public static func shell(
     _ command: String, arguments: [String] = [], stdinFD: Int32? = nil, closeInChild: [Int32] = [],
     whileRunning: () -> Void = {}
@@ -149,12 +150,59 @@ public enum Subprocess {
     }
     let pid: pid_t
     do {
-      pid = try spawn("/bin/sh", ["/bin/sh", "-c", script, "sh"] + arguments, streams: streams)
+      // A group of its own, so that the whole of it (the shell and what it starts) can be ended
+      // with the tool; it gets the terminal while it runs, as a shell's foreground job does.
+      pid = try spawn(
+        "/bin/sh", ["/bin/sh", "-c", script, "sh"] + arguments, streams: streams, newProcessGroup: true)
     } catch {
       throw ToolError("cannot run '\(command)': \(error.description)")
     }
+    Children.register(pid, group: true)
+    defer { Children.unregister(pid) }
+    let terminal = giveTerminal(to: pid)
+    defer { takeTerminal(terminal) }
     whileRunning()
-    return wait(pid)
+    var status: Int32 = 0
+    while true {
+      if waitpid(pid, &status, WUNTRACED) < 0 {
+        if errno == EINTR { continue }
+        return 128
+      }
+      // Ctrl-Z stopped it: stop with it, and on `fg` give it the terminal again and resume it.
+      guard status & 0xFF == 0x7F else { break }
+      takeTerminal(terminal, keep: true)
+      raise(SIGSTOP)
+      _ = giveTerminal(to: pid, using: terminal)
+      kill(-pid, SIGCONT)
+    }
+    let signalNumber = status & 0x7F
+    return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
+  }
+
+  /// Makes process group `group` the foreground of this process's terminal, when this process is
+  /// in the foreground (else nothing: no terminal, or a background job); returns the terminal's
+  /// descriptor for `takeTerminal`, or -1. The group is sent SIGCONT after, in case it read the
+  /// terminal before it had it (and was stopped for that).
+  static func giveTerminal(to group: pid_t, using open: Int32? = nil) -> Int32 {
+    let fd = open ?? Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard fd >= 0 else { return -1 }
+    guard open != nil || tcgetpgrp(fd) == getpgrp() else {
+      close(fd)
+      return -1
+    }
+    tcsetpgrp(fd, group)
+    kill(-group, SIGCONT)
+    return fd
+  }
+
+  /// Takes the terminal back for this process's group (SIGTTOU ignored meanwhile: this process
+  /// is not the foreground until it has it) and closes it, unless `keep`.
+  static func takeTerminal(_ fd: Int32, keep: Bool = false) {
+    guard fd >= 0 else { return }
+    let previous = Glibc.signal(SIGTTOU, SIG_IGN)
+    tcsetpgrp(fd, getpgrp())
+    Glibc.signal(SIGTTOU, previous)
+    if !keep { close(fd) }
   }
 
   /// Runs a shell command line (`/bin/sh -c`) in its own process group: writes `input` to its
@@ -181,6 +229,8 @@ public enum Subprocess {
     }
     Glibc.close(inPipe[0])
     Glibc.close(outPipe[1])
+    if case .success(let pid) = spawned { Children.register(pid, group: true) }
+    defer { if case .success(let pid) = spawned { Children.unregister(pid) } }
     guard case .success(let pid) = spawned else {
       Glibc.close(inPipe[1])
       Glibc.close(outPipe[0])

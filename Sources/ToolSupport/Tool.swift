@@ -110,8 +110,8 @@ public enum Runtime {
   }
 
   /// Ignores SIGPIPE (a closed pipe is handled as EPIPE and ends the tool quietly) and SIGXFSZ
-  /// (a file-size limit becomes an I/O error), and makes SIGINT and SIGTERM remove temporary files
-  /// and exit 130 or 143. A signal that was ignored when the tool started (SIGINT for a background
+  /// (a file-size limit becomes an I/O error), and makes SIGINT, SIGTERM and SIGHUP end the
+  /// children (`Children`), remove temporary files and exit 130, 143 or 129. A signal that was ignored when the tool started (SIGINT for a background
   /// job of a script, or under nohup) stays ignored, as the shell meant. SIGINT and SIGTERM are
   /// unblocked: a tool started by a parent that blocked them must still stop when asked to.
   /// A write error on stdout ends the tool (see `exitOnWriteError`).
@@ -119,23 +119,19 @@ public enum Runtime {
     exitOnWriteError(StandardOutput.shared, tool: tool)
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
-    if !isIgnored(SIGINT) {
-      signal(SIGINT) { _ in
+    for handled in [SIGINT, SIGTERM, SIGHUP] where !isIgnored(handled) {
+      signal(handled) { caught in
+        // Children first (an editor, a provider and its curl), so that none outlives the tool,
+        // then the temporary files; 128 + the signal, as a shell reports it.
+        Children.signalAll(caught)
         Cleanup.removeAll()
-        _exit(130)
-      }
-    }
-    if !isIgnored(SIGTERM) {
-      signal(SIGTERM) { _ in
-        Cleanup.removeAll()
-        _exit(143)
+        _exit(128 + caught)
       }
     }
     // Unblocked after the handlers are in place, so that one already pending runs the handler.
     var unblock = sigset_t()
     sigemptyset(&unblock)
-    sigaddset(&unblock, SIGINT)
-    sigaddset(&unblock, SIGTERM)
+    for handled in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, handled) }
     sigprocmask(SIG_UNBLOCK, &unblock, nil)
   }
 
