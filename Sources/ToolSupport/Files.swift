@@ -205,11 +205,23 @@ public enum Files {
   /// left alone. Returns how many were removed.
   @discardableResult
   public static func removeStaleTemporaries(of path: String) -> Int {
-    let prefix = Array(".\(basename(path)).tmp-".utf8)
     let folder = directory(of: path)
-    guard let dir = opendir(folder) else { return 0 }
-    defer { closedir(dir) }
     var removed = 0
+    for name in staleTemporaries(in: folder, prefix: ".\(basename(path)).tmp-")
+    where unlink("\(folder)/\(name)") == 0 {
+      removed += 1
+    }
+    return removed
+  }
+
+  /// The names in `folder` of the form `prefix`, a process id, `-` and anything, whose process no
+  /// longer runs: what a writer killed with SIGKILL left behind. A name is listed only when
+  /// `kill(pid, 0)` says no such process (ESRCH), so a live writer's, even another user's, never is.
+  public static func staleTemporaries(in folder: String, prefix: String) -> [String] {
+    let prefix = Array(prefix.utf8)
+    guard let dir = opendir(folder) else { return [] }
+    defer { closedir(dir) }
+    var stale: [String] = []
     while let entry = readdir(dir) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
       guard name.count > prefix.count, name.starts(with: prefix) else { continue }
@@ -217,13 +229,9 @@ public enum Files {
       guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
         let pid = Int32(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0
       else { continue }
-      if kill(pid, 0) != 0, errno == ESRCH,
-        unlink("\(folder)/\(String(decoding: name, as: UTF8.self))") == 0
-      {
-        removed += 1
-      }
+      if kill(pid, 0) != 0, errno == ESRCH { stale.append(String(decoding: name, as: UTF8.self)) }
     }
-    return removed
+    return stale
   }
 
   /// Replaces `path` atomically with `bytes`.

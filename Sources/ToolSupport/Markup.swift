@@ -13,15 +13,28 @@ public enum Markup {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&#39;"
-      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-      default:
-        let v = scalar.value
-        let forbidden =
-          v < 0x20 || (0x7F...0x9F).contains(v) || (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE
-        out.unicodeScalars.append(forbidden ? "\u{FFFD}" : scalar)
+      default: out.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
       }
     }
     return out
+  }
+
+  /// Whether a document may hold a character as it is: not a control other than tab, line feed
+  /// and carriage return, nor a noncharacter (XML forbids them; HTML parsers report them).
+  public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    if v == 0x09 || v == 0x0A || v == 0x0D { return true }
+    return !(v < 0x20 || (0x7F...0x9F).contains(v) || (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE)
+  }
+
+  /// Text with each character a document may not hold (see `isAllowed`) replaced by U+FFFD, as
+  /// `escape` does, and nothing else changed: for text escaped another way, such as JSON data in
+  /// a `<script>` element.
+  public static func replacingDisallowed(_ text: String) -> String {
+    guard !text.unicodeScalars.allSatisfy(isAllowed) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars { out.append(isAllowed(scalar) ? scalar : "\u{FFFD}") }
+    return String(out)
   }
 
   /// An SVG `<defs>` block holding one linear gradient named `id` that runs from `bottom` up to

@@ -23,7 +23,8 @@ enum SiteOutput {
   /// Checks the files and writes them as the folder `dir`: into a temporary folder beside it, then
   /// renamed into place. An existing `dir` must be empty or an earlier site (only files a site
   /// has); it is replaced whole, except that a site with trips is not replaced by one with none
-  /// unless `allowEmpty` (exit 1). On any error nothing is left behind and `dir` is unchanged.
+  /// unless `allowEmpty` (exit 1). On any error nothing is left behind and `dir` is unchanged;
+  /// after success, folders that killed runs left beside `dir` are removed.
   static func publish(_ files: [SiteFile], to dir: String, allowEmpty: Bool = false) throws(ToolError) {
     let report = TransitionCheck.check(files)
     if let refusal = refusal(report, site: dir, written: false) { throw refusal }
@@ -100,6 +101,26 @@ enum SiteOutput {
     } catch {
       SiteFolder.removeFlat(temp)
       throw error
+    }
+    removeStaleFolders(of: base, in: parent)
+  }
+
+  /// Removes the folders that runs killed with SIGKILL left beside the site `base` in `parent`
+  /// (`.BASE.tmp-PID-N`, a new site being written, and `.BASE.old-PID-N`, the earlier one set
+  /// aside). Only once a new site is in place: a run killed between its two renames left the
+  /// earlier site in its `.old` folder alone. A folder of a process that runs, or that holds
+  /// anything a site does not (a subfolder, a file of another name), stays.
+  static func removeStaleFolders(of base: String, in parent: String) {
+    for kind in ["tmp", "old"] {
+      for name in Files.staleTemporaries(in: parent, prefix: ".\(base).\(kind)-") {
+        let path = "\(parent)/\(name)"
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+          let entries = try? SiteFolder.entries(path),
+          entries.allSatisfy({ !$0.isDirectory && SiteFolder.isSiteFileName($0.name) })
+        else { continue }
+        SiteFolder.removeFlat(path)
+      }
     }
   }
 

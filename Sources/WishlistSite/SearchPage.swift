@@ -23,7 +23,8 @@ enum SearchPage {
   /// The id of the data element, which the transition check reads.
   static let dataID = "search-data"
 
-  /// The embedded data, as JSON text safe inside a `<script>` element (every `<` escaped).
+  /// The embedded data, as JSON text safe inside a `<script>` element (every `<` escaped; in
+  /// names, characters a document may not hold become U+FFFD, as on the trip pages).
   static func data(_ input: SiteModel, pictures: [String: String]) -> [UInt8] {
     let trips = input.trips
     let order = Collation.order(trips.map(\.name))
@@ -37,7 +38,7 @@ enum SearchPage {
       let slug = SiteBuilder.slug(forTripID: trip.id)
       if rank > 0 { out.append(UInt8(ascii: ",")) }
       out.append(UInt8(ascii: "["))
-      JSONWriter.appendString(trip.name, to: &out)
+      JSONWriter.appendString(Markup.replacingDisallowed(trip.name), to: &out)
       out.append(contentsOf: #",""#.utf8)
       out.append(contentsOf: "\(slug).html\",\"\(slug)\",".utf8)
       JSONWriter.appendString(pictures[trip.id] ?? "\(slug).svg", to: &out)
@@ -55,7 +56,7 @@ enum SearchPage {
       let activity = activities[index]
       if rank > 0 { out.append(UInt8(ascii: ",")) }
       out.append(UInt8(ascii: "["))
-      JSONWriter.appendString(activity.name, to: &out)
+      JSONWriter.appendString(Markup.replacingDisallowed(activity.name), to: &out)
       out.append(contentsOf: ",\(activity.trip),\(activity.done)]".utf8)
     }
     let recent = SiteBuilder.recent(trips, limit: 3)

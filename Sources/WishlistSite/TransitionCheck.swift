@@ -219,17 +219,27 @@ public enum TransitionCheck {
     public var pages = 0
   }
 
-  /// The `view-transition-name` in a `style` attribute (nil when absent or `none`).
+  /// The `view-transition-name` a `style` attribute sets (nil when absent or `none`). Every
+  /// declaration is read, since CSS applies the last one (an `!important` one beats later ones
+  /// that are not); one with no value is ignored, as CSS ignores it.
   static func transitionName(inStyle style: String) -> String? {
+    var found: (value: String, important: Bool)?
     for declaration in style.split(separator: ";") {
       let parts = declaration.split(separator: ":", maxSplits: 1)
       guard parts.count == 2,
         parts[0].trimmingSpaces.lowercased() == "view-transition-name"
       else { continue }
-      let value = parts[1].trimmingSpaces.replacingImportant
-      return value.isEmpty || value.lowercased() == "none" ? nil : value
+      var value = parts[1].trimmingSpaces
+      var important = false
+      if let bang = value.firstIndex(of: "!") {
+        important = value[value.index(after: bang)...].trimmingSpaces.lowercased() == "important"
+        value = value[..<bang].trimmingSpaces
+      }
+      guard !value.isEmpty, important || found?.important != true else { continue }
+      found = (value, important)
     }
-    return nil
+    guard let value = found?.value, value.lowercased() != "none" else { return nil }
+    return value
   }
 
   /// Whether style sheet text declares `view-transition-name: ...` (comments aside).
@@ -487,10 +497,5 @@ extension String {
     while let first = s.first, spaces.contains(first) { s = s.dropFirst() }
     while let last = s.last, spaces.contains(last) { s = s.dropLast() }
     return String(s)
-  }
-
-  fileprivate var replacingImportant: String {
-    guard let bang = firstIndex(of: "!") else { return self }
-    return String(self[..<bang]).trimmingSpaces
   }
 }

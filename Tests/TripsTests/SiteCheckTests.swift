@@ -123,6 +123,18 @@ struct SiteCheckTests {
     #expect(tags[0].attribute("data-vt") == "x")
     #expect(TransitionCheck.transitionName(inStyle: tags[3].attribute("style")!) == "n1")
     #expect(TransitionCheck.transitionName(inStyle: "view-transition-name: none") == nil)
+    // CSS applies the last declaration, unless an earlier one is !important; an empty one is ignored.
+    #expect(
+      TransitionCheck.transitionName(inStyle: "view-transition-name: a; view-transition-name: b") == "b")
+    #expect(
+      TransitionCheck.transitionName(inStyle: "view-transition-name: a; view-transition-name: none") == nil)
+    #expect(
+      TransitionCheck.transitionName(inStyle: "view-transition-name: a !IMPORTANT; view-transition-name: b")
+        == "a")
+    #expect(
+      TransitionCheck.transitionName(
+        inStyle: "view-transition-name: a !important; view-transition-name: b ! important") == "b")
+    #expect(TransitionCheck.transitionName(inStyle: "view-transition-name: a; view-transition-name: ") == "a")
     #expect(styles == ["p{}"])
     #expect(HTMLScanner.decodeReferences("&#39;&#x3C;&lt;&bogus;") == "'<<&bogus;")
   }

@@ -244,6 +244,11 @@ struct SitePageTests {
       Markup.escape(#"<a href="x">Tom & Jerry's</a>"#)
         == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
     #expect(Markup.escape("a\u{0}b\u{7}\tc\u{85}\u{FFFF}é") == "a\u{FFFD}b\u{FFFD}\tc\u{FFFD}\u{FFFD}é")
+    // Swift refuses U+FDD0 in a literal.
+    let nonCharacter = String(Unicode.Scalar(0xFDD0)!)
+    #expect(
+      Markup.replacingDisallowed("<a\u{0}\u{9B}\(nonCharacter)\u{1FFFE}\n\u{202E}&>")
+        == "<a\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\n\u{202E}&>")
     var input = SiteReader()
     let name = #"<script>alert(\"x\")</script> & Co"#
     try input.add(
