@@ -3,7 +3,8 @@ import Glibc
 /// The child processes a tool is running, so that they die with it: when a signal the tool
 /// handles (SIGINT, SIGTERM, SIGHUP) ends it, each is sent that signal first (a child in a group
 /// of its own, a provider and its `curl`, as a whole group), and waited for briefly, so that an
-/// editor's files are gone before its temporary folder is removed. Async-signal-safe: a fixed
+/// editor's files are gone before its temporary folder is removed; what is left of a group is
+/// then killed. Async-signal-safe: a fixed
 /// table of process ids, read with `kill` and `waitpid` only.
 public enum Children {
   /// Positive: a process; negative: a process group (as `kill` takes them); 0: a free slot.
@@ -20,8 +21,10 @@ public enum Children {
     for i in table.indices where table[i] == pid || table[i] == -pid { table[i] = 0 }
   }
 
-  /// Sends `signal` to every registered child (and group), then waits up to about a second for
-  /// them to end. Called from a signal handler: only async-signal-safe calls.
+  /// Sends `signal` to every registered child (and group), waits up to about a second for them to
+  /// end, then kills what is left of each group (SIGKILL): a member that ignores the signal, as a
+  /// shell's background job ignores SIGINT, must not outlive the tool either. Called from a
+  /// signal handler: only async-signal-safe calls.
   static func signalAll(_ signal: Int32) {
     var any = false
     for target in table where target != 0 {
@@ -38,8 +41,9 @@ public enum Children {
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == 0 { running = true }
       }
-      if !running { return }
+      if !running { break }
       nanosleep(&pause, nil)
     }
+    for target in table where target < 0 { kill(target, SIGKILL) }
   }
 }
