@@ -60,7 +60,8 @@ enum DonutEdit {
       }
       object.sortKeys()
       guard donut != old else { return (object, false) }
-      records[index] = Record(object: object)
+      // Only the fields that changed are rewritten; the others keep their bytes (rule 2).
+      records[index] = records[index].updated(to: object)
       return (object, true)
     }
     StandardOutput.shared.writeRecord(record)

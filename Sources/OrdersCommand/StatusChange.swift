@@ -33,7 +33,8 @@ enum StatusChange {
         case .placed:
           break
         }
-        records[index] = Record(object: object, source: records[index].source, line: records[index].line)
+        // Only the fields that changed are rewritten; the others keep their bytes (rule 2).
+        records[index] = records[index].updated(to: object)
         changed.append(records[index])
       }
       return (result: changed, changed: true)

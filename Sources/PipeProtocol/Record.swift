@@ -223,3 +223,60 @@ extension Record {
     self.init(bytes: bytes, source: source, line: line, type: type, members: members)
   }
 }
+
+extension Record {
+  /// This record changed to hold `object`'s members, its bytes kept wherever they can be: a
+  /// member whose value `object` leaves equal (as a JSON value) keeps its exact bytes, escapes and
+  /// all (`"\u00e9"` stays `"\u00e9"`, `\/` stays `\/`); a changed value is spliced in after its
+  /// key's own bytes; a member `object` lacks is dropped; a new one goes before the first member
+  /// whose key sorts after it (keys compared by Unicode scalars, as `sortKeys` does), so sorted
+  /// keys stay sorted. Rewriting one field of a store record (a status, a donut's glaze) changes
+  /// that field alone.
+  public func updated(to object: JSONObject) -> Record {
+    var out: [UInt8] = [UInt8(ascii: "{")]
+    var wrote = false
+    func separate() {
+      if wrote { out.append(UInt8(ascii: ",")) }
+      wrote = true
+    }
+    func appendNew(_ member: JSONMember) {
+      separate()
+      JSONWriter.appendString(member.key, to: &out)
+      out.append(UInt8(ascii: ":"))
+      JSONWriter.append(member.value, to: &out)
+    }
+    let oldKeys = bytes.withUnsafeBufferPointer { buffer in
+      members.map { m in
+        m.keyHasEscapes
+          ? String(
+            decoding: JSONParser.unescapeBytes(UnsafeBufferPointer(rebasing: buffer[m.key])), as: UTF8.self)
+          : String(decoding: buffer[m.key], as: UTF8.self)
+      }
+    }
+    var added = object.members.filter { new in
+      !oldKeys.contains { $0.unicodeScalars.elementsEqual(new.key.unicodeScalars) }
+    }
+    for (index, member) in members.enumerated() {
+      let key = oldKeys[index]
+      while let next = added.first, next.key.unicodeScalars.lexicographicallyPrecedes(key.unicodeScalars) {
+        appendNew(next)
+        added.removeFirst()
+      }
+      guard let new = object.members.first(where: { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) })
+      else { continue }
+      separate()
+      // From the key's opening quote to the end of its colon's spacing: the key's own bytes.
+      let keyStart = member.key.lowerBound - 1
+      if self[key] == new.value {
+        out.append(contentsOf: bytes[keyStart..<member.value.upperBound])
+      } else {
+        out.append(contentsOf: bytes[keyStart..<member.value.lowerBound])
+        JSONWriter.append(new.value, to: &out)
+      }
+    }
+    for member in added { appendNew(member) }
+    out.append(UInt8(ascii: "}"))
+    return (try? Record(bytes: out, source: source, line: line))
+      ?? Record(object: object, source: source, line: line)
+  }
+}
