@@ -15,6 +15,11 @@ extension Menu {
     "widget": [FieldPath("donut", "id")],
   ]
 
+  /// What a record naming an id above the menu's is told: custom donuts travel as `donut` records.
+  public static let customDonutHint =
+    "a custom donut is known from its donut record, which must come earlier in the stream "
+    + "('orders menu' writes them)"
+
   /// The ids on this menu, for messages: `integer 0...16`, or `integer 0...17, 19` with gaps.
   public var idDescription: String {
     let ranges = idRanges
@@ -26,7 +31,9 @@ extension Menu {
   public func idRules(for type: String) -> [IntRule] {
     guard let paths = Menu.donutIDs[type] else { return [] }
     let (allowed, expected) = (idRanges, idDescription)
-    return paths.map { IntRule(path: $0, allowed: allowed, expected: expected) }
+    return paths.map {
+      IntRule(path: $0, allowed: allowed, expected: expected, hintAbove: Menu.customDonutHint)
+    }
   }
 
   /// `schemas` with the rules that their donut ids are on this menu.

@@ -20,12 +20,22 @@ public struct IntRule: Sendable {
   public var allowed: [ClosedRange<Int>]
   /// What is expected, for messages: `integer 0...16`.
   public var expected: String
+  /// Said after the problem when a value is above every allowed one (where the values can grow:
+  /// how a new one is made known), or nil.
+  public var hintAbove: String?
 
   /// A rule that the numbers at `path` are in one of the `allowed` ranges.
-  public init(path: FieldPath, allowed: [ClosedRange<Int>], expected: String) {
+  public init(path: FieldPath, allowed: [ClosedRange<Int>], expected: String, hintAbove: String? = nil) {
     self.path = path
     self.allowed = allowed
     self.expected = expected
+    self.hintAbove = hintAbove
+  }
+
+  /// The hint for `value`: `hintAbove` when it is above every allowed value.
+  public func hint(for value: Int) -> String? {
+    guard let hintAbove, let highest = allowed.map(\.upperBound).max(), value > highest else { return nil }
+    return hintAbove
   }
 
   /// Whether the rule allows `value`.

@@ -207,7 +207,9 @@ struct SchemaChecker {
         isNumber ? Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) : nil
       ok = value.map(allowed.contains) ?? false
       if ok, let value, let rule = rules.first(where: { $0.path.steps == steps }), !rule.allows(value) {
-        problems.append("\(name()) must be \(rule.expected), not \(text(range))")
+        problems.append(
+          "\(name()) must be \(rule.expected), not \(text(range))"
+            + (rule.hint(for: value).map { "; \($0)" } ?? ""))
         return
       }
     case .number(let allowed):
