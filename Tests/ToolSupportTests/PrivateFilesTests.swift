@@ -43,6 +43,23 @@ struct PrivateFilesTests {
     #expect(mode("\(folder)/f") == 0o664)
   }
 
+  @Test("a group-shared store's lock is group-writable too, so every member can take it")
+  func groupSharedLock() throws {
+    let folder = scratch()
+    let old = umask(0o002)
+    defer { umask(old) }
+    try RecordStore(path: "\(folder)/s.jsonl").append([record])
+    #expect(mode("\(folder)/s.jsonl") == 0o664)
+    #expect(mode("\(folder)/s.jsonl.lock") == 0o664)
+    // A store made group-shared later: its lock follows it at the next write.
+    umask(0o022)
+    try RecordStore(path: "\(folder)/t.jsonl").append([record])
+    #expect(mode("\(folder)/t.jsonl.lock") == 0o600)
+    chmod("\(folder)/t.jsonl", 0o660)
+    try RecordStore(path: "\(folder)/t.jsonl").append([record])
+    #expect(mode("\(folder)/t.jsonl.lock") == 0o660)
+  }
+
   @Test("an existing file keeps its mode")
   func existingModeKept() throws {
     let folder = scratch()
