@@ -172,20 +172,23 @@ public final class OpenMeteoProvider: ForecastProvider {
     let body = Array(output[..<cut])
     guard (200...299).contains(status) else {
       var reason = ""
-      if case .object(let object)? = try? JSONParser.parse(body), let text = object["reason"]?.stringValue {
+      if case .object(let object)? = try? OpenMeteo.json(body), let text = object["reason"]?.stringValue {
         reason = ": " + TerminalText.safe(String(text.prefix(200)))
       }
       return .failure(Problem(message: "Open-Meteo answered with HTTP status \(status)\(reason)"))
     }
     let document: JSONValue
     do {
-      document = try JSONParser.parse(body)
+      document = try OpenMeteo.json(body)
     } catch {
+      guard let syntax = error.syntaxError else {
+        return .failure(Problem(message: "Open-Meteo's answer is not usable: \(error.message)"))
+      }
       return .failure(
         Problem(
           message:
             "Open-Meteo's answer is not JSON (\(body.count) bytes; cut short, or not from Open-Meteo): "
-            + error.message))
+            + syntax.message))
     }
     let objects: [JSONValue]
     switch document {

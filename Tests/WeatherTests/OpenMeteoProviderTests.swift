@@ -81,6 +81,7 @@ struct OpenMeteoProviderTests {
       ("status", "error-page.html", " --status 502", "Open-Meteo answered with HTTP status 502"),
       ("truncate", "apple-park.json", "", "the answer was cut short"),
       ("ok", "apple-park-cut.json", "", "Open-Meteo's answer is not JSON"),
+      ("ok", "duplicate-key.json", "", #"Open-Meteo's answer is not usable: duplicate key "temperature_2m""#),
       ("slow", "apple-park.json", " --delay 8", "Open-Meteo did not answer within 0.5 s"),
     ])
   func failures(mode: String, file: String, extra: String, words: String) throws {
@@ -156,6 +157,17 @@ struct OpenMeteoProviderTests {
     #expect(throws: OpenMeteoProvider.Problem.self) { try short.get() }
     let noStatus = OpenMeteoProvider.read(body, requests: [request])
     #expect(throws: OpenMeteoProvider.Problem.self) { try noStatus.get() }
+  }
+
+  @Test("an answer naming a key twice is not used: readers disagree on which value counts")
+  func duplicateKey() throws {
+    let body = Array(try Data(contentsOf: Self.folder.appendingPathComponent("duplicate-key.json")))
+    let request = ForecastRequest(place: .truck, now: ISODate.parse(now)!, hours: 25, minutes: 0)
+    let answer = OpenMeteoProvider.read(body + Array("\n200".utf8), requests: [request])
+    let problem = OpenMeteoProvider.Problem(
+      message: "Open-Meteo's answer is not usable: "
+        + #"duplicate key "temperature_2m" in object (a key may appear once)"#)
+    #expect(throws: problem) { try answer.get() }
   }
 
   @Test("what a response lacks is a stand-in marked unknown, never clear")
