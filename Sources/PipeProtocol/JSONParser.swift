@@ -37,8 +37,9 @@ public struct JSONParser {
   public internal(set) var position = 0
   /// The nesting limit for this parser.
   public var maxDepth: Int
-  /// Whether an object naming the same key twice is an error (the protocol's rule for records;
-  /// the JSON grammar alone allows it).
+  /// Whether an object naming the same key twice, at any depth, is an error (the protocol's rule
+  /// for records; the JSON grammar alone allows it). Validating, indexing and building values
+  /// all follow it.
   public var rejectsDuplicateKeys = false
   /// The keys of the objects being read, innermost last (for `rejectsDuplicateKeys`).
   var openKeys: [MemberSpan] = []
@@ -49,10 +50,14 @@ public struct JSONParser {
     self.maxDepth = min(max(1, maxDepth), JSONParser.maxDepthCeiling)
   }
 
-  /// Parses a whole JSON text (any value, surrounded by optional white space).
-  public static func parse(_ text: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONValue {
+  /// Parses a whole JSON text (any value, surrounded by optional white space); with
+  /// `rejectsDuplicateKeys`, an object at any depth that names a key twice is an error.
+  public static func parse(
+    _ text: [UInt8], maxDepth: Int = defaultMaxDepth, rejectsDuplicateKeys: Bool = false
+  ) throws(JSONError) -> JSONValue {
     try text.withUnsafeBufferPointer { buffer throws(JSONError) -> JSONValue in
       var parser = JSONParser(buffer, maxDepth: maxDepth)
+      parser.rejectsDuplicateKeys = rejectsDuplicateKeys
       return try parser.parseDocument()
     }
   }
@@ -175,11 +180,21 @@ public struct JSONParser {
         position += 1
         return .object(object)
       }
+      let firstKey = openKeys.count
+      defer { if rejectsDuplicateKeys { openKeys.removeSubrange(firstKey...) } }
       while true {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
           throw unexpected("a string key in object")
         }
-        let key = try parseString()
+        let (keyRange, escaped) = try scanString()
+        if rejectsDuplicateKeys {
+          for i in firstKey..<openKeys.count
+          where sameKey(openKeys[i].key, openKeys[i].keyHasEscapes, keyRange, escaped) {
+            throw duplicate(keyRange)
+          }
+          openKeys.append(MemberSpan(key: keyRange, keyHasEscapes: escaped, value: 0..<0, kind: 0))
+        }
+        let key = string(keyRange, escaped: escaped)
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
           throw unexpected("':' after object key")
@@ -245,6 +260,11 @@ public struct JSONParser {
   /// Parses a string at the current position (which must be a `"`).
   public mutating func parseString() throws(JSONError) -> String {
     let (range, escaped) = try scanString()
+    return string(range, escaped: escaped)
+  }
+
+  /// The string whose text (between its quotes) is `range`, unescaped when `escaped`.
+  func string(_ range: Range<Int>, escaped: Bool) -> String {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
     return escaped ? JSONParser.unescape(slice) : String(decoding: slice, as: UTF8.self)
   }

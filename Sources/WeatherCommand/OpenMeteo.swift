@@ -24,11 +24,14 @@ public enum OpenMeteo {
   public struct Problem: Error, Equatable {
     /// What is wrong and where (`hourly.temperature_2m[3] is null`).
     public var message: String
-    /// The byte offset of a JSON syntax error, if that is the problem.
+    /// The byte offset of a JSON syntax error or a duplicate key, if that is the problem.
     public var offset: Int?
-    init(_ message: String, offset: Int? = nil) {
+    /// The JSON syntax error, when the text is not JSON at all.
+    public var syntaxError: JSONError?
+    init(_ message: String, offset: Int? = nil, syntaxError: JSONError? = nil) {
       self.message = message
       self.offset = offset
+      self.syntaxError = syntaxError
     }
   }
 
@@ -93,14 +96,26 @@ public enum OpenMeteo {
   /// to San Francisco is about 60 km).
   public static let farKilometres = 25.0
 
+  /// A response's text as one JSON value. An object naming a key twice, at any depth, is refused,
+  /// as in records: readers disagree on which value counts (jq and Python take the last).
+  public static func json(_ text: [UInt8]) throws(Problem) -> JSONValue {
+    do {
+      return try JSONParser.parse(text, rejectsDuplicateKeys: true)
+    } catch {
+      // The strict parse stops at a duplicate key or a syntax error, whichever comes first: only
+      // a text that is JSON after all is said to repeat a key.
+      do {
+        _ = try JSONParser.parse(text)
+      } catch let syntax {
+        throw Problem("not JSON: \(syntax.message)", offset: syntax.offset, syntaxError: syntax)
+      }
+      throw Problem(error.message, offset: error.offset)
+    }
+  }
+
   /// Parses a whole response. `label` replaces each location's place (its coordinates too).
   public static func parse(_ text: [UInt8], label: Place? = nil) throws(Problem) -> [Location] {
-    let document: JSONValue
-    do {
-      document = try JSONParser.parse(text)
-    } catch {
-      throw Problem("not JSON: \(error.message)", offset: error.offset)
-    }
+    let document = try json(text)
     switch document {
     case .object(let object):
       return [try location(object, label: label, path: "")]

@@ -142,15 +142,15 @@ public final class OpenMeteoProvider: ForecastProvider {
       "exec \(Self.quote(curl)) --silent --globoff --proto =http,https --max-time \(seconds) "
       + "--write-out '\\n%{http_code}' --url \(Self.quote(Self.url(base: baseURL, for: requests))) 2>/dev/null"
     let result: SubprocessResult
-    switch Subprocess.capture(command, input: [], timeout: remaining + 1) {
+    // The body's limit is weather import's, plus the line curl writes after it ("\n" and 3 digits).
+    let limit = OpenMeteo.maxResponseSize + 4
+    switch Subprocess.capture(command, input: [], timeout: remaining + 1, maxOutput: limit) {
     case .failure(let error): return .failure(Problem(message: "cannot run curl: \(error.description)"))
     case .success(let r): result = r
     }
     let slow = Problem(message: "Open-Meteo did not answer within \(JSONNumber(timeout)) s")
     if result.timedOut { return .failure(slow) }
-    if result.outputTooLarge {
-      return .failure(Problem(message: "Open-Meteo's answer is larger than 64 MiB"))
-    }
+    if result.outputTooLarge { return .failure(Self.tooLarge) }
     if let status = result.status, status != 0 {
       if status == 28 { return .failure(slow) }
       return .failure(Problem(message: Self.curlProblem(status)))
@@ -158,6 +158,10 @@ public final class OpenMeteoProvider: ForecastProvider {
     if result.signal != nil { return .failure(Problem(message: "curl was killed")) }
     return Self.read(result.output, requests: requests)
   }
+
+  /// An answer over `OpenMeteo.maxResponseSize`, the limit of `weather import --open-meteo` too.
+  static let tooLarge = Problem(
+    message: "Open-Meteo's answer is larger than \(LineReader.describeSize(OpenMeteo.maxResponseSize))")
 
   /// Reads curl's output (the body, a line break, the HTTP status) for the requests.
   /// The forecasts, and what to say about them (data they lack, a place far from the one asked).
@@ -169,23 +173,27 @@ public final class OpenMeteoProvider: ForecastProvider {
     else {
       return .failure(Problem(message: "curl gave no HTTP status"))
     }
+    guard cut <= OpenMeteo.maxResponseSize else { return .failure(tooLarge) }
     let body = Array(output[..<cut])
     guard (200...299).contains(status) else {
       var reason = ""
-      if case .object(let object)? = try? JSONParser.parse(body), let text = object["reason"]?.stringValue {
+      if case .object(let object)? = try? OpenMeteo.json(body), let text = object["reason"]?.stringValue {
         reason = ": " + TerminalText.safe(String(text.prefix(200)))
       }
       return .failure(Problem(message: "Open-Meteo answered with HTTP status \(status)\(reason)"))
     }
     let document: JSONValue
     do {
-      document = try JSONParser.parse(body)
+      document = try OpenMeteo.json(body)
     } catch {
+      guard let syntax = error.syntaxError else {
+        return .failure(Problem(message: "Open-Meteo's answer is not usable: \(error.message)"))
+      }
       return .failure(
         Problem(
           message:
             "Open-Meteo's answer is not JSON (\(body.count) bytes; cut short, or not from Open-Meteo): "
-            + error.message))
+            + syntax.message))
     }
     let objects: [JSONValue]
     switch document {

@@ -25,12 +25,32 @@ enum Replacements {
     }.map(\.folder)
   }()
 
-  /// A folder holding `sales-chart` linked to `program`, to put first on PATH.
+  /// A folder holding `sales-chart` linked to a copy of `program`, to put first on PATH. A case
+  /// run as root drops to another user (`setpriv`) who may not reach Tests/replacements (a clone
+  /// inside a 0700 folder): a built tool still starts (setpriv executes it with root's
+  /// capabilities), but a script's interpreter, run as that user, must open the script itself. So
+  /// the program and the files beside it (it may load them) are copied into a folder anyone can read.
   static func pathFolder(for program: String) throws -> URL {
+    let fm = FileManager.default
     let folder = try TestSupport.temporaryDirectory()
-    try FileManager.default.createSymbolicLink(
+    let lib = folder.appendingPathComponent("lib")
+    try fm.createDirectory(at: lib, withIntermediateDirectories: false)
+    let original = root.appendingPathComponent(program)
+    let siblings = try fm.contentsOfDirectory(
+      at: original.deletingLastPathComponent(), includingPropertiesForKeys: [.isRegularFileKey])
+    let files = siblings.filter {
+      (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
+    }
+    for file in files {
+      let copy = lib.appendingPathComponent(file.lastPathComponent)
+      try fm.copyItem(at: file, to: copy)
+      try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+    }
+    // Set after creating: the umask applies to mkdir.
+    for dir in [folder, lib] { try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path) }
+    try fm.createSymbolicLink(
       atPath: folder.appendingPathComponent("sales-chart").path,
-      withDestinationPath: root.appendingPathComponent(program).path)
+      withDestinationPath: lib.appendingPathComponent(original.lastPathComponent).path)
     return folder
   }
 

@@ -110,6 +110,28 @@ struct ParserTests {
     // Keys compare code point by code point: canonically equivalent spellings are two keys.
     #expect(throws: Never.self) { try Record(bytes: Array(#"{"type":"t","e\u0301":1,"\u00e9":2}"#.utf8)) }
   }
+
+  @Test("a whole document parsed with duplicate keys refused: at any depth, escapes or not, same keys apart")
+  func duplicateKeysInDocuments() throws {
+    func strict(_ text: String) throws(JSONError) -> JSONValue {
+      try JSONParser.parse(Array(text.utf8), rejectsDuplicateKeys: true)
+    }
+    for (text, key, offset) in [
+      (#"{"a":1,"a":2}"#, "a", 7), (#"[{"o":{"k":1,"\u006b":2}}]"#, "k", 13),
+      (#"{"l":[{"k":1},{"k":2,"k":3}]}"#, "k", 21),
+    ] {
+      do {
+        _ = try strict(text)
+        Issue.record("accepted \(text)")
+      } catch {
+        #expect(error == JSONError("duplicate key \"\(key)\" in object (a key may appear once)", at: offset))
+      }
+      #expect(throws: Never.self) { try JSONParser.parse(Array(text.utf8)) }
+    }
+    // The same key in sibling or nested objects, and canonically equivalent spellings, are not duplicates.
+    let value = try strict(#"{"o":{"k":1},"p":{"k":2,"o":{"k":3}},"e\u0301":1,"\u00e9":2}"#)
+    #expect(value.objectValue?.keys == ["o", "p", "e\u{301}", "\u{e9}"])
+  }
 }
 
 @Suite("dates at the edges")

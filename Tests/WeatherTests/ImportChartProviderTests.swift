@@ -127,6 +127,43 @@ struct OpenMeteoTests {
     }
   }
 
+  @Test("a key named twice, at any depth, is refused and placed; a syntax error after one is still not JSON")
+  func duplicateKeys() {
+    // 90 °C is 194 °F: the first value, which a reader that keeps the first would use (jq and
+    // Python keep the last, 10 °C).
+    for (text, key, place) in [
+      (
+        "{\"latitude\":1,\"longitude\":2,\"hourly\":{\"time\":[\"2026-01-01T00:00\"],\n"
+          + "\"temperature_2m\":[90],\"temperature_2m\":[10]}}", "temperature_2m", "stdin line 2, column 23"
+      ),
+      (
+        "[{\"latitude\":1,\"longitude\":2,\"latitude\":3,\"hourly\":{}}]", "latitude",
+        "stdin line 1, column 30"
+      ),
+      (
+        "{\"hourly_units\":{\"temperature_2m\":\"°F\",\"temp\\u0065rature_2m\":\"°C\"}}", "temperature_2m",
+        "stdin line 1, column 40"
+      ),
+    ] {
+      let bytes = Array(text.utf8)
+      do {
+        _ = try OpenMeteo.parse(bytes)
+        Issue.record("no problem found in \(text)")
+      } catch {
+        #expect(error.message == "duplicate key \"\(key)\" in object (a key may appear once)")
+        #expect(error.syntaxError == nil)
+        #expect(OpenMeteo.place(of: error, in: bytes, source: "stdin") == place)
+      }
+    }
+    do {
+      _ = try OpenMeteo.parse(Array(#"{"latitude":1,"latitude":2,"#.utf8))
+      Issue.record("no problem found")
+    } catch {
+      #expect(error.message == "not JSON: expected a string key in object, found end of line")
+      #expect(error.syntaxError != nil)
+    }
+  }
+
   @Test("a syntax error is placed by line and column, counting characters, not bytes")
   func syntaxErrorPlace() {
     let text = Array("{\n  \"latitude\": 1,\n  \"naïve\": tru\n}".utf8)

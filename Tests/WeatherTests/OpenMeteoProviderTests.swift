@@ -14,8 +14,9 @@ struct OpenMeteoProviderTests {
   static let folder = TestSupport.packageRoot.appendingPathComponent("Tests/golden/weather/open-meteo")
   let now = "2026-11-29T18:02:13Z"
 
-  /// Runs `weather ARGUMENTS` with OPEN_METEO_URL at a stand-in serving `file` as `mode`; with
-  /// `timing`, the milliseconds weather took are written there (the harness waits for the server).
+  /// Runs `weather ARGUMENTS` with OPEN_METEO_URL at a stand-in serving `file` (a path, or a name
+  /// in `folder`) as `mode`; with `timing`, the milliseconds weather took are written there (the
+  /// harness waits for the server).
   func served(
     _ mode: String, _ file: String, _ arguments: String, extra: String = "", log: URL? = nil,
     timing: URL? = nil
@@ -23,10 +24,11 @@ struct OpenMeteoProviderTests {
     -> TestSupport.Result
   {
     let logging = log.map { " --log '\($0.path)'" } ?? ""
+    let path = file.hasPrefix("/") ? file : "\(Self.folder.path)/\(file)"
     let clock = timing.map { "; echo $(( ($(date +%s%N) - s) / 1000000 )) > '\($0.path)'" } ?? ""
     return try TestSupport.shell(
       "{ read port; s=$(date +%s%N); OPEN_METEO_URL=http://127.0.0.1:$port/v1/forecast weather \(arguments)\(clock); } "
-        + "< <(python3 '\(Self.folder.path)/serve.py' \(mode) '\(Self.folder.path)/\(file)'\(extra)\(logging) 2>/dev/null)"
+        + "< <(python3 '\(Self.folder.path)/serve.py' \(mode) '\(path)'\(extra)\(logging) 2>/dev/null)"
     )
   }
 
@@ -81,6 +83,7 @@ struct OpenMeteoProviderTests {
       ("status", "error-page.html", " --status 502", "Open-Meteo answered with HTTP status 502"),
       ("truncate", "apple-park.json", "", "the answer was cut short"),
       ("ok", "apple-park-cut.json", "", "Open-Meteo's answer is not JSON"),
+      ("ok", "duplicate-key.json", "", #"Open-Meteo's answer is not usable: duplicate key "temperature_2m""#),
       ("slow", "apple-park.json", " --delay 8", "Open-Meteo did not answer within 0.5 s"),
     ])
   func failures(mode: String, file: String, extra: String, words: String) throws {
@@ -156,6 +159,78 @@ struct OpenMeteoProviderTests {
     #expect(throws: OpenMeteoProvider.Problem.self) { try short.get() }
     let noStatus = OpenMeteoProvider.read(body, requests: [request])
     #expect(throws: OpenMeteoProvider.Problem.self) { try noStatus.get() }
+  }
+
+  @Test("an answer naming a key twice is not used: readers disagree on which value counts")
+  func duplicateKey() throws {
+    let body = Array(try Data(contentsOf: Self.folder.appendingPathComponent("duplicate-key.json")))
+    let request = ForecastRequest(place: .truck, now: ISODate.parse(now)!, hours: 25, minutes: 0)
+    let answer = OpenMeteoProvider.read(body + Array("\n200".utf8), requests: [request])
+    let problem = OpenMeteoProvider.Problem(
+      message: "Open-Meteo's answer is not usable: "
+        + #"duplicate key "temperature_2m" in object (a key may appear once)"#)
+    #expect(throws: problem) { try answer.get() }
+  }
+
+  @Test("more than 16 MiB of answer in curl's output is refused before it is parsed")
+  func readLimit() {
+    let request = ForecastRequest(place: .truck, now: ISODate.parse(now)!, hours: 1, minutes: 0)
+    let status = Array("\n200".utf8)
+    let big = [UInt8](repeating: 0x20, count: OpenMeteo.maxResponseSize + 1)
+    let tooLarge = OpenMeteoProvider.Problem(message: "Open-Meteo's answer is larger than 16 MiB")
+    #expect(throws: tooLarge) { try OpenMeteoProvider.read(big + status, requests: [request]).get() }
+    // 16 MiB itself is read (and found not to be JSON: all white space).
+    let limit = OpenMeteoProvider.read(Array(big.dropLast()) + status, requests: [request])
+    guard case .failure(let problem) = limit else {
+      Issue.record("all white space was read")
+      return
+    }
+    #expect(
+      problem.message.hasPrefix("Open-Meteo's answer is not JSON (16777216 bytes;"), "\(problem.message)")
+  }
+
+  @Test(
+    "over HTTP too, an answer of 16 MiB is read and one of 16 MiB + 1 byte is refused",
+    .enabled(if: ready, "curl and python3 are needed (the stand-in server is Python's http.server)"))
+  func sizeLimit() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let body = try Data(contentsOf: Self.folder.appendingPathComponent("apple-park.json"))
+    let model = try TestSupport.run("weather", ["forecast", "--now", now, "--hours", "3"])
+    // White space after the document keeps it valid JSON: only its size can be wrong.
+    for size in [OpenMeteo.maxResponseSize, OpenMeteo.maxResponseSize + 1] {
+      let file = dir.appendingPathComponent("answer.json")
+      try (body + Data(repeating: 0x20, count: size - body.count)).write(to: file)
+      let r = try served("ok", file.path, "forecast --provider open-meteo --now \(now) --hours 3")
+      #expect(r.status == 0)
+      if size > OpenMeteo.maxResponseSize {
+        #expect(
+          r.err == "weather: warning: Open-Meteo's answer is larger than 16 MiB; "
+            + "using the offline model's forecast instead\n")
+        #expect(r.stdout == model.stdout)
+      } else {
+        #expect(r.err.isEmpty, "\(r.err)")
+        #expect(r.out.split(separator: "\n").count == 3 && !r.out.contains(#""source":"model""#))
+      }
+    }
+  }
+
+  @Test("curl is stopped once it has written more than 16 MiB, not left to run until the timeout")
+  func curlStopped() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // A curl that writes 16 MiB + 5 bytes (more than an answer and its status line), then hangs.
+    let curl = dir.appendingPathComponent("curl")
+    try "#!/bin/sh\nhead -c \(OpenMeteo.maxResponseSize + 5) /dev/zero\nexec sleep 30\n".write(
+      to: curl, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: curl.path)
+    let r = try TestSupport.runProcess(
+      TestSupport.tool("weather"), ["forecast", "--provider", "open-meteo", "--now", now, "--timeout", "5"],
+      environment: ["PATH": "\(dir.path):/usr/bin:/bin"])
+    #expect(r.status == 0)
+    #expect(
+      r.err == "weather: warning: Open-Meteo's answer is larger than 16 MiB; "
+        + "using the offline model's forecast instead\n")
   }
 
   @Test("what a response lacks is a stand-in marked unknown, never clear")
