@@ -3,28 +3,76 @@
 public enum Help {
   /// The help text for a command; `parents` are the commands above it, whose INPUT, OUTPUT, EXIT
   /// STATUS and EXAMPLES stand in for sections the command leaves empty. Options are exactly those
-  /// the command accepts.
-  public static func render(_ spec: CommandSpec, path: [String], parents: [CommandSpec] = []) -> String {
+  /// the command accepts. Everything is laid out to `width` columns (`TextLayout`): prose flowed
+  /// again, options, commands and exit codes as tables with hanging indents.
+  public static func render(
+    _ spec: CommandSpec, path: [String], parents: [CommandSpec] = [], width: Int = TextLayout.width()
+  ) -> String {
+    let width = max(width, TextLayout.minimumWidth)
     let root = parents.first ?? spec
-    var text = "\(path.joined(separator: " ")) - \(spec.summary)\n"
-    text += section("USAGE", spec.usage)
+    let name = path.joined(separator: " ")
+    var text =
+      TextLayout.wrap("\(name) - \(spec.summary)", width: width, hanging: 4).joined(separator: "\n") + "\n"
+    text += section("USAGE", usage(spec.usage, name: name, width: width))
     let visible = spec.subcommands.filter { !$0.hidden }
     if !visible.isEmpty {
-      let width = visible.map(\.name.count).max()! + 2
-      text += section("COMMANDS", visible.map { $0.name.padding(width) + $0.summary })
+      text += section("COMMANDS", TextLayout.table(visible.map { ($0.name, $0.summary) }, width: width))
     }
     let options =
       spec.options + CommandSpec.standardOptions.filter { o in parents.isEmpty || o.long == "help" }
-    let labels = options.map(optionLabel)
-    let width = (labels.map(\.count).max() ?? 0) + 2
-    text += section("OPTIONS", zip(labels, options).map { $0.padding(width) + $1.help })
-    text += section("INPUT", lines(spec.input.isEmpty ? root.input : spec.input))
-    text += section("OUTPUT", lines(spec.output.isEmpty ? root.output : spec.output))
+    text += section("OPTIONS", TextLayout.table(options.map { (optionLabel($0), $0.help) }, width: width))
+    text += section("INPUT", prose(spec.input.isEmpty ? root.input : spec.input, width: width))
+    text += section("OUTPUT", prose(spec.output.isEmpty ? root.output : spec.output, width: width))
     text += section(
       "EXIT STATUS",
-      CommandSpec.standardExitStatus + (spec.exitStatus.isEmpty ? root.exitStatus : spec.exitStatus))
-    text += section("EXAMPLES", spec.examples.isEmpty ? root.examples : spec.examples)
+      TextLayout.table(exitCodes(spec.exitStatus.isEmpty ? root.exitStatus : spec.exitStatus), width: width))
+    let examples = spec.examples.isEmpty ? root.examples : spec.examples
+    text += section("EXAMPLES", examples.flatMap { TextLayout.verbatim("  " + $0, width: width) })
     return text
+  }
+
+  /// The usage lines, a line written on several (continued with leading spaces) taken as one,
+  /// each wrapped with its words after the command's name.
+  static func usage(_ lines: [String], name: String, width: Int) -> [String] {
+    var joined: [String] = []
+    for line in lines {
+      if line.first == " ", !joined.isEmpty {
+        joined[joined.count - 1] += " " + line.drop { $0 == " " }
+      } else {
+        joined.append(line)
+      }
+    }
+    return joined.flatMap { line in
+      let hanging = line.hasPrefix(name + " ") ? 2 + TextLayout.displayWidth(name) + 1 : 6
+      return TextLayout.wrap(line, width: width, indent: 2, hanging: min(hanging, width / 2))
+    }
+  }
+
+  /// Prose written hard-wrapped in the source, flowed again to the width, indented by 2.
+  static func prose(_ text: String, width: Int) -> [String] {
+    TextLayout.reflow(lines(text).map { $0.isEmpty ? "" : "  " + $0 }, width: width)
+  }
+
+  /// The exit codes of a command: the standard ones, each replaced by the command's own words for
+  /// it where it has them (a code is listed once), then the command's other codes, in order.
+  static func exitCodes(_ own: [String]) -> [(term: String, description: String)] {
+    let mine = own.map(splitTerm)
+    var rows = CommandSpec.standardExitStatus.map(splitTerm).map { row in
+      mine.first { $0.term == row.term } ?? row
+    }
+    rows += mine.filter { row in !rows.contains { $0.term == row.term } }
+    return rows.sorted { (Int($0.term) ?? Int.max) < (Int($1.term) ?? Int.max) }
+  }
+
+  /// `0    success` as its term and description (split at the first run of two spaces).
+  static func splitTerm(_ line: String) -> (term: String, description: String) {
+    let characters = Array(line)
+    guard
+      let gap = characters.indices.dropLast().first(where: {
+        characters[$0] == " " && characters[$0 + 1] == " "
+      })
+    else { return (line, "") }
+    return (String(characters[..<gap]), String(characters[gap...].drop { $0 == " " }))
   }
 
   /// `-n, --count N` or `    --force`.
@@ -39,9 +87,10 @@ public enum Help {
     return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
+  /// A titled section of lines already laid out (indented); nothing when there are none.
   static func section(_ title: String, _ lines: [String]) -> String {
     guard !lines.isEmpty else { return "" }
-    return "\n\(title)\n" + lines.map { $0.isEmpty ? "\n" : "  \($0)\n" }.joined()
+    return "\n\(title)\n" + lines.map { $0 + "\n" }.joined()
   }
 }
 

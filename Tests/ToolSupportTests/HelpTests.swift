@@ -41,12 +41,12 @@ struct HelpTests {
         EXIT STATUS
           0    success
           1    failure (an unknown id, a refused step)
+          3    locked
           64   usage error (unknown option, bad value)
           65   bad input data (the line is named)
           66   cannot open an input file
           74   I/O error (read, write, sync)
           130  interrupted (Ctrl-C); 143 terminated
-          3    locked
 
         EXAMPLES
           orders generate | filter -q

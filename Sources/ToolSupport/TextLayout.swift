@@ -1,0 +1,200 @@
+/// Text for people laid out to a width: the one place that measures and wraps it. Widths are
+/// display columns (a CJK character or an emoji takes 2, a combining mark 0); lines break at
+/// spaces, and a word longer than the width stands alone on its line rather than being cut.
+public enum TextLayout {
+  /// The narrowest layout: below it, text is laid out as at this width (lines may then be wider
+  /// than a very narrow terminal, but no word is broken).
+  public static let minimumWidth = 20
+
+  /// The width to lay out for: `COLUMNS`, else the terminal's, else 80 (`Terminal.width`), and
+  /// at least `minimumWidth`.
+  public static func width(fd: Int32 = 1) -> Int { max(minimumWidth, Terminal.width(fd: fd)) }
+
+  /// The display width of `text` in a terminal.
+  public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
+    var width = 0
+    for scalar in text.unicodeScalars { width += displayWidth(scalar) }
+    return width
+  }
+
+  /// The columns one code point takes: 0 for combining marks, joiners and variation selectors,
+  /// 2 for East Asian wide and fullwidth characters and emoji shown as pictures, else 1.
+  public static func displayWidth(_ scalar: Unicode.Scalar) -> Int {
+    let v = scalar.value
+    if v == 0x200D || (0xFE00...0xFE0F).contains(v) || (0x200B...0x200F).contains(v) { return 0 }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark: return 0
+    default: break
+    }
+    if scalar.properties.isEmojiPresentation { return 2 }
+    let wide: [ClosedRange<UInt32>] = [
+      0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+    ]
+    return wide.contains { $0.contains(v) } ? 2 : 1
+  }
+
+  /// `text` wrapped to `width` columns: the first line starts with `indent` spaces, the others
+  /// with `hanging` (a hanging indent, as option descriptions have). Runs of spaces between
+  /// words become one; an empty text gives one line of the indent alone (trimmed).
+  public static func wrap(_ text: String, width: Int, indent: Int = 0, hanging: Int? = nil) -> [String] {
+    let hanging = hanging ?? indent
+    let words = text.split(separator: " ", omittingEmptySubsequences: true).flatMap {
+      pieces(of: $0, fitting: width - hanging)
+    }
+    var lines: [String] = []
+    var line = String(repeating: " ", count: indent)
+    var used = indent
+    var empty = true
+    for piece in words {
+      let cut = piece.hasPrefix(glue)
+      let word = cut ? piece.dropFirst() : piece
+      let size = displayWidth(word)
+      if !empty && (cut || used + 1 + size > width) {
+        lines.append(line)
+        line = String(repeating: " ", count: hanging)
+        used = hanging
+        empty = true
+      }
+      if !empty {
+        line += " "
+        used += 1
+      }
+      line += word
+      used += size
+      empty = false
+    }
+    if !empty || lines.isEmpty { lines.append(empty ? "" : line) }
+    return lines
+  }
+
+  /// A word too wide for `room` columns cut after its separators (`/`, `&`, `,`, `|`, `?`), so that
+  /// a long path or URL goes on over lines instead of past the edge; a word that fits, or has no
+  /// separator, is kept whole. The pieces are joined by line breaks only (`wrap` puts a space
+  /// between words, so each piece but the first is marked to follow without one).
+  static func pieces(of word: Substring, fitting room: Int) -> [Substring] {
+    guard displayWidth(word) > room, room > 0 else { return [word] }
+    var pieces: [Substring] = []
+    var start = word.startIndex
+    var lastBreak: String.Index?
+    var used = 0
+    var i = word.startIndex
+    while i < word.endIndex {
+      let c = word[i]
+      used += displayWidth(String(c))
+      let next = word.index(after: i)
+      if "/&,|?".contains(c) { lastBreak = next }
+      if used > room, let cut = lastBreak, cut > start {
+        pieces.append(word[start..<cut])
+        start = cut
+        lastBreak = nil
+        used = displayWidth(word[start..<next])
+      }
+      i = next
+    }
+    pieces.append(word[start...])
+    return pieces.enumerated().map { $0.offset == 0 ? $0.element : glue + $0.element }
+  }
+
+  /// Marks a piece of a cut word: it starts a new line, never follows a space.
+  static let glue: Substring = "\u{0}"
+
+  /// Lines written hard-wrapped in the source (help text), flowed again to `width`: a line joins
+  /// the one before it when it is indented as that one and the one before does not end a sentence
+  /// or introduce a list (`.`, `:`), or when it is indented deeper than the first line of its
+  /// paragraph (a continuation, kept as the hanging indent). Lines indented deeper after a line
+  /// that ends with `:` are a block (an example record, a list): each is kept as it is, and only
+  /// wrapped when too wide. Empty lines stay.
+  public static func reflow(_ lines: [String], width: Int) -> [String] {
+    var out: [String] = []
+    var paragraph: (indent: Int, hanging: Int?, text: String)?
+    var lastLine = ""
+    var block: Int?
+    func flush() {
+      guard let p = paragraph else { return }
+      out += wrap(p.text, width: width, indent: p.indent, hanging: p.hanging ?? p.indent)
+      paragraph = nil
+    }
+    for line in lines {
+      let indent = line.prefix { $0 == " " }.count
+      let content = line.dropFirst(indent)
+      if content.isEmpty {
+        flush()
+        out.append("")
+        lastLine = ""
+        block = nil
+        continue
+      }
+      let previousIndent = lastLine.prefix { $0 == " " }.count
+      if let base = block, indent > base {
+        out += verbatim(line, width: width)
+        lastLine = line
+        continue
+      }
+      block = nil
+      if lastLine.hasSuffix(":"), indent > previousIndent {
+        flush()
+        block = previousIndent
+        out += verbatim(line, width: width)
+        lastLine = line
+        continue
+      }
+      if var p = paragraph {
+        let endsSentence = [".", ":"].contains { lastLine.hasSuffix($0) }
+        let deeper =
+          indent > p.indent && (p.hanging == nil || p.hanging == indent)
+          && (indent > previousIndent || !endsSentence)
+        let same = indent == previousIndent && indent == (p.hanging ?? p.indent) && !endsSentence
+        if deeper || same {
+          if indent > p.indent { p.hanging = indent }
+          p.text += " " + content
+          paragraph = p
+          lastLine = line
+          continue
+        }
+      }
+      flush()
+      paragraph = (indent, nil, String(content))
+      lastLine = line
+    }
+    flush()
+    return out
+  }
+
+  /// A line kept as it is when it fits `width`, else wrapped with a hanging indent two columns
+  /// deeper than its own (an example command, a record).
+  public static func verbatim(_ line: String, width: Int) -> [String] {
+    guard displayWidth(line) > width else { return [line] }
+    let indent = line.prefix { $0 == " " }.count
+    return wrap(String(line.dropFirst(indent)), width: width, indent: indent, hanging: indent + 4)
+  }
+
+  /// Rows of a term and its description (options, commands, exit codes): the term in a column of
+  /// `termWidth`, the description wrapped beside it with a hanging indent; where the two cannot
+  /// share a line (a narrow terminal or a long term), the description goes under the term,
+  /// indented by `indent + 4`.
+  public static func table(_ rows: [(term: String, description: String)], width: Int, indent: Int = 2)
+    -> [String]
+  {
+    let termWidth = (rows.map { displayWidth($0.term) }.max() ?? 0) + 2
+    let pad = String(repeating: " ", count: indent)
+    var out: [String] = []
+    let beside = indent + termWidth + 20 <= width
+    for row in rows {
+      let termSize = displayWidth(row.term)
+      if beside {
+        var lines = wrap(row.description, width: width - indent - termWidth, indent: 0)
+        lines[0] = pad + row.term + String(repeating: " ", count: termWidth - termSize) + lines[0]
+        for i in lines.indices.dropFirst() {
+          lines[i] = pad + String(repeating: " ", count: termWidth) + lines[i]
+        }
+        out += lines
+      } else {
+        out.append(pad + row.term)
+        if !row.description.isEmpty { out += wrap(row.description, width: width, indent: indent + 4) }
+      }
+    }
+    return out.map { $0.hasSuffix(" ") ? String($0.reversed().drop { $0 == " " }.reversed()) : $0 }
+  }
+}

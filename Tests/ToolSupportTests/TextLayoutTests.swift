@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import Testing
+import ToolSupport
+
+/// Text for people fits the terminal: measured in display columns, wrapped at spaces.
+@Suite struct TextLayoutTests {
+  @Test func displayWidthCountsWideAndZeroWidthCharacters() {
+    #expect(TextLayout.displayWidth("abc") == 3)
+    #expect(TextLayout.displayWidth("東京") == 4)
+    #expect(TextLayout.displayWidth("🍩") == 2)
+    #expect(TextLayout.displayWidth("e\u{301}") == 1)
+    #expect(TextLayout.displayWidth("·→…") == 3)
+  }
+
+  @Test func wrapBreaksAtSpacesWithAHangingIndent() {
+    #expect(
+      TextLayout.wrap("one two three four five", width: 12, indent: 2, hanging: 4)
+        == ["  one two", "    three", "    four", "    five"])
+    #expect(TextLayout.wrap("東京 東京 東京", width: 10) == ["東京 東京", "東京"], "CJK counts 2")
+    #expect(TextLayout.wrap("", width: 10) == [""])
+  }
+
+  @Test func aLongWordIsCutAfterItsSeparatorsOnly() {
+    let lines = TextLayout.wrap("see https://example.com/a/b/c?x=1&y=2", width: 16)
+    #expect(lines.allSatisfy { TextLayout.displayWidth($0) <= 16 }, "\(lines)")
+    #expect(lines.joined().replacingOccurrences(of: " ", with: "") == "seehttps://example.com/a/b/c?x=1&y=2")
+    #expect(TextLayout.wrap("abcdefghijklmnop", width: 8) == ["abcdefghijklmnop"], "no separator: whole")
+  }
+
+  @Test func reflowJoinsHardWrappedProseAndKeepsBlocks() {
+    let source = [
+      "  A sentence that was wrapped", "  in the source. Another one.", "  Records:",
+      #"    {"a":1}"#, "  text: an item that goes", "    on here.",
+    ]
+    #expect(
+      TextLayout.reflow(source, width: 80) == [
+        "  A sentence that was wrapped in the source. Another one.", "  Records:", #"    {"a":1}"#,
+        "  text: an item that goes on here.",
+      ])
+  }
+
+  @Test func tablesPutTheDescriptionUnderATermWhenTheyCannotShareALine() {
+    let rows = [(term: "-n, --count N", description: "how many, 1 to 10")]
+    #expect(TextLayout.table(rows, width: 80) == ["  -n, --count N  how many, 1 to 10"])
+    #expect(TextLayout.table(rows, width: 30) == ["  -n, --count N", "      how many, 1 to 10"])
+  }
+
+  /// Every help page of every tool, at 80 and 40 columns: no line wider (in display columns),
+  /// and the same text as at 300 columns but for where lines break.
+  @Test(arguments: ["orders", "sales-chart", "weather", "story-io", "trips", "achievements", "pipe-check"])
+  func everyHelpPageFitsAndSaysTheSame(_ tool: String) throws {
+    var pages = 0
+    for path in try Self.commandPaths(tool) {
+      let wide = try TestSupport.run(tool, path + ["--help"], environment: ["COLUMNS": "300"])
+      #expect(wide.status == 0)
+      for columns in [80, 40] {
+        let page = try TestSupport.run(tool, path + ["--help"], environment: ["COLUMNS": "\(columns)"])
+        let name = ([tool] + path).joined(separator: " ")
+        for line in page.out.split(separator: "\n") where TextLayout.displayWidth(line) > columns {
+          // Only a word with nothing to cut it at may stand past the edge.
+          #expect(
+            !line.trimmingCharacters(in: .whitespaces).contains(" "),
+            "\(name) --help at \(columns): \(line)")
+        }
+        #expect(
+          page.out.filter { !$0.isWhitespace } == wide.out.filter { !$0.isWhitespace },
+          "\(name) --help says other words at \(columns) columns than at 300")
+      }
+      pages += 1
+    }
+    #expect(pages >= 1, "no help page was read")
+  }
+
+  /// The tool and each of its subcommands (and theirs), as argument lists.
+  static func commandPaths(_ tool: String) throws -> [[String]] {
+    var paths: [[String]] = [[]]
+    var queue: [[String]] = [[]]
+    while let path = queue.popLast() {
+      let help = try TestSupport.run(tool, path + ["--help"], environment: ["COLUMNS": "300"]).out
+      guard let start = help.range(of: "\nCOMMANDS\n") else { continue }
+      let rest = help[start.upperBound...]
+      let block = rest.prefix { _ in true }.components(separatedBy: "\n\n").first ?? ""
+      for line in block.split(separator: "\n") {
+        guard let name = line.split(separator: " ").first else { continue }
+        paths.append(path + [String(name)])
+        queue.append(path + [String(name)])
+      }
+    }
+    return paths
+  }
+}
