@@ -76,7 +76,8 @@ struct MenuTests {
     #expect(!found.isEmpty && found.allSatisfy { $0.contains("].donut must be integer 0...16, not 9") })
     let summary =
       #"{"type":"order-summary","city":"London","period":"day","date":"2026-11-28","sales":[{"donut":17,"quantity":2}],"totalSales":2}"#
-    #expect(try problems(summary) == [#""sales"[0].donut must be integer 0...16, not 17"#])
+    #expect(
+      try problems(summary) == [#""sales"[0].donut must be integer 0...16, not 17; "# + Menu.customDonutHint])
     var menu = Menu.builtIn
     menu.add(key: "midnight", name: "Midnight", dough: Menu.builtIn.donuts[0].dough)
     #expect(try problems(summary, menu) == [])

@@ -1,3 +1,4 @@
+import FoodTruckKit
 import Foundation
 import PipeCheckCommand
 import TestSupport
@@ -84,7 +85,7 @@ struct SchemaTests {
         problems.contains {
           $0.hasPrefix("\"status\" must be one of placed") && $0.hasSuffix("not \"cooking\"")
         })
-      #expect(problems.contains("\"items\"[0].donut must be integer 0...16, not 99"))
+      #expect(problems.contains("\"items\"[0].donut must be integer 0...16, not 99; " + Menu.customDonutHint))
       #expect(problems.contains("\"items\"[0].quantity must be integer >= 1, not 0"))
       #expect(problems.contains("\"items\"[1].donut must be integer 0...9999, not -1"))
       #expect(problems.contains { $0.hasPrefix("missing field \"id\"") })
@@ -98,7 +99,9 @@ struct SchemaTests {
     let plain = try #require(RecordTypes.catalog.schema(for: "order-summary"))
     #expect(!plain.problems(in: record).contains { $0.contains("donut") })
     let checked = try #require(Self.checked.schema(for: "order-summary"))
-    #expect(checked.problems(in: record).contains(#""sales"[0].donut must be integer 0...16, not 99"#))
+    #expect(
+      checked.problems(in: record).contains(
+        #""sales"[0].donut must be integer 0...16, not 99; "# + Menu.customDonutHint))
   }
 
   @Test("every domain's record types, in PROTOCOL.md's order, each once")

@@ -108,7 +108,13 @@ struct DiffFuzzTests {
     ])
     #expect(result.status == 1, "\(result.out)\(result.err)")
     #expect(result.out.contains("swift ok, python reader"), "\(result.out)")
-    #expect(result.out.contains("minimised:  b'\\xef\\xbb\\xbf{"), "\(result.out)")
+    // Which BOM disagreement comes first (a BOM before the object, or one inside a string that
+    // the wrapper strips) depends on the generated lines: either is minimised down to the BOM.
+    #expect(
+      result.out.split(separator: "\n").contains {
+        $0.contains("minimised:") && $0.contains("\\xef\\xbb\\xbf")
+      },
+      "\(result.out)")
     if let (lines, agreed, disagreed) = Self.counts(result.out) {
       #expect(disagreed > 0 && agreed + disagreed == lines)
     } else {
