@@ -35,7 +35,8 @@ enum Mime {
     let file = packages + "/" + MimeType.packageFileName
     if install {
       try Files.makeDirectories(packages)
-      try Files.writeAtomically(file, bytes: Array(MimeType.xml.utf8))
+      // A default place: a link planted there is refused, not written through.
+      try Files.writeAtomically(file, bytes: Array(MimeType.xml.utf8), named: false)
     } else {
       guard Files.exists(file) else {
         Diagnostics.note("'\(file)' is not installed; nothing to remove", tool: tool)

@@ -25,7 +25,7 @@ public enum WriteTarget {
         "'\(path)' is a symbolic link at a default place; it was not followed, and nothing was changed",
         notes: [
           how.map { "to use the file it points to, name it with \($0)" }
-            ?? "remove the link, or name the file it points to"
+            ?? "remove the link, then run the command again"
         ])
     }
     guard let resolved = realpath(path, nil) else {
