@@ -187,13 +187,7 @@ public struct JSONParser {
           throw unexpected("a string key in object")
         }
         let (keyRange, escaped) = try scanString()
-        if rejectsDuplicateKeys {
-          for i in firstKey..<openKeys.count
-          where sameKey(openKeys[i].key, openKeys[i].keyHasEscapes, keyRange, escaped) {
-            throw duplicate(keyRange)
-          }
-          openKeys.append(MemberSpan(key: keyRange, keyHasEscapes: escaped, value: 0..<0, kind: 0))
-        }
+        if rejectsDuplicateKeys { try noteKey(keyRange, escaped: escaped, inObjectFrom: firstKey) }
         let key = string(keyRange, escaped: escaped)
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
@@ -290,13 +284,7 @@ public struct JSONParser {
           throw unexpected("a string key in object")
         }
         let (keyRange, escaped) = try scanString()
-        if rejectsDuplicateKeys {
-          for i in firstKey..<openKeys.count
-          where sameKey(openKeys[i].key, openKeys[i].keyHasEscapes, keyRange, escaped) {
-            throw duplicate(keyRange)
-          }
-          openKeys.append(MemberSpan(key: keyRange, keyHasEscapes: escaped, value: 0..<0, kind: 0))
-        }
+        if rejectsDuplicateKeys { try noteKey(keyRange, escaped: escaped, inObjectFrom: firstKey) }
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
           throw unexpected("':' after object key")
@@ -474,6 +462,16 @@ public struct JSONParser {
     }
     return JSONParser.unescapeBytes(UnsafeBufferPointer(rebasing: bytes[a]))
       == JSONParser.unescapeBytes(UnsafeBufferPointer(rebasing: bytes[b]))
+  }
+
+  /// Refuses a key already seen in the object whose keys start at `firstKey` of `openKeys`, then
+  /// notes it there (the one duplicate check of validating, indexing and building values).
+  mutating func noteKey(_ key: Range<Int>, escaped: Bool, inObjectFrom firstKey: Int) throws(JSONError) {
+    for i in firstKey..<openKeys.count where sameKey(openKeys[i].key, openKeys[i].keyHasEscapes, key, escaped)
+    {
+      throw duplicate(key)
+    }
+    openKeys.append(MemberSpan(key: key, keyHasEscapes: escaped, value: 0..<0, kind: 0))
   }
 
   func duplicate(_ key: Range<Int>) -> JSONError {
