@@ -267,7 +267,7 @@ extension Record {
       separate()
       // From the key's opening quote to the end of its colon's spacing: the key's own bytes.
       let keyStart = member.key.lowerBound - 1
-      if self[key] == new.value {
+      if value(of: member) == new.value {
         out.append(contentsOf: bytes[keyStart..<member.value.upperBound])
       } else {
         out.append(contentsOf: bytes[keyStart..<member.value.lowerBound])
@@ -276,7 +276,18 @@ extension Record {
     }
     for member in added { appendNew(member) }
     out.append(UInt8(ascii: "}"))
+    // The bytes are this record's members and values JSONWriter wrote, so they parse; the
+    // object's own serialization stands in only if that ever failed (a record is never lost).
     return (try? Record(bytes: out, source: source, line: line))
       ?? Record(object: object, source: source, line: line)
+  }
+
+  /// The parsed value of one of this record's members (already indexed: no search by its key).
+  func value(of member: MemberSpan) -> JSONValue? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(
+        UnsafeBufferPointer(rebasing: buffer[member.value]), maxDepth: JSONParser.maxDepthCeiling)
+      return try? parser.parseValue(depth: 0)
+    }
   }
 }

@@ -335,8 +335,8 @@ public enum Files {
       close(fd)
       return .failure(LockOpenError(code: 0, error: error))
     }
-    // A lock made now gets the store's group bits even under a umask that masks them (the store
-    // has them, so its group is meant to share it); a lock someone else made keeps its mode.
+    // A lock this user owns follows its store's mode, whatever the umask: a store that is (or
+    // becomes) group-shared shares its lock too. One another user made keeps its mode.
     var info = stat()
     if writable, fstat(fd, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o777 != mode {
       _ = fchmod(fd, mode)

@@ -93,9 +93,3 @@ public enum Help {
     return "\n\(title)\n" + lines.map { $0 + "\n" }.joined()
   }
 }
-
-extension String {
-  func padding(_ width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-  }
-}

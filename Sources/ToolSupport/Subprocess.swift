@@ -96,6 +96,11 @@ public enum Subprocess {
     while waitpid(pid, &status, 0) < 0 {
       guard errno == EINTR else { return 128 }
     }
+    return exitStatus(status)
+  }
+
+  /// A `waitpid` status as a shell reports it: the exit status, or 128 + the signal that ended it.
+  static func exitStatus(_ status: Int32) -> Int32 {
     let signalNumber = status & 0x7F
     return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
   }
@@ -175,8 +180,7 @@ public enum Subprocess {
       _ = giveTerminal(to: pid, using: terminal)
       kill(-pid, SIGCONT)
     }
-    let signalNumber = status & 0x7F
-    return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
+    return exitStatus(status)
   }
 
   /// Makes process group `group` the foreground of this process's terminal, when this process is

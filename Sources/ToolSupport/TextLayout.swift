@@ -40,16 +40,15 @@ public enum TextLayout {
   /// words become one; an empty text gives one line of the indent alone (trimmed).
   public static func wrap(_ text: String, width: Int, indent: Int = 0, hanging: Int? = nil) -> [String] {
     let hanging = hanging ?? indent
-    let words = text.split(separator: " ", omittingEmptySubsequences: true).flatMap {
-      pieces(of: $0, fitting: width - hanging)
+    // Each piece of a word cut in pieces but the first starts a line of its own.
+    let words = text.split(separator: " ", omittingEmptySubsequences: true).flatMap { word in
+      pieces(of: word, fitting: width - hanging).enumerated().map { (piece: $0.element, cut: $0.offset > 0) }
     }
     var lines: [String] = []
     var line = String(repeating: " ", count: indent)
     var used = indent
     var empty = true
-    for piece in words {
-      let cut = piece.hasPrefix(glue)
-      let word = cut ? piece.dropFirst() : piece
+    for (word, cut) in words {
       let size = displayWidth(word)
       if !empty && (cut || used + 1 + size > width) {
         lines.append(line)
@@ -71,8 +70,7 @@ public enum TextLayout {
 
   /// A word too wide for `room` columns cut after its separators (`/`, `&`, `,`, `|`, `?`), so that
   /// a long path or URL goes on over lines instead of past the edge; a word that fits, or has no
-  /// separator, is kept whole. The pieces are joined by line breaks only (`wrap` puts a space
-  /// between words, so each piece but the first is marked to follow without one).
+  /// separator, is kept whole. `wrap` puts each piece but the first on a line of its own.
   static func pieces(of word: Substring, fitting room: Int) -> [Substring] {
     guard displayWidth(word) > room, room > 0 else { return [word] }
     var pieces: [Substring] = []
@@ -94,11 +92,8 @@ public enum TextLayout {
       i = next
     }
     pieces.append(word[start...])
-    return pieces.enumerated().map { $0.offset == 0 ? $0.element : glue + $0.element }
+    return pieces
   }
-
-  /// Marks a piece of a cut word: it starts a new line, never follows a space.
-  static let glue: Substring = "\u{0}"
 
   /// Lines written hard-wrapped in the source (help text), flowed again to `width`: a line joins
   /// the one before it when it is indented as that one and the one before does not end a sentence
@@ -185,7 +180,9 @@ public enum TextLayout {
       let termSize = displayWidth(row.term)
       if beside {
         var lines = wrap(row.description, width: width - indent - termWidth, indent: 0)
-        lines[0] = pad + row.term + String(repeating: " ", count: termWidth - termSize) + lines[0]
+        lines[0] =
+          pad + row.term
+          + (lines[0].isEmpty ? "" : String(repeating: " ", count: termWidth - termSize) + lines[0])
         for i in lines.indices.dropFirst() {
           lines[i] = pad + String(repeating: " ", count: termWidth) + lines[i]
         }
@@ -195,6 +192,6 @@ public enum TextLayout {
         if !row.description.isEmpty { out += wrap(row.description, width: width, indent: indent + 4) }
       }
     }
-    return out.map { $0.hasSuffix(" ") ? String($0.reversed().drop { $0 == " " }.reversed()) : $0 }
+    return out
   }
 }

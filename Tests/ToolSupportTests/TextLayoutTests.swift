@@ -79,8 +79,7 @@ import ToolSupport
     while let path = queue.popLast() {
       let help = try TestSupport.run(tool, path + ["--help"], environment: ["COLUMNS": "300"]).out
       guard let start = help.range(of: "\nCOMMANDS\n") else { continue }
-      let rest = help[start.upperBound...]
-      let block = rest.prefix { _ in true }.components(separatedBy: "\n\n").first ?? ""
+      let block = String(help[start.upperBound...]).components(separatedBy: "\n\n").first ?? ""
       for line in block.split(separator: "\n") {
         guard let name = line.split(separator: " ").first else { continue }
         paths.append(path + [String(name)])
