@@ -172,7 +172,7 @@ struct Checker {
       }
       if !more { break }
     }
-    if stopped, !quiet {
+    if stopped, pass, !quiet {
       StandardOutput.error.write(
         "pipe-check: --pass stopped at that line; nothing from it on was passed on\n")
       StandardOutput.error.flush()
@@ -186,6 +186,8 @@ struct Checker {
         line.bytes, source: source, line: line.number, into: &members, maxDepth: maxDepth)
     } catch {
       problem(error.source, error.line, error.message, column: error.column)
+      // The rest of a pretty-printed stream is more of the same: one hint, not a line each.
+      if error.message == PrettyPrintedJSON.hint { stopped = true }
       return
     }
     records += 1

@@ -116,6 +116,9 @@ public enum RecordIndexer {
     do {
       try parser.indexObject(into: &members)
     } catch {
+      if PrettyPrintedJSON.looksLikePart(bytes) {
+        throw InputError(source: source, line: line, message: PrettyPrintedJSON.hint)
+      }
       throw InputError(
         source: source, line: line, column: column(of: error.offset, in: bytes), message: error.message)
     }

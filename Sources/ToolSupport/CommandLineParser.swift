@@ -73,9 +73,10 @@ public enum CommandLineParser {
         words[option.long, default: []].append("")
         return
       }
-      if !option.choices.isEmpty, !option.choices.contains(value) {
+      if !option.choices.isEmpty, !option.decodesOtherSpellings, !option.choices.contains(value) {
         throw .usage(
-          "--\(option.long) takes one of \(option.choices.joined(separator: ", ")), not '\(value)'")
+          "--\(option.long) takes \(OptionText.list(option.choices)), not '\(value)'",
+          notes: Suggest.notes(for: value, in: option.choices))
       }
       if !option.repeatable, words[option.long] != nil {
         throw .usage("--\(option.long) was given twice; give it once")
@@ -110,6 +111,18 @@ public enum CommandLineParser {
         }
         if name == "help" {
           help = true
+          continue
+        }
+        if name == "color", lookup(long: name) == nil {
+          var value = inline
+          if value == nil {
+            guard index < arguments.count else {
+              throw .usage("--color needs a value (auto, always or never)")
+            }
+            value = arguments[index]
+            index += 1
+          }
+          try Terminal.setColor(value!)
           continue
         }
         if name == "version", chain.count == 1, lookup(long: name) == nil { return .version }
@@ -172,6 +185,16 @@ public enum CommandLineParser {
           notes.append("commands: \(names.joined(separator: ", "))")
           throw .usage("unknown command '\(argument)'", notes: notes)
         }
+        // A command that takes files as well as subcommands: a word that names no file and is one
+        // edit from a subcommand is a mistyped command, not a file that cannot be opened.
+        let names = command.subcommands.filter { !$0.hidden }.map(\.name)
+        if argument != "-", !Files.exists(argument),
+          let close = names.first(where: { Suggest.distance(argument, $0) == 1 })
+        {
+          throw .usage(
+            "unknown command '\(argument)' (and no file of that name)",
+            notes: ["did you mean '\(close)'?", "commands: \(names.joined(separator: ", "))"])
+        }
       }
       positionals.append(argument)
     }
@@ -220,6 +243,24 @@ public enum CommandLineParser {
 
 /// Did-you-mean suggestions by edit distance.
 public enum Suggest {
+  /// `["did you mean 'week'?"]` when `word` is a likely typo of one of `candidates`, else none:
+  /// the note every closed set of values (formats, timeframes, cities, donut names) adds to its
+  /// error.
+  public static func notes(for word: String, in candidates: [String]) -> [String] {
+    guard let close = closest(to: word, in: candidates), close != word else { return [] }
+    return ["did you mean '\(close)'?"]
+  }
+
+  /// The usage error (64) for a value outside a closed set: `unknown city 'Londn'`, with
+  /// did-you-mean and, when the set is small, the whole set.
+  public static func unknown(_ what: String, _ word: String, in candidates: [String], listing: Int = 12)
+    -> ToolError
+  {
+    var notes = notes(for: word, in: candidates)
+    if candidates.count <= listing { notes.append("\(what)s: \(candidates.joined(separator: ", "))") }
+    return .usage("unknown \(what) '\(word)'", notes: notes)
+  }
+
   /// The one candidate that `word` begins, or else the candidate closest to `word` when it is close
   /// enough to be a likely typo.
   public static func closest(to word: String, in candidates: [String]) -> String? {
@@ -235,21 +276,24 @@ public enum Suggest {
     return d <= limit ? candidate : nil
   }
 
-  /// Levenshtein distance.
+  /// Edit distance counting a swap of two neighbouring characters as one edit, as a typist makes
+  /// it (`histroy` is one edit from `history`): the optimal string alignment distance.
   public static func distance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var twoBack = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
       current[0] = i
       for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, twoBack[j - 2] + 1) }
+        current[j] = d
       }
-      swap(&previous, &current)
+      (twoBack, previous, current) = (previous, current, twoBack)
     }
     return previous[b.count]
   }

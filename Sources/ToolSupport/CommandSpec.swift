@@ -14,6 +14,9 @@ public struct OptionSpec: Sendable, Equatable {
   public var choices: [String]
   /// Whether the command cannot run without it.
   public var required: Bool
+  /// Whether the option's own decoding takes spellings beyond `choices` (`jsonl` for `json`), so
+  /// the parser leaves the check to it.
+  public var decodesOtherSpellings = false
 
   /// An option.
   public init(
@@ -93,6 +96,9 @@ public struct CommandSpec: Sendable {
   /// The options every tool has.
   public static let standardOptions: [OptionSpec] = [
     .flag("help", short: "h", help: "show this help and exit"),
+    OptionSpec(
+      long: "color", valueName: "WHEN", help: "colour on a terminal (auto, the default), always or never",
+      choices: Terminal.ColorChoice.allCases.map(\.rawValue)),
     .flag("version", help: "print the version and exit"),
   ]
 

@@ -37,6 +37,9 @@ public enum Completions {
       var options = spec.options
       let shortHelp: Character? = options.contains { $0.short == "h" } ? nil : "h"
       options.append(.flag("help", short: shortHelp, help: "show this help and exit"))
+      if !options.contains(where: { $0.long == "color" }) {
+        options += CommandSpec.standardOptions.filter { $0.long == "color" }
+      }
       if parents.isEmpty { options.append(.flag("version", help: "print the version and exit")) }
       result.append(Node(path: path, spec: spec, options: options))
       for sub in spec.subcommands where !sub.hidden {

@@ -19,7 +19,7 @@ public enum Help {
       text += section("COMMANDS", TextLayout.table(visible.map { ($0.name, $0.summary) }, width: width))
     }
     let options =
-      spec.options + CommandSpec.standardOptions.filter { o in parents.isEmpty || o.long == "help" }
+      spec.options + CommandSpec.standardOptions.filter { o in parents.isEmpty || o.long != "version" }
     text += section("OPTIONS", TextLayout.table(options.map { (optionLabel($0), $0.help) }, width: width))
     text += section("INPUT", prose(spec.input.isEmpty ? root.input : spec.input, width: width))
     text += section("OUTPUT", prose(spec.output.isEmpty ? root.output : spec.output, width: width))

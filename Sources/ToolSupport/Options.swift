@@ -27,7 +27,7 @@ public struct Flag: OptionKey {
 /// Read it with `invocation[option]`, which gives a `Value`.
 public struct Option<Value: Sendable>: OptionKey {
   /// The option's description.
-  public let spec: OptionSpec
+  public internal(set) var spec: OptionSpec
   let convert: @Sendable ([String]) throws(ToolError) -> Value
 
   /// An option whose words are turned into a value by `convert` (which also gets an empty list
@@ -200,10 +200,16 @@ enum OptionText {
   static func choice<C: RawRepresentable & CaseIterable>(_ text: String, long: String) throws(ToolError) -> C
   where C.RawValue == String {
     guard let value = C(rawValue: text) else {
+      let names = C.allCases.map(\.rawValue)
       throw .usage(
-        "--\(long) takes one of \(C.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+        "--\(long) takes \(list(names)), not '\(text)'", notes: Suggest.notes(for: text, in: names))
     }
     return value
+  }
+
+  /// `text or json`, `one of today, week, month, year`.
+  static func list(_ names: [String]) -> String {
+    names.count == 2 ? "\(names[0]) or \(names[1])" : "one of " + names.joined(separator: ", ")
   }
 
   static func describe(_ range: ClosedRange<Int>) -> String {

@@ -6,8 +6,37 @@ public enum Terminal {
   /// Whether a file descriptor is a terminal.
   public static func isTTY(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-  /// Whether colour may be used on `fd`: a TTY, `NO_COLOR` unset, `TERM` not `dumb`.
+  /// When colour is used: `--color=auto|always|never`, which every tool takes.
+  public enum ColorChoice: String, CaseIterable, Sendable {
+    /// On a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
+    case auto
+    /// Always (for `less -R`), `NO_COLOR` notwithstanding.
+    case always
+    /// Never.
+    case never
+  }
+
+  /// The choice made with `--color` (set once, while the command line is parsed).
+  nonisolated(unsafe) public static var color = ColorChoice.auto
+
+  /// Sets `color` from the word given to `--color`, with did-you-mean for a typo.
+  public static func setColor(_ word: String) throws(ToolError) {
+    let names = ColorChoice.allCases.map(\.rawValue)
+    guard let choice = ColorChoice(rawValue: word) else {
+      throw .usage(
+        "--color takes \(OptionText.list(names)), not '\(word)'", notes: Suggest.notes(for: word, in: names))
+    }
+    color = choice
+  }
+
+  /// Whether colour may be used on `fd`: as `--color` says; for `auto`, a TTY, `NO_COLOR` unset,
+  /// `TERM` not `dumb`.
   public static func colorEnabled(fd: Int32) -> Bool {
+    switch color {
+    case .always: return true
+    case .never: return false
+    case .auto: break
+    }
     guard isTTY(fd), Environment.get("NO_COLOR")?.isEmpty ?? true else { return false }
     return Environment.get("TERM") != "dumb"
   }
