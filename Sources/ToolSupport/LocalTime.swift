@@ -9,6 +9,17 @@ import PipeProtocol
 /// (`$TZDIR`, else /usr/share/zoneinfo) by `Zone`, without changing the process's own time zone,
 /// so that several zones can be used at once and tests may run side by side.
 public enum LocalTime {
+  /// The zone of the truck's home city, Cupertino: the one the clock rule falls back to where no
+  /// city applies (the Wishlist's dates), the same as FoodTruckKit's `City.truck` (a test holds
+  /// them together).
+  public static let homeZoneIdentifier = "America/Los_Angeles"
+
+  /// The zone for every time and day a person sees, by the one clock rule (PROTOCOL.md, "Times
+  /// for people"): `$TZ` when set, else the zone named `identifier` (the truck city's).
+  public static func forPeople(default identifier: String = homeZoneIdentifier) -> Zone {
+    zone(default: identifier)
+  }
+
   /// The zone to show times in: `$TZ` when set and not empty, else the zone named `identifier`
   /// (`America/Los_Angeles`). A zone that cannot be read is said once as a warning, and UTC is
   /// used (labelled `UTC`, so the times never pass for local ones).
