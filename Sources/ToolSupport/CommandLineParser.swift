@@ -253,11 +253,13 @@ public enum Suggest {
 
   /// The usage error (64) for a value outside a closed set: `unknown city 'Londn'`, with
   /// did-you-mean and, when the set is small, the whole set.
-  public static func unknown(_ what: String, _ word: String, in candidates: [String], listing: Int = 12)
-    -> ToolError
-  {
+  public static func unknown(
+    _ what: String, _ word: String, in candidates: [String], plural: String? = nil, listing: Int = 12
+  ) -> ToolError {
     var notes = notes(for: word, in: candidates)
-    if candidates.count <= listing { notes.append("\(what)s: \(candidates.joined(separator: ", "))") }
+    if candidates.count <= listing {
+      notes.append("\(plural ?? what + "s"): \(candidates.joined(separator: ", "))")
+    }
     return .usage("unknown \(what) '\(word)'", notes: notes)
   }
 

@@ -1,0 +1,115 @@
+import Foundation
+import PipeProtocol
+import TestSupport
+import Testing
+import ToolSupport
+
+/// The conventions every tool gets from one helper: `-f/--format`'s vocabulary, did-you-mean for
+/// values, `--color`, numbers for people, and the pretty-printed JSON hint.
+@Suite("one product: shared conventions")
+struct OneProductTests {
+  static let format = Option.format([.text, .json], default: .json)
+  static let files = Command(
+    name: "t", summary: "a tool of files and commands", arguments: .files,
+    subcommands: [Command(name: "history", summary: "a subcommand", run: { _ in 0 })], run: { _ in 0 })
+
+  static func run(_ arguments: [String], _ root: Command) -> (value: Invocation?, error: ToolError?) {
+    do {
+      guard case .run(let invocation) = try CommandLineParser.parse(arguments, root: root) else {
+        return (nil, nil)
+      }
+      return (invocation, nil)
+    } catch {
+      return (nil, error)
+    }
+  }
+
+  @Test("--format takes text and json, with jsonl as another spelling of json")
+  func formatVocabulary() {
+    let tool = Command(name: "t", summary: "a tool", options: [Self.format], run: { _ in 0 })
+    #expect(Self.run(["-f", "text"], tool).value?[Self.format] == .text)
+    #expect(Self.run(["--format=jsonl"], tool).value?[Self.format] == .json)
+    #expect(Self.run(["--format", "JSON"], tool).value?[Self.format] == .json)
+    #expect(Self.run([], tool).value?[Self.format] == .json)
+    let error = Self.run(["-f", "txt"], tool).error
+    #expect(error?.code == 64)
+    #expect(error?.message == "--format takes text or json, not 'txt'")
+    #expect(error?.notes == ["did you mean 'text'?"])
+    #expect(Self.run(["-f", "svg"], tool).error?.message == "--format takes text or json, not 'svg'")
+    #expect(Self.format.spec.choices == ["text", "json"])
+  }
+
+  @Test("a swap of two letters is one edit, so 'histroy' suggests 'history'")
+  func transpositions() {
+    #expect(Suggest.distance("histroy", "history") == 1)
+    #expect(Suggest.distance("wek", "week") == 1)
+    #expect(Suggest.distance("ab", "ba") == 1)
+    #expect(Suggest.notes(for: "Londn", in: ["London", "Paris"]) == ["did you mean 'London'?"])
+    #expect(Suggest.notes(for: "zzzzzz", in: ["London", "Paris"]) == [])
+    let unknown = Suggest.unknown("city", "Londn", in: ["London", "Paris"], plural: "cities")
+    #expect(unknown.code == 64)
+    #expect(unknown.message == "unknown city 'Londn'")
+    #expect(unknown.notes == ["did you mean 'London'?", "cities: London, Paris"])
+  }
+
+  @Test("a FILE that does not exist and is one edit from a subcommand is a usage error")
+  func fileThatIsAMistypedCommand() throws {
+    let error = Self.run(["histroy"], Self.files).error
+    #expect(error?.code == 64)
+    #expect(error?.notes.first == "did you mean 'history'?")
+    // A file that exists is read, whatever its name.
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("histroy").path
+    FileManager.default.createFile(atPath: path, contents: Data())
+    #expect(Self.run([path], Self.files).value?.positionals == [path])
+    // A word far from every command is left to the tool (it cannot open it: 66).
+    #expect(Self.run(["orders.jsonl"], Self.files).value?.positionals == ["orders.jsonl"])
+  }
+
+  @Test("--color=always|never decides, and a typo is refused with a suggestion")
+  func color() {
+    let tool = Command(name: "t", summary: "a tool", run: { _ in 0 })
+    defer { Terminal.color = .auto }
+    _ = Self.run(["--color=always"], tool)
+    #expect(Terminal.colorEnabled(fd: 1))
+    _ = Self.run(["--color", "never"], tool)
+    #expect(!Terminal.colorEnabled(fd: 1))
+    let error = Self.run(["--color=alwys"], tool).error
+    #expect(error?.code == 64)
+    #expect(error?.notes == ["did you mean 'always'?"])
+  }
+
+  @Test("numbers for people: grouped digits and money with cents")
+  func numbers() {
+    #expect(Numbers.grouped(1_000_000) == "1,000,000")
+    #expect(Numbers.grouped(-38_790) == "-38,790")
+    #expect(Numbers.grouped(999) == "999")
+    #expect(Numbers.money(1231.14) == "$1,231.14")
+    #expect(Numbers.money(cents: 5) == "$0.05")
+    #expect(Numbers.money(cents: -123_456) == "-$1,234.56")
+    #expect(Numbers.count(1, "Donut") == "1 Donut")
+    #expect(Numbers.count(2_651_892, "Donut") == "2,651,892 Donuts")
+  }
+
+  @Test(
+    "pieces of pretty-printed JSON are recognised, a record cut short is not",
+    arguments: [
+      ("{", true), ("  [", true), ("}", true), ("},", true), ("  \"id\": 3,", true),
+      ("\"type\": \"order\"", true), ("  \"a\\\"b\" : 1", true),
+      ("{\"type\":\"order\",", false), ("{\"type\":\"order\"}", false), ("", false), ("3", false),
+      ("\"just a string\"", false), ("}}", false),
+    ])
+  func prettyPrinted(line: String, expected: Bool) {
+    let bytes = Array(line.utf8)
+    #expect(bytes.withUnsafeBufferPointer(PrettyPrintedJSON.looksLikePart) == expected)
+  }
+
+  @Test("a reader names the first line of a pretty-printed stream with the hint")
+  func readerHint() throws {
+    let reader = RecordReader(LineReader(bytes: Array("{\n  \"type\": \"order\"\n}\n".utf8), source: "stdin"))
+    let error = #expect(throws: InputError.self) { try reader.forEach { _ in } }
+    #expect(error?.line == 1)
+    #expect(error?.message == PrettyPrintedJSON.hint)
+  }
+}
