@@ -45,7 +45,7 @@ public enum PipeCheck: Tool {
       writes nothing of it or after it, names it and exits 65, so that nothing it finds wrong
       reaches the next tool.
       """,
-    exitStatus: ["65   a problem was found (all problems are counted, the first 100 printed)"],
+    exitStatus: ["1", "65   a problem was found (all problems are counted, the first 100 printed)"],
     examples: [
       "orders generate | pipe-check",
       "orders generate | pipe-check --pass | sales-chart",
@@ -96,8 +96,11 @@ public enum PipeCheck: Tool {
     if !checker.quiet {
       let types = checker.types.count
       Diagnostics.note(
-        "\(checker.records) record\(checker.records == 1 ? "" : "s"), \(types) type\(types == 1 ? "" : "s"), "
-          + "\(checker.problems) problem\(checker.problems == 1 ? "" : "s")", tool: command.name)
+        [
+          Numbers.count(checker.records, "record"), Numbers.count(types, "type"),
+          Numbers.count(checker.problems, "problem"),
+        ]
+        .joined(separator: ", "), tool: command.name)
     }
     if checker.problems > 0 { return ExitStatus.dataError }
     return status

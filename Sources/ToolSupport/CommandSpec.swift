@@ -114,5 +114,32 @@ public struct CommandSpec: Sendable {
   ]
 }
 
+extension CommandSpec {
+  /// The one table of exit codes that help and manual pages show: the standard ones, each
+  /// replaced by the command's own words for it where it has them (so a code is listed once),
+  /// then the command's other codes, by number. An own line of a code alone (`"1"`) says the
+  /// command never exits with it, and leaves it out.
+  public static func exitCodes(_ own: [String]) -> [(term: String, description: String)] {
+    let mine = own.map(splitTerm)
+    var rows = standardExitStatus.map(splitTerm).map { row in
+      mine.first { $0.term == row.term } ?? row
+    }
+    rows += mine.filter { row in !rows.contains { $0.term == row.term } }
+    return rows.filter { !$0.description.isEmpty }
+      .sorted { (Int($0.term) ?? Int.max) < (Int($1.term) ?? Int.max) }
+  }
+
+  /// `0    success` as its term and description (split at the first run of two spaces).
+  static func splitTerm(_ line: String) -> (term: String, description: String) {
+    let characters = Array(line.drop { $0 == " " })
+    guard
+      let gap = characters.indices.dropLast().first(where: {
+        characters[$0] == " " && characters[$0 + 1] == " "
+      })
+    else { return (String(characters), "") }
+    return (String(characters[..<gap]), String(characters[gap...].drop { $0 == " " }))
+  }
+}
+
 /// The version of every SamplePipes tool.
 public let samplePipesVersion = "0.1.0"

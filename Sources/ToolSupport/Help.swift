@@ -25,7 +25,8 @@ public enum Help {
     text += section("OUTPUT", prose(spec.output.isEmpty ? root.output : spec.output, width: width))
     text += section(
       "EXIT STATUS",
-      TextLayout.table(exitCodes(spec.exitStatus.isEmpty ? root.exitStatus : spec.exitStatus), width: width))
+      TextLayout.table(
+        CommandSpec.exitCodes(spec.exitStatus.isEmpty ? root.exitStatus : spec.exitStatus), width: width))
     let examples = spec.examples.isEmpty ? root.examples : spec.examples
     text += section("EXAMPLES", examples.flatMap { TextLayout.verbatim("  " + $0, width: width) })
     return text
@@ -51,28 +52,6 @@ public enum Help {
   /// Prose written hard-wrapped in the source, flowed again to the width, indented by 2.
   static func prose(_ text: String, width: Int) -> [String] {
     TextLayout.reflow(lines(text).map { $0.isEmpty ? "" : "  " + $0 }, width: width)
-  }
-
-  /// The exit codes of a command: the standard ones, each replaced by the command's own words for
-  /// it where it has them (a code is listed once), then the command's other codes, in order.
-  static func exitCodes(_ own: [String]) -> [(term: String, description: String)] {
-    let mine = own.map(splitTerm)
-    var rows = CommandSpec.standardExitStatus.map(splitTerm).map { row in
-      mine.first { $0.term == row.term } ?? row
-    }
-    rows += mine.filter { row in !rows.contains { $0.term == row.term } }
-    return rows.sorted { (Int($0.term) ?? Int.max) < (Int($1.term) ?? Int.max) }
-  }
-
-  /// `0    success` as its term and description (split at the first run of two spaces).
-  static func splitTerm(_ line: String) -> (term: String, description: String) {
-    let characters = Array(line)
-    guard
-      let gap = characters.indices.dropLast().first(where: {
-        characters[$0] == " " && characters[$0 + 1] == " "
-      })
-    else { return (line, "") }
-    return (String(characters[..<gap]), String(characters[gap...].drop { $0 == " " }))
   }
 
   /// `-n, --count N` or `    --force`.

@@ -25,11 +25,8 @@ public enum Manual {
     page += section("INPUT", spec.input)
     page += section("OUTPUT", spec.output)
     page += ".SH EXIT STATUS\n"
-    for line in CommandSpec.standardExitStatus + spec.exitStatus {
-      let trimmed = line.drop { $0 == " " }
-      let code = trimmed.prefix { $0 != " " }
-      let meaning = trimmed.dropFirst(code.count).drop { $0 == " " }
-      page += ".TP\n.B \(escape(String(code)))\n\(escape(String(meaning)))\n"
+    for (code, meaning) in CommandSpec.exitCodes(spec.exitStatus) {
+      page += ".TP\n.B \(escape(code))\n\(escape(meaning))\n"
     }
     page += examples(spec.examples, heading: ".SH EXAMPLES\n")
     let others = seeAlso(spec)

@@ -44,7 +44,8 @@ public final class ReadProgress {
       let percent = min(100, bytes * 100 / size)
       return "\(tool): \(percent)% of \(megabytes(size)), \(megabytes(Int(Double(bytes) / elapsed)))/s"
     }
-    return "\(tool): \(grouped(lines)) records, \(grouped(Int(Double(lines) / elapsed))) records/s"
+    return
+      "\(tool): \(Numbers.grouped(lines)) records, \(Numbers.grouped(Int(Double(lines) / elapsed))) records/s"
   }
 
   func update(bytes: Int, lines: Int) {
@@ -67,14 +68,4 @@ public final class ReadProgress {
   }
 
   static func megabytes(_ bytes: Int) -> String { "\(bytes / 1_000_000) MB" }
-
-  static func grouped(_ n: Int) -> String {
-    var digits = Array(String(n))
-    var i = digits.count - 3
-    while i > 0 {
-      digits.insert(",", at: i)
-      i -= 3
-    }
-    return String(digits)
-  }
 }

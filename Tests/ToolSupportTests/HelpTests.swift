@@ -15,20 +15,21 @@ private func help(_ arguments: [String]) throws -> String {
 @Suite("--help rendering")
 struct HelpTests {
   @Test func wholeHelpOfASmallTool() {
-    // Labels are padded to the longest ("    --version", 13 characters) plus two spaces.
+    // Labels are padded to the longest ("    --color WHEN", 16 characters) plus two spaces.
     #expect(
-      Help.render(Fixtures.filter.spec, path: ["filter"]) == """
+      Help.render(Fixtures.filter.spec, path: ["filter"], width: 100) == """
         filter - pass records through
 
         USAGE
           filter [--quiet] [--type T] [--strict] [FILE...]
 
         OPTIONS
-          -q, --quiet    say nothing
-          -t, --type T   only type T
-              --strict   be strict
-          -h, --help     show this help and exit
-              --version  print the version and exit
+          -q, --quiet       say nothing
+          -t, --type T      only type T
+              --strict      be strict
+          -h, --help        show this help and exit
+              --color WHEN  colour on a terminal (auto, the default), always or never
+              --version     print the version and exit
 
         INPUT
           JSON lines.

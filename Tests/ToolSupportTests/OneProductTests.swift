@@ -113,3 +113,17 @@ struct OneProductTests {
     #expect(error?.message == PrettyPrintedJSON.hint)
   }
 }
+
+@Suite("exit status: one table for help and manual pages")
+struct ExitCodeTableTests {
+  @Test("a code is listed once, the command's words replace the standard ones, a bare code is left out")
+  func oneTable() {
+    let rows = CommandSpec.exitCodes(["1", "65   a problem was found", "3    a code of its own"])
+    #expect(rows.map(\.term) == ["0", "3", "64", "65", "66", "74", "130"])
+    #expect(rows.first { $0.term == "65" }?.description == "a problem was found")
+    let spec = CommandSpec(name: "t", summary: "a tool", usage: ["t"], exitStatus: ["1", "65   bad"])
+    let page = Manual.render(spec)
+    #expect(page.components(separatedBy: ".B 65\n").count == 2)
+    #expect(!page.contains(".B 1\n"))
+  }
+}
