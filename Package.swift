@@ -61,7 +61,7 @@ let testTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("WeatherTests", ["WeatherCommand", "FoodTruckKit"]),
   ("StoryIOTests", ["StoryIOCommand"]),
   ("TripsTests", ["TripsCommand", "WishlistKit", "WishlistSite"]),
-  ("AchievementsTests", ["AchievementsCommand", "WishlistKit"]),
+  ("AchievementsTests", ["AchievementsCommand", "WishlistKit", "FoodTruckKit"]),
   ("PackagingTests", []),
 ]
 for test in testTargets {

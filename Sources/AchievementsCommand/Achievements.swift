@@ -4,18 +4,11 @@ import WishlistKit
 
 /// `achievements`: the Wishlist sample's 18 goals and their badges, from any stream of trips.
 public enum Achievements: Tool {
-  /// How the goals are written.
-  enum Format: String, CaseIterable, Sendable {
-    case json, text
-  }
-
   static let state = Option.string(
     "state", name: "FILE", help: "keep achievement dates in FILE between runs (atomic, locked)")
   static let events = Flag("events", help: "write only what changed since the last run (needs --state)")
   static let now = Option.date("now", help: "the time of this run (ISO 8601; default: the clock)")
-  static let format = Option.choice(
-    "format", short: "f", name: "FORMAT", help: "json (records) or text (the Goals screen)",
-    default: Format.json)
+  static let format = Option.format([.text, .json], default: .json, help: "the Goals screen, or records")
 
   /// The command: its options, help sections and run.
   public static let command = Command(
@@ -34,7 +27,9 @@ public enum Achievements: Tool {
       json: 18 achievement records: the achieved goals newest first, then the next milestones in
       the sample's order, each with "progressText" ("9 of 10").
       --events: only achievement-earned and achievement-revoked records, in the goals' order.
-      text: the Goals screen: badges with names and subtitles, then progress bars.
+      text: the Goals screen: badges with names, dates and subtitles, then progress bars, fitted
+      to the terminal's width. Dates for people are in $TZ, else the truck city's zone
+      (America/Los_Angeles), labelled ('Today, 3:00 AM PDT'); records keep UTC.
       A goal achieved now and not before is dated now; one no longer achieved is revoked; others
       keep their date (with --state, across runs; without, everything achieved is dated now).
       """,
@@ -66,9 +61,11 @@ public enum Achievements: Tool {
       events = ledger.update(counts: counts, now: now)
     }
     let out = StandardOutput.shared
+    let zone = LocalTime.forPeople()
+    let date = { (seconds: Int) in LocalTime.dayAndTime(seconds, now: now, in: zone) }
     if eventsOnly {
       if text {
-        out.write(GoalsScreen.events(events))
+        out.write(GoalsScreen.events(events, width: TextLayout.width(), date: date))
       } else {
         for event in events { out.writeRecord(event.record) }
       }
@@ -76,7 +73,7 @@ public enum Achievements: Tool {
       let statuses = ledger.statuses(counts: counts)
       if text {
         let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
-        out.write(GoalsScreen.render(statuses, width: Terminal.width(), style: style))
+        out.write(GoalsScreen.render(statuses, width: TextLayout.width(), style: style, date: date))
       } else {
         for status in statuses { out.writeRecord(status.record) }
       }

@@ -50,7 +50,8 @@ enum BackupControl: String, Sendable, Hashable {
     if meanings.count == 1, let only = meanings.first { return only }
     throw ToolError.usage(
       "\(meanings.isEmpty ? "invalid" : "ambiguous") argument '\(text)' for '\(context)'",
-      notes: ["valid arguments are 'none', 'off'; 'simple', 'never'; 'existing', 'nil'; 'numbered', 't'"])
+      notes: (meanings.isEmpty ? Suggest.notes(for: text, in: words.map(\.word).filter { $0.count > 1 }) : [])
+        + ["valid arguments are 'none', 'off'; 'simple', 'never'; 'existing', 'nil'; 'numbered', 't'"])
   }
 
   /// The control in force: `given` (the `--backup` value) when not empty, else `VERSION_CONTROL`

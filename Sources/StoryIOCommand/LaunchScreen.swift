@@ -20,51 +20,47 @@ public enum LaunchScreen {
     }
   }
 
-  /// The screen for `entries` (already in display order) at time `now`, `width` columns wide.
+  /// How to start, as rows of a step and its command.
+  static let steps = [
+    ("Start Writing:", "story-io new TITLE"), ("then:", "story-io edit TITLE.story"),
+    ("read it:", "story-io focus TITLE.story"),
+  ]
+
+  /// The screen for `entries` (already in display order) at time `now`, `width` columns wide: the
+  /// steps beside their commands when they fit, else each command under its step; the documents
+  /// in rows (`StoryText.rows`).
   public static func render(_ entries: [Entry], now: Int, width: Int, style: Terminal.Style) -> String {
     var text = style.bold("Writing App") + "\n\n"
-    text += "  Start Writing:  story-io new TITLE\n"
-    text += "  then:           story-io edit TITLE.story    (read it: story-io focus TITLE.story)\n\n"
+    let stepWidth = (steps.map { $0.0.count }.max() ?? 0) + 2
+    let beside = steps.allSatisfy { 2 + stepWidth + TextLayout.displayWidth($0.1) <= width }
+    for (step, command) in steps {
+      text +=
+        beside
+        ? "  " + step + String(repeating: " ", count: stepWidth - step.count) + command + "\n"
+        : "  \(step)\n      \(command)\n"
+    }
+    text += "\n"
     guard !entries.isEmpty else {
       text += "No documents in this folder yet.\n"
       return text
     }
-    text += "Documents in this folder, most recently changed first:\n\n"
-    let counts = entries.map { entry in
-      entry.words.map { $0 == 1 ? "1 word" : "\($0) words" } ?? "can't be opened"
-    }
-    let ages = entries.map { age(seconds: now - $0.modified) }
-    let countWidth = counts.map(\.count).max() ?? 0
-    let ageWidth = ages.map(\.count).max() ?? 0
-    let titles = entries.map { StoryDocument.escaped($0.title) }
-    let longest = titles.map(FocusLayout.displayWidth).max() ?? 0
-    let titleWidth = max(8, min(longest, width - 2 - countWidth - ageWidth - 6))
-    for (i, title) in titles.enumerated() {
-      let shown = truncate(title, to: titleWidth)
-      let pad = String(repeating: " ", count: titleWidth - FocusLayout.displayWidth(shown))
-      let count = String(repeating: " ", count: countWidth - counts[i].count) + counts[i]
-      text += "  " + style.bold(shown) + pad + "   " + count + "   " + style.dim(ages[i]) + "\n"
+    text += StoryText.lines("Documents in this folder, most recently changed first:", width: width) + "\n"
+    let rows = entries.map { entry in
+      StoryText.Row(
+        name: StoryDocument.escaped(entry.title),
+        details: [
+          entry.words.map { Numbers.count($0, "word") } ?? "can't be opened",
+          age(seconds: now - entry.modified),
+        ])
     }
     return text
-  }
-
-  /// `title` cut to `width` columns with a final `…` when it is longer.
-  static func truncate(_ title: String, to width: Int) -> String {
-    guard FocusLayout.displayWidth(title) > width else { return title }
-    var out = ""
-    var used = 0
-    for character in title {
-      let w = FocusLayout.width(of: character)
-      if used + w > width - 1 { break }
-      out.append(character)
-      used += w
-    }
-    return out + "…"
+      + StoryText.rows(
+        rows, width: width, style: style, minimumName: StoryText.narrowestName, rightAligned: [0])
   }
 
   /// How long ago, in words: `just now`, `5 minutes ago`, `yesterday`, `3 weeks ago`…
   public static func age(seconds: Int) -> String {
-    func plural(_ n: Int, _ unit: String) -> String { n == 1 ? "1 \(unit) ago" : "\(n) \(unit)s ago" }
+    func plural(_ n: Int, _ unit: String) -> String { Numbers.count(n, unit) + " ago" }
     let day = 86_400
     switch seconds {
     case ..<0: return "in the future"

@@ -4,17 +4,22 @@ import ToolSupport
 /// `story-io list [DIR]`: the documents in a folder as story records, most recently changed first.
 enum List {
   static let text = Flag("text", help: "include each story's text (full records)")
+  static let format = Option.format([.text, .json], default: .json)
+  static let now = Option.date(
+    "now", name: "DATE", help: "the time 'Today' is counted from in the text view (default: the clock)")
 
   static let command = Command(
     name: "list", summary: "the documents in a folder as story records, most recently changed first",
-    options: [text],
+    options: [format, text, now],
     arguments: .optional("DIR"),
     output: """
       One story record per document (*.story, hidden files left out) in DIR (default: the
       current folder), most recently changed first, with "modified" (ISO 8601) and without
-      "text" unless --text is given.
+      "text" unless --text is given. With --format text, one row per document: title, words and
+      when it was last changed, in the zone for people ($TZ, else America/Los_Angeles), labelled;
+      fitted to the terminal's width.
       """,
-    examples: ["story-io list stories | jq -r '\"\\(.words)\\t\\(.title)\"'"],
+    examples: ["story-io list stories | jq -r '\"\\(.words)\\t\\(.title)\"'", "story-io list -f text"],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -26,13 +31,28 @@ enum List {
     }
     let failures = Failures(tool: invocation.tool)
     let includeText = invocation[text]
+    let asText = invocation[format] == .text
+    var stories: [LoadedStory] = []
     for document in try StoryFiles.documents(in: folder) {
       do {
         let story = try StoryFiles.load(document.path)
-        StandardOutput.shared.writeRecord(story.record(includeText: includeText, includeModified: true))
+        if asText {
+          stories.append(story)
+        } else {
+          StandardOutput.shared.writeRecord(story.record(includeText: includeText, includeModified: true))
+        }
       } catch {
         failures.report(error)
       }
+    }
+    if asText {
+      let zone = LocalTime.forPeople()
+      let now = invocation.now(now)
+      let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
+      StandardOutput.shared.write(
+        StoryText.list(stories, width: TextLayout.width(), style: style) {
+          LocalTime.dayAndTime($0, now: now, in: zone)
+        })
     }
     return failures.status
   }

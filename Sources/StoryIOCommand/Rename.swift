@@ -2,14 +2,20 @@ import Glibc
 import PipeProtocol
 import ToolSupport
 
-/// `story-io rename FILE NEW_TITLE`: a new title for a document, its bytes kept.
+/// `story-io rename FILE NEW_TITLE`: a new title for a document, its bytes and its backups kept.
 enum Rename {
   static let command = Command(
-    name: "rename", summary: "give a document a new title (its bytes are kept)",
+    name: "rename", summary: "give a document a new title (its bytes and its backups are kept)",
     arguments: Arguments("FILE NEW_TITLE", min: 2, max: 2),
-    output: "The renamed document's story record (without text).",
+    output: """
+      The renamed document's story record (without text). Its backups (FILE~, FILE.~N~) move
+      with it, so 'versions' and 'undo' find them under the new title; nothing is renamed when
+      the new title is taken, or when it has backups of an earlier document that the moved ones
+      would mix with.
+      """,
     exitStatus: [
-      "1    the target exists", "64   an unsafe title (empty, '.', '..', '/', control characters)",
+      "1    the target exists, or backups of an earlier document of that title",
+      "64   an unsafe title (empty, '.', '..', '/', control characters)",
     ],
     examples: ["story-io rename Untitled.story Ocean | jq -r .path"],
     run: run)
@@ -23,33 +29,77 @@ enum Rename {
     _ = try StoryFiles.load(path)
     let target = StoryDocument.join(Files.directory(of: path), StoryDocument.fileName(forTitle: title))
     if target != path && StoryDocument.fileName(ofPath: path) != StoryDocument.fileName(forTitle: title) {
-      try moveWithoutReplacing(path, to: target)
+      // Under the folder's lock, as every save: a save or undo that runs meanwhile sees the
+      // document and its backups under one name or the other, never split.
+      try Files.withFolderLock(Files.directory(of: path)) { () throws(ToolError) in
+        try moveWithBackups(path, to: target)
+      }
     }
     StandardOutput.shared.writeRecord(try StoryFiles.load(target).record(includeText: false))
     return ExitStatus.ok
   }
 
+  /// Renames the document `path` to `target`, then each of its backups (`FILE~`, `FILE.~N~`, the
+  /// regular files) to the same name for `target`, never replacing anything: when the new title or
+  /// a backup name of it is taken (an earlier document's backups), nothing is renamed. A document that is a symbolic link is renamed alone (its backups are
+  /// beside the file it points to, and keep that file's name).
+  static func moveWithBackups(_ path: String, to target: String) throws(ToolError) {
+    let backups = StoryFiles.kind(path) == .file ? Backups.list(of: path, control: .numbered) : []
+    let moves = backups.map { backup in
+      (
+        from: backup.path,
+        to: backup.number.map { Backups.numberedPath(of: target, $0) } ?? Backups.simplePath(of: target)
+      )
+    }
+    if Files.exists(target) { throw taken(target, path) }
+    // Backups left by an earlier document of the new title would mix into this one's history.
+    let earlier =
+      Files.exists(Backups.simplePath(of: target))
+      ? Backups.simplePath(of: target)
+      : Backups.numbers(of: target).last.map { Backups.numberedPath(of: target, $0) }
+    if !moves.isEmpty, let earlier {
+      throw ToolError(
+        "'\(earlier)' already exists (a backup of an earlier '\(Files.basename(target))'); '\(path)' was not renamed",
+        notes: [
+          "remove that title's old backups ('story-io versions \(target)' lists them), or choose another title"
+        ])
+    }
+    try moveWithoutReplacing(path, to: target)
+    for (index, move) in moves.enumerated() {
+      do {
+        try moveWithoutReplacing(move.from, to: move.to)
+      } catch {
+        let left = moves[index...].map { "'\($0.from)'" }.joined(separator: ", ")
+        throw ToolError(
+          error.message + "; '\(path)' was renamed to '\(target)'", code: error.code,
+          notes: ["these backups keep the old name: \(left)"])
+      }
+    }
+  }
+
   /// Renames `path` to `target` in the same folder, never replacing an existing `target`.
   static func moveWithoutReplacing(_ path: String, to target: String) throws(ToolError) {
-    func exists() -> ToolError {
-      ToolError("'\(target)' already exists; '\(path)' was not renamed", notes: ["choose another title"])
-    }
     if link(path, target) == 0 {
       guard unlink(path) == 0 else {
         throw ToolError.io("cannot remove the old name '\(path)': \(Files.describe(errno))")
       }
     } else {
       let code = errno
-      if code == EEXIST { throw exists() }
+      if code == EEXIST { throw taken(target, path) }
       // Hard links are not supported here: check, then rename.
       guard code == EPERM || code == EOPNOTSUPP || code == EMLINK || code == ENOSYS else {
         throw ToolError.io("cannot rename '\(path)': \(Files.describe(code))")
       }
-      if Files.exists(target) { throw exists() }
+      if Files.exists(target) { throw taken(target, path) }
       guard Glibc.rename(path, target) == 0 else {
         throw ToolError.io("cannot rename '\(path)': \(Files.describe(errno))")
       }
     }
     Files.syncDirectory(Files.directory(of: path))
+  }
+
+  /// The refusal for a `target` that exists.
+  static func taken(_ target: String, _ path: String) -> ToolError {
+    ToolError("'\(target)' already exists; '\(path)' was not renamed", notes: ["choose another title"])
   }
 }

@@ -40,7 +40,9 @@ public enum StoryFiles {
     guard fd >= 0 else {
       let code = errno
       if code == EISDIR { throw corrupt(path, "'\(path)' is a folder, not a document file") }
-      throw ToolError("cannot open '\(path)': \(Files.describe(code))", code: ExitStatus.noInput)
+      throw ToolError(
+        "cannot open '\(path)': \(Files.describe(code))", code: ExitStatus.noInput,
+        notes: code == ENOENT ? suggestions(for: path) : [])
     }
     defer { close(fd) }
     var info = stat()
@@ -69,6 +71,21 @@ public enum StoryFiles {
       path: path, bytes: bytes, text: String(decoding: bytes, as: UTF8.self),
       modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec),
       mode: info.st_mode & 0o7777)
+  }
+
+  /// Did-you-mean for a document path that does not exist: a document beside it one typo away
+  /// (`Ocen.story` for `Ocean.story`), or the same name with `.story` added (`Ocean`).
+  static func suggestions(for path: String) -> [String] {
+    let folder = Files.directory(of: path)
+    guard let listing = try? names(in: folder) else { return [] }
+    let documents = listing.names.filter(isDocumentName)
+    let name = Files.basename(path)
+    let withExtension = StoryDocument.fileName(forTitle: name)
+    if !hasDocumentExtension(name), documents.contains(withExtension) {
+      return ["did you mean '\(StoryDocument.join(folder, withExtension))'?"]
+    }
+    guard let close = Suggest.closest(to: name, in: documents), close != name else { return [] }
+    return ["did you mean '\(StoryDocument.join(folder, close))'?"]
   }
 
   /// The corrupt-file error for `path`, with a note saying what is wrong.

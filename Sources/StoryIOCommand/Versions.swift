@@ -5,10 +5,13 @@ import ToolSupport
 /// `story-io versions FILE`: the backups of a document as `story-version` records.
 enum Versions {
   static let text = Flag("text", help: "include each backup's text")
+  static let format = Option.format([.text, .json], default: .json)
+  static let now = Option.date(
+    "now", name: "DATE", help: "the time 'Today' is counted from in the text view (default: the clock)")
 
   static let command = Command(
     name: "versions", summary: "a document's backups (FILE~, FILE.~N~) as story-version records",
-    options: [BackupControl.option, text],
+    options: [format, BackupControl.option, text, now],
     arguments: .one("FILE"),
     output: """
       One story-version record per backup, in the order 'undo' tries them (under numbered, or
@@ -20,11 +23,14 @@ enum Versions {
       "current": it holds FILE's text now (undo passes it over); "undo": the one 'story-io undo'
       would swap in. No backup: no output (exit 0). A FILE that is gone still has its backups
       listed; a backup that is not UTF-8 is reported (exit 65) and the others still listed.
+      With --format text, the same backups as rows: name, words, when its text was written (in
+      the zone for people, labelled), and which one undo swaps in; fitted to the width.
       """,
     exitStatus: ["65   a backup or FILE is not a story (not UTF-8, not a regular file)"],
     examples: [
       "story-io versions Ocean.story | jq -r 'select(.undo) | .path'",
       "story-io versions --text Ocean.story | jq -r 'select(.number == 1) | .text'",
+      "story-io versions -f text Ocean.story",
     ],
     run: run)
 
@@ -40,19 +46,35 @@ enum Versions {
     let failures = Failures(tool: invocation.tool)
     // Undo takes the first backup that differs, and stops at one it cannot read.
     var undoTaken = control == .none || current == nil
+    let asText = invocation[format] == .text
+    var shown: [(story: LoadedStory, backup: Backup, current: Bool, undo: Bool)] = []
     for backup in backups {
       do {
         let story = try StoryFiles.load(backup.path, asDocument: false)
         let isCurrent = story.bytes == current
         let isUndo = !undoTaken && !isCurrent
         if isUndo { undoTaken = true }
-        StandardOutput.shared.writeRecord(
-          record(
-            story, backup: backup, document: given, current: isCurrent, undo: isUndo, text: invocation[text]))
+        if asText {
+          shown.append((story, backup, isCurrent, isUndo))
+        } else {
+          StandardOutput.shared.writeRecord(
+            record(
+              story, backup: backup, document: given, current: isCurrent, undo: isUndo, text: invocation[text]
+            ))
+        }
       } catch {
         undoTaken = true
         failures.report(error)
       }
+    }
+    if asText {
+      let zone = LocalTime.forPeople()
+      let now = invocation.now(now)
+      let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
+      StandardOutput.shared.write(
+        StoryText.versions(shown, document: given, width: TextLayout.width(), style: style) {
+          LocalTime.dayAndTime($0, now: now, in: zone)
+        })
     }
     return failures.status
   }

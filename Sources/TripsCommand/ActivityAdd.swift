@@ -20,7 +20,8 @@ enum ActivityAdd {
     try Activities.requireNames(names)
     let explicitID = invocation[TripsOptions.id]
     if explicitID != nil, names.count > 1 {
-      throw ToolError.usage("--id gives one id, but \(names.count) activities are added; add them one by one")
+      throw ToolError.usage(
+        "--id gives one id, but \(Numbers.grouped(names.count)) activities are added; add them one by one")
     }
     var ids = IDSource(seed: invocation[TripsOptions.seed])
     let isComplete = invocation[done]

@@ -33,7 +33,7 @@ enum ActivityRemove {
       invocation,
       question: chosen.count == 1
         ? "Delete the activity \(listed) from \(owner)?"
-        : "Delete \(chosen.count) activities from \(owner): \(listed)?")
+        : "Delete \(Numbers.count(chosen.count, "activity", plural: "activities")) from \(owner): \(listed)?")
     return try Activities.update(invocation, trip: trip.id) { trip, _ in
       let indices = try Activities.indices(chosen.map(\.id), in: trip)
       trip.activities = trip.activities.enumerated().filter { !indices.contains($0.offset) }.map(\.element)

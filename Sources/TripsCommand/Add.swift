@@ -2,12 +2,14 @@ import PipeProtocol
 import ToolSupport
 import WishlistKit
 
-/// `trips add --name N`: a new trip, with no activities yet.
+/// `trips add NAME`: a new trip, with no activities yet.
 enum Add {
-  static let name = Option.required("name", name: "N", help: "the title (not empty)")
-  static let collection = Option.choice(
-    "collection", short: "c", name: "C", help: "the collection",
-    default: TripCollection.defaultForNewTrips)
+  static let name = Option.string(
+    "name", name: "N", help: "the title, as NAME gives it (another spelling, kept for scripts)")
+  static let collection = TripsOptions.collection(
+    help: "the collection (its id or its name; default \(TripCollection.defaultForNewTrips.rawValue))",
+    default: TripCollection.defaultForNewTrips
+  ) { $0 }
   static let photo = Option.string("photo", name: "P", help: "a photo's name or path (kept as text)")
   static let subtitle = Option.string("subtitle", name: "S", help: "a subtitle")
 
@@ -17,15 +19,21 @@ enum Add {
       name, collection, photo, subtitle, TripsOptions.id, TripsOptions.seed, TripsOptions.now,
       TripsOptions.store,
     ],
+    arguments: .optional("NAME"),
+    input: "NAME: the new trip's title (not empty); --name NAME says the same.",
     output: TripsOptions.tripOutput,
-    exitStatus: ["1    the id is already used", "64   empty or missing --name"],
-    examples: ["trips add --name 'Lisbon Trams' --collection springEscapes | pipe-check"],
+    exitStatus: [
+      "1    the id is already used", "64   an empty or missing NAME, or NAME and --name that differ",
+    ],
+    examples: ["trips add 'Lisbon Trams' --collection springEscapes | pipe-check"],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let name = invocation[name]
+    let name = try title(positional: invocation.positionals.first, option: invocation[name])
     guard !name.isEmpty else {
-      throw ToolError.usage("--name is empty; a trip needs a title (the sample refuses to save one without)")
+      throw ToolError.usage(
+        "\(invocation.positionals.isEmpty ? "--name" : "NAME") is empty; a trip needs a title (the sample refuses to save one without)"
+      )
     }
     let now = invocation.now(TripsOptions.now)
     let subtitle = invocation[subtitle].flatMap { $0.isEmpty ? nil : $0 }
@@ -49,5 +57,19 @@ enum Add {
     }
     StandardOutput.shared.writeRecord(trip.record())
     return ExitStatus.ok
+  }
+
+  /// The title from NAME or `--name` (the same, when both are given).
+  static func title(positional: String?, option: String?) throws(ToolError) -> String {
+    switch (positional, option) {
+    case (let given?, let spelled?) where given != spelled:
+      throw .usage(
+        "NAME '\(given)' and --name '\(spelled)' differ; give the title once",
+        notes: ["for example: trips add \(Lookup.quoted(given))"])
+    case (let given?, _): return given
+    case (nil, let spelled?): return spelled
+    case (nil, nil):
+      throw .usage("missing NAME: the new trip's title", notes: ["for example: trips add 'Lisbon Trams'"])
+    }
   }
 }

@@ -9,7 +9,7 @@ enum Collections {
     options: [TripsOptions.format],
     output: """
       four collection records. With --format text, one line each: name, the id that --collection
-      takes, season, and the summary when there is one.
+      takes, season, and the summary when there is one (wrapped to the terminal's width).
       """,
     examples: ["trips collections | pipe-check", "trips collections --format text"],
     run: run)
@@ -17,7 +17,8 @@ enum Collections {
   static func run(_ invocation: Invocation) throws -> Int32 {
     if invocation[TripsOptions.format] == .text {
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
-      StandardOutput.shared.write(TripsText.collections(TripCollection.allCases, style: style))
+      StandardOutput.shared.write(
+        TripsText.collections(TripCollection.allCases, width: TextLayout.width(), style: style))
       return ExitStatus.ok
     }
     for collection in TripCollection.allCases { StandardOutput.shared.writeRecord(collection.record) }

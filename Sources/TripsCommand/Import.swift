@@ -63,8 +63,10 @@ enum Import {
       }
       return ((added, replaced), !incoming.isEmpty)
     }
-    var summary = "imported: \(added) added, \(replaced) replaced"
-    if replace { summary += " (the wishlist now holds exactly these \(incoming.count) trips)" }
+    var summary = "imported: \(Numbers.grouped(added)) added, \(Numbers.grouped(replaced)) replaced"
+    if replace {
+      summary += " (the wishlist now holds exactly these \(Numbers.count(incoming.count, "trip")))"
+    }
     if ignored > 0 { summary += "; \(ignored) records of other types ignored" }
     Diagnostics.note(summary, tool: invocation.tool)
     return ExitStatus.ok

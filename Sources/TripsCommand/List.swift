@@ -4,8 +4,11 @@ import WishlistKit
 
 /// `trips list`: the trips, collection by collection, each by name.
 enum List {
-  static let collection = Option<TripCollection?>.choice(
-    "collection", short: "c", name: "C", help: "only this collection")
+  static let collection = TripsOptions.collection(
+    help: "only this collection (its id or its name)", default: nil
+  ) {
+    Optional($0)
+  }
 
   static let command = Command(
     name: "list", summary: "list the trips, collection by collection, each by name",
@@ -13,10 +16,11 @@ enum List {
     output: """
       trip records: Spring Escapes, Summer Vibes, Fall Getaways, Winter Retreats, each by name.
       With --format text, one line per trip card: name, collection, progress ('3 of 5 · 60%', or
-      'no activities') and a check mark when the trip is complete; colour only on a terminal.
+      'no activities') and a check mark when the trip is complete, fitted to the terminal's width
+      (long names shortened with '…'); colour only on a terminal.
       """,
     examples: [
-      "trips list --collection summerVibes --format text", "trips list | achievements",
+      "trips list --collection summerVibes -f text", "trips list | achievements",
       "trips list > backup.jsonl",
     ],
     run: run)
@@ -26,7 +30,8 @@ enum List {
     let trips = invocation[collection].map { wishlist.trips(in: $0) } ?? wishlist.tripsByCollection
     if invocation[TripsOptions.format] == .text {
       StandardOutput.shared.write(
-        TripsText.list(trips, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+        TripsText.list(
+          trips, width: TextLayout.width(), style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
       return ExitStatus.ok
     }
     for trip in trips { StandardOutput.shared.writeRecord(trip.record()) }

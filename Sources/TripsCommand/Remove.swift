@@ -32,7 +32,7 @@ enum Remove {
       invocation,
       question: chosen.count == 1
         ? "Remove the trip \(names) from the wishlist?"
-        : "Remove \(chosen.count) trips from the wishlist: \(names)?")
+        : "Remove \(Numbers.count(chosen.count, "trip")) from the wishlist: \(names)?")
     let removed = try store.update { wishlist in
       let indices = try indices(chosen.map(\.id), in: wishlist.trips)
       let removed = indices.map { wishlist.trips[$0] }

@@ -6,7 +6,7 @@ import WishlistKit
 enum Search {
   static let command = Command(
     name: "search", summary: "search trip and activity names, as the sample's Search tab",
-    options: [TripsOptions.store],
+    options: [TripsOptions.format, TripsOptions.store],
     arguments: Arguments("TEXT"),
     input: """
       TEXT: words joined by single spaces; matched against names only, ignoring case but not
@@ -14,10 +14,12 @@ enum Search {
       """,
     output: """
       search-result records: the Trips section, then the Activities section, each sorted by
-      name (or the Recently Created section for an empty search)
+      name (or the Recently Created section for an empty search). With --format text, each
+      section's title, then one row per result: ✓ (done) or ○, the name, and its collection (a
+      trip) or its trip (an activity), shortened with '…' to the terminal's width.
       """,
     exitStatus: ["1    no results (a note on stderr)"],
-    examples: ["trips search hike", "trips search temple | pipe-check", "trips search"],
+    examples: ["trips search hike -f text", "trips search temple | pipe-check", "trips search"],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -27,6 +29,11 @@ enum Search {
       Diagnostics.note(
         "no results for \u{201C}\(text)\u{201D}; check spelling or try a new search", tool: invocation.tool)
       return ExitStatus.failure
+    }
+    if invocation[TripsOptions.format] == .text {
+      let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
+      StandardOutput.shared.write(TripsText.search(sections, width: TextLayout.width(), style: style))
+      return ExitStatus.ok
     }
     for section in sections {
       for (rank, hit) in section.hits.enumerated() {

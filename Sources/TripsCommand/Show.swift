@@ -16,7 +16,8 @@ enum Show {
     output: """
       \(TripsOptions.tripOutput), activities in the chosen order. With --format text, the trip's
       screen: name, collection (and subtitle), 'Trip Activities: 3 of 5 · 60%', then one line per
-      activity marked ✓ (done) or ○ (not yet); colour only on a terminal.
+      activity marked ✓ (done) or ○ (not yet), wrapped to the terminal's width; colour only on a
+      terminal.
       """,
     examples: [
       "trips show 'Japan Mystique' --sort completed --format text",
@@ -30,7 +31,8 @@ enum Show {
     let activities = trip.activities(sortedBy: invocation[sort])
     if invocation[TripsOptions.format] == .text {
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
-      StandardOutput.shared.write(TripsText.show(trip, activities: activities, style: style))
+      StandardOutput.shared.write(
+        TripsText.show(trip, activities: activities, width: TextLayout.width(), style: style))
       return ExitStatus.ok
     }
     StandardOutput.shared.writeRecord(trip.record(activities: activities))

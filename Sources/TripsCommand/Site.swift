@@ -96,8 +96,8 @@ enum Site {
     for pair in report.pairs { text += "\(pair.name)  \(pair.source)  \(pair.page)\n" }
     let pairs =
       report.pairs.count == 1
-      ? "1 view-transition name pairs" : "\(report.pairs.count) view-transition names pair"
-    text += "ok: \(pairs) a card with the page it opens (\(report.pages) pages checked)\n"
+      ? "1 view-transition name pairs" : "\(Numbers.grouped(report.pairs.count)) view-transition names pair"
+    text += "ok: \(pairs) a card with the page it opens (\(Numbers.count(report.pages, "page")) checked)\n"
     return text
   }
 }

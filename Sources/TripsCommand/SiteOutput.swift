@@ -12,7 +12,7 @@ enum SiteOutput {
   static func refusal(_ report: TransitionCheck.Report, site: String, written: Bool) -> ToolError? {
     guard !report.problems.isEmpty else { return nil }
     let count = report.problems.count
-    let what = count == 1 ? "1 problem" : "\(count) problems"
+    let what = Numbers.count(count, "problem")
     let message =
       written
       ? "'\(site)' fails the view transition check (\(what)): a card would not zoom into the page it opens"
@@ -56,7 +56,7 @@ enum SiteOutput {
       let published = try SiteFolder.entries(trimmed).filter { isTripPage($0.name) }.count
       if published > 0, !allowEmpty, !files.contains(where: { isTripPage($0.path) }) {
         throw ToolError(
-          "the input has no trips, and '\(dir)' holds a site with \(published) trip\(published == 1 ? "" : "s"); "
+          "the input has no trips, and '\(dir)' holds a site with \(Numbers.count(published, "trip")); "
             + "it was left as it is",
           notes: [
             "without FILEs, trips site reads stdin unless it is a terminal: pipe the trips in "

@@ -32,14 +32,41 @@ enum TripsOptions {
     return text
   }
 
-  /// How `list`, `show` and `collections` write: records, or lines for people.
-  enum Format: String, CaseIterable, Sendable {
-    case json, text
+  /// `-f/--format text|json`: how the listing commands write (records by default, so that scripts
+  /// keep working).
+  static let format = Option.format([.text, .json], default: .json)
+
+  /// `--collection C`: a collection by its id or its name, ignoring case (`summerVibes`,
+  /// `'Summer Vibes'`), with did-you-mean for a typo; `defaultValue` when absent.
+  static func collection<Value: Sendable>(
+    help: String, default defaultValue: Value, _ wrap: @escaping @Sendable (TripCollection) -> Value
+  ) -> Option<Value> {
+    var spec = OptionSpec(
+      long: "collection", short: "c", valueName: "C", help: help, choices: TripCollection.ids)
+    spec.decodesOtherSpellings = true
+    return Option(spec: spec) { (words: [String]) throws(ToolError) -> Value in
+      guard let word = words.last else { return defaultValue }
+      return wrap(try collectionNamed(word))
+    }
   }
 
-  /// `--format json|text`.
-  static let format = Option.choice(
-    "format", name: "F", help: "json (records) or text (lines for people)", default: Format.json)
+  /// The collection named `word`: its id or its name, ignoring case; else a usage error with
+  /// did-you-mean (to the id).
+  static func collectionNamed(_ word: String) throws(ToolError) -> TripCollection {
+    let folded = word.lowercased()
+    let all = TripCollection.allCases
+    if let found = TripCollection.named(word) ?? all.first(where: { $0.name.lowercased() == folded }) {
+      return found
+    }
+    let spellings = all.flatMap { [$0.rawValue.lowercased(), $0.name.lowercased()] }
+    let close = Suggest.closest(to: folded, in: spellings).flatMap { close in
+      all.first { $0.rawValue.lowercased() == close || $0.name.lowercased() == close }
+    }
+    throw .usage(
+      "--collection takes one of \(TripCollection.ids.joined(separator: ", ")), not '\(word)'",
+      notes: (close.map { ["did you mean '\($0.rawValue)'?"] } ?? [])
+        + ["a collection's name is taken too, such as 'Summer Vibes'"])
+  }
 
   /// `--yes`: remove without asking.
   static let yes = Flag(

@@ -306,7 +306,7 @@ public enum SiteBuilder {
     }
     main += """
       <p class="added">Added <time datetime="\(ISODate.format(trip.creationDate))">\
-      \(ISODate.formatDay(trip.creationDate))</time></p>
+      \(day(trip.creationDate))</time></p>
       </div>
       <section class="activities" aria-labelledby="activities">
       <div class="progress-head"><h2 id="activities">Trip Activities</h2>
@@ -400,8 +400,17 @@ public enum SiteBuilder {
   /// `Achieved <time>Mar 12, 2026</time>`.
   static func achievedLine(_ goal: SiteAchievement) -> String {
     let date = goal.dateAchieved ?? 0
-    return "Achieved <time datetime=\"\(ISODate.format(date))\">\(ISODate.formatDay(date))</time>"
+    return "Achieved <time datetime=\"\(ISODate.format(date))\">\(day(date))</time>"
   }
+
+  /// The day `seconds` falls on for people, by the clock rule (`$TZ`, else the home zone), as
+  /// `2026-03-12`; the `datetime` beside it keeps the UTC instant.
+  static func day(_ seconds: Int) -> String {
+    ISODate.formatDay(seconds + peopleZone.offset(at: seconds))
+  }
+
+  /// The clock rule's zone, read once per run.
+  static let peopleZone = LocalTime.forPeople()
 
   /// What a goal counts, in words.
   static func counts(_ goal: SiteAchievement, _ input: SiteModel) -> String? {

@@ -2,6 +2,7 @@ import Foundation
 import PipeProtocol
 import TestSupport
 import Testing
+import ToolSupport
 
 @testable import StoryIOCommand
 
@@ -32,8 +33,18 @@ struct BackupControlTests {
       } catch {
         #expect(error.code == 64)
         #expect(error.message == "\(kind) argument '\(word)' for '$VERSION_CONTROL'")
-        #expect(error.notes.first?.contains("'numbered', 't'") == true)
+        #expect(error.notes.last?.contains("'numbered', 't'") == true)
       }
+    }
+  }
+
+  @Test("a typo of a word gets did-you-mean before the list")
+  func typo() {
+    do {
+      _ = try BackupControl.parse("numberd", context: "--backup")
+      Issue.record("'numberd' was accepted")
+    } catch {
+      #expect(error.notes.first == "did you mean 'numbered'?")
     }
   }
 
@@ -89,5 +100,26 @@ struct BackupControlTests {
     #expect(New.untitledTitle(1) == "Untitled")
     #expect(New.untitledTitle(2) == "Untitled 2")
     #expect(New.untitledTitle(10) == "Untitled 10")
+  }
+}
+
+@Suite("undo's swap where the file system cannot exchange two files")
+struct UndoFallbackTests {
+  @Test("the document's text goes to the backup's place by way of a new numbered backup; none is left")
+  func swapWithoutExchange() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("A.story").path
+    try Data("now".utf8).write(to: folder.file("A.story"))
+    try Data("then".utf8).write(to: folder.file("A.story.~1~"))
+    let document = try StoryFiles.load(path)
+    try Files.withFolderLock(folder.path) { () throws(ToolError) in
+      try Undo.exchange(
+        document, at: path, with: path + ".~1~", restoring: Array("then".utf8), given: "A.story",
+        atomicSwap: false)
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "then")
+    #expect(try String(contentsOfFile: path + ".~1~", encoding: .utf8) == "now")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["A.story", "A.story.~1~"])
   }
 }

@@ -89,7 +89,8 @@ struct LaunchScreenTests {
         Writing App
 
           Start Writing:  story-io new TITLE
-          then:           story-io edit TITLE.story    (read it: story-io focus TITLE.story)
+          then:           story-io edit TITLE.story
+          read it:        story-io focus TITLE.story
 
         Documents in this folder, most recently changed first:
 
@@ -113,10 +114,24 @@ struct LaunchScreenTests {
       LaunchScreen.Entry(title: String(repeating: "x", count: 200) + "\u{1B}", words: 3, modified: 0)
     ]
     let text = LaunchScreen.render(entries, now: 0, width: 40, style: Terminal.Style(enabled: false))
-    let line = text.split(separator: "\n").last.map(String.init) ?? ""
-    #expect(line.contains("…"))
-    #expect(FocusLayout.displayWidth(line) <= 40)
+    let lines = text.split(separator: "\n")
+    #expect(lines.contains { $0.contains("…") })
+    #expect(lines.allSatisfy { TextLayout.displayWidth($0) <= 40 })
     #expect(!text.contains("\u{1B}"))
+  }
+
+  @Test("at 40 columns the steps go under their names and documents become cards; nothing is wider")
+  func narrow() {
+    let entries = [
+      LaunchScreen.Entry(title: "Ocean", words: 1_210, modified: 0),
+      LaunchScreen.Entry(title: "Broken", words: nil, modified: -86_400 * 400),
+    ]
+    let text = LaunchScreen.render(entries, now: 0, width: 40, style: Terminal.Style(enabled: false))
+    #expect(text.split(separator: "\n").allSatisfy { TextLayout.displayWidth($0) <= 40 })
+    #expect(text.contains("  then:\n      story-io edit TITLE.story\n"))
+    #expect(
+      text.hasSuffix(
+        "  Ocean\n    1,210 words \u{00B7} just now\n  Broken\n    can't be opened \u{00B7} 1 year ago\n"))
   }
 }
 

@@ -19,14 +19,15 @@ func permissions(_ url: URL) throws -> Int {
 struct UndoCLITests {
   /// Saves `text` over A.story with `story-io edit` (the editor writes it).
   func save(
-    _ text: String, in folder: TemporaryFolder, _ extra: [String] = [], environment: [String: String] = [:]
+    _ text: String, in folder: TemporaryFolder, _ extra: [String] = [], environment: [String: String] = [:],
+    file: String = "A.story"
   )
     throws
   {
     try Data(text.utf8).write(to: folder.file("new.txt"))
     var env = ["VISUAL": "cp \(folder.file("new.txt").path)"]
     for (k, v) in environment { env[k] = v }
-    let result = try storyIO(["edit"] + extra + ["A.story"], in: folder, environment: env)
+    let result = try storyIO(["edit"] + extra + [file], in: folder, environment: env)
     #expect(result.status == 0, "\(result.err)")
   }
 
@@ -59,7 +60,7 @@ struct UndoCLITests {
     #expect(Faults.temporaryFiles(in: folder.url).isEmpty)
   }
 
-  @Test("numbered: every save and every undo adds FILE.~N~; --to N swaps in an older one; nothing is lost")
+  @Test("numbered: every save adds FILE.~N~, undo adds none; --to N swaps in an older one; nothing is lost")
   func numberedHistory() throws {
     let folder = try TemporaryFolder()
     try Data("v1".utf8).write(to: folder.file("A.story"))
@@ -72,23 +73,64 @@ struct UndoCLITests {
     // existing (the default) goes on numbering once there are numbered backups.
     try save("v4", in: folder)
     #expect(text(folder.file("A.story.~3~")) == "v3")
+    func names() throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("A.story") }
+        .sorted()
+    }
+    let before = try names()
     #expect(try storyIO(["undo", "A.story"], in: folder).status == 0)
     #expect(text(folder.file("A.story")) == "v3")
-    #expect(text(folder.file("A.story.~4~")) == "v4")
+    #expect(text(folder.file("A.story.~3~")) == "v4", "the newest backup now holds the text undone")
     #expect(try storyIO(["undo", "A.story"], in: folder).status == 0)
     #expect(text(folder.file("A.story")) == "v4", "a second undo redoes")
+    #expect(text(folder.file("A.story.~3~")) == "v3")
     #expect(try storyIO(["undo", "--to", "1", "A.story"], in: folder).status == 0)
     #expect(text(folder.file("A.story")) == "v1")
-    let all = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-      $0.hasPrefix("A.story")
-    }
-    let texts = Set(all.compactMap { text(folder.file($0)) })
+    #expect(text(folder.file("A.story.~1~")) == "v4")
+    #expect(try names() == before, "undo swaps; it adds no backup")
+    let texts = Set(try names().compactMap { text(folder.file($0)) })
     #expect(texts == ["v1", "v2", "v3", "v4"])
     // --backup wins over VERSION_CONTROL; an empty --backup means VERSION_CONTROL (as GNU).
     try save("v5", in: folder, ["--backup=simple"], environment: numbered)
     #expect(text(folder.file("A.story~")) == "v1")
     try save("v6", in: folder, ["--backup="], environment: ["VERSION_CONTROL": "simple"])
     #expect(text(folder.file("A.story~")) == "v5")
+  }
+
+  @Test("rename moves the backups with the document: versions lists them and undo finds them")
+  func renameMovesBackups() throws {
+    let folder = try TemporaryFolder()
+    try Data("one".utf8).write(to: folder.file("Ocean.story"))
+    try save("two", in: folder, environment: [:], file: "Ocean.story")
+    try save("three", in: folder, ["--backup=numbered"], file: "Ocean.story")
+    try save("four", in: folder, ["--backup=numbered"], file: "Ocean.story")
+    let renamed = try storyIO(["rename", "Ocean.story", "Sea"], in: folder)
+    #expect(renamed.status == 0, "\(renamed.err)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "new.txt" }
+    #expect(names.sorted() == ["Sea.story", "Sea.story.~1~", "Sea.story.~2~", "Sea.story~"])
+    #expect(text(folder.file("Sea.story.~2~")) == "three")
+    let listed = try records(try storyIO(["versions", "Sea.story"], in: folder).stdout)
+    #expect(
+      listed.map { $0["path"] } == [
+        .string("Sea.story.~2~"), .string("Sea.story.~1~"), .string("Sea.story~"),
+      ])
+    #expect(try storyIO(["undo", "Sea.story"], in: folder).status == 0)
+    #expect(text(folder.file("Sea.story")) == "three")
+    // A backup's new name that is taken (an earlier Sea's) stops the rename before anything moves.
+    try Data("x".utf8).write(to: folder.file("Lake.story"))
+    try Data("y".utf8).write(to: folder.file("Lake.story~"))
+    try Data("old lake".utf8).write(to: folder.file("Pond.story~"))
+    try Data("z".utf8).write(to: folder.file("Pond.story"))
+    try FileManager.default.removeItem(at: folder.file("Pond.story"))
+    let refused = try storyIO(["rename", "Lake.story", "Pond"], in: folder)
+    #expect(refused.status == 1)
+    #expect(
+      refused.err.hasPrefix(
+        "story-io: error: 'Pond.story~' already exists (a backup of an earlier 'Pond.story'); 'Lake.story' was not renamed\n"
+      ))
+    #expect(text(folder.file("Lake.story")) == "x" && text(folder.file("Lake.story~")) == "y")
+    #expect(text(folder.file("Pond.story~")) == "old lake")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("Pond.story").path))
   }
 
   @Test("versions: story-version records in undo's order that pipe-check --strict accepts")

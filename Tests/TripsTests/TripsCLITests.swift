@@ -129,6 +129,64 @@ struct TripsCLITests {
     #expect(missing.status == 64)
   }
 
+  @Test("trips add NAME: the title as an argument; --name the same spelled out; both must agree")
+  func addByName() throws {
+    let box = try Sandbox()
+    let added = try box.trips(["add", "Lisbon Trams", "--seed", "1", "--collection", "Spring Escapes"])
+    #expect(added.status == 0)
+    #expect(added.out.contains("\"name\":\"Lisbon Trams\""))
+    #expect(added.out.contains("\"collection\":\"springEscapes\""))
+    #expect(try box.trips(["add", "Porto", "--name", "Porto", "--seed", "2"]).status == 0)
+    let differ = try box.trips(["add", "Porto", "--name", "Braga"])
+    #expect(differ.status == 64)
+    #expect(
+      differ.err.hasPrefix("trips: error: NAME 'Porto' and --name 'Braga' differ; give the title once\n"))
+    let empty = try box.trips(["add", ""])
+    #expect(empty.status == 64)
+    #expect(empty.err.hasPrefix("trips: error: NAME is empty"))
+    let missing = try box.trips(["add"])
+    #expect(missing.status == 64)
+    #expect(missing.err.hasPrefix("trips: error: missing NAME"))
+    #expect(try box.trips(["show", "Lisbon Trams"]).status == 0)
+  }
+
+  @Test("every listing command answers --format text and -f json (jsonl too); json stays the default")
+  func formats() throws {
+    let box = try Sandbox()
+    let commands: [[String]] = [
+      ["list"], ["show", "Japan Mystique"], ["collections"], ["search", "hike"], ["recent"],
+    ]
+    for command in commands {
+      let plain = try box.trips(command)
+      let json = try box.trips(command + ["-f", "json"])
+      let jsonl = try box.trips(command + ["--format", "jsonl"])
+      let text = try box.trips(command + ["--format", "text"], environment: ["COLUMNS": "40"])
+      #expect(plain.status == 0 && json.status == 0 && jsonl.status == 0 && text.status == 0, "\(command)")
+      #expect(plain.stdout == json.stdout && json.stdout == jsonl.stdout, "\(command)")
+      #expect(plain.out.hasPrefix("{"), "\(command)")
+      #expect(!text.out.hasPrefix("{") && !text.out.isEmpty, "\(command)")
+      for line in text.out.split(separator: "\n") {
+        #expect(line.unicodeScalars.count <= 40, "\(command): \(line)")
+      }
+    }
+    let typo = try box.trips(["list", "-f", "txt"])
+    #expect(typo.status == 64 && typo.err.contains("did you mean 'text'?"))
+  }
+
+  @Test("did-you-mean for collections and sort orders; a collection is also taken by its name")
+  func suggestions() throws {
+    let box = try Sandbox()
+    let collection = try box.trips(["list", "--collection", "sumerVibes"])
+    #expect(collection.status == 64)
+    #expect(collection.err.contains("trips: did you mean 'summerVibes'?\n"))
+    let byName = try box.trips(["list", "-c", "winter retreats"])
+    #expect(byName.status == 0 && box.lines(byName).count == 3)
+    let sort = try box.trips(["show", "Japan Mystique", "--sort", "titel"])
+    #expect(sort.status == 64 && sort.err.contains("did you mean 'title'?"))
+    let trip = try box.trips(["show", "Japan Mystiqe"])
+    #expect(trip.status == 1 && trip.err.contains("did you mean 'Japan Mystique'?"))
+  }
+
   @Test("a corrupt or torn store is reported with its line and never overwritten")
   func corruptStore() throws {
     let box = try Sandbox()
