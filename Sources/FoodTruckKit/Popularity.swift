@@ -37,16 +37,19 @@ public enum Popularity {
     }
   }
 
-  /// The donuts sold per id in the timeframe ending on day `today`: `orders` by their creation day,
-  /// and the generated history of every city.
-  public static func sales(orders: [Order], timeframe: Timeframe, today: Int) -> [Int: Int] {
+  /// The donuts sold per id in the timeframe ending on day `today`: `orders` by their creation day
+  /// (`day` gives an instant's day number: the UTC day unless a local one is passed), and the
+  /// generated history of every city.
+  public static func sales(
+    orders: [Order], timeframe: Timeframe, today: Int, day: (Int) -> Int = { ISODate.floorDiv($0, 86_400) }
+  ) -> [Int: Int] {
     let window = timeframe.firstDay(today: today)...today
     var sales: [Int: Int] = [:]
     func add(_ id: Int, _ quantity: Int) {
       let (sum, overflow) = sales[id, default: 0].addingReportingOverflow(quantity)
       sales[id] = overflow ? Int.max : sum
     }
-    for order in orders where window.contains(ISODate.floorDiv(order.creationDate, 86_400)) {
+    for order in orders where window.contains(day(order.creationDate)) {
       for item in order.items { add(item.donut, item.quantity) }
     }
     for city in City.all {

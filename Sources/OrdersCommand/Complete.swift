@@ -6,12 +6,13 @@ import ToolSupport
 enum Complete {
   static let command = Command(
     name: "complete", summary: "mark orders completed, whatever their status",
-    options: [OrdersOptions.store, OrdersOptions.now],
+    options: [OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
     arguments: .some("ID"),
     input: OrdersOptions.idsInput,
     output: """
       The completed order records, with completionDate set and no preparation (its Live Activity
-      ends, and a notice not raised yet is cancelled). On stderr, the sample's confirmation for
+      ends, and a notice not raised yet is cancelled); with --format text, each described as
+      'orders show --format text' does. On stderr, the sample's confirmation for
       each: 'Order#1224 completed! 6 donuts • 10:30 AM PST'.
       """,
     exitStatus: ["1    no order has that id, or it is already completed"],

@@ -1,10 +1,13 @@
 import PipeProtocol
 
-/// The countdown lines of `orders watch` on stderr: redrawn in place on a terminal, plain lines
-/// otherwise.
+/// The countdown lines of `orders watch` on stderr: redrawn in place on a terminal; otherwise
+/// plain lines, written only when they change (a log or a pipe gets "no order is preparing" once,
+/// not every second) or a notice arrives.
 struct CountdownDisplay {
   let inPlace: Bool
   var drawn = 0
+  /// The lines written last, off a terminal.
+  var last: [String]?
 
   init(inPlace: Bool) { self.inPlace = inPlace }
 
@@ -17,8 +20,12 @@ struct CountdownDisplay {
       for line in lines { text += "\u{1B}[2K" + line + "\n" }
       drawn = lines.count
     } else {
-      for line in lines { text += line + "\n" }
+      if lines != last {
+        for line in lines { text += line + "\n" }
+        last = lines
+      }
       for notice in notices { text += notice + "\n" }
+      guard !text.isEmpty else { return }
     }
     StandardOutput.error.write(text)
     StandardOutput.error.flush()

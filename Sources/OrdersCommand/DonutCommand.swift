@@ -30,6 +30,9 @@ enum DonutCommand {
     store (--store) and the feed store (--feed), to keep the donuts their records name.
     """
 
+  /// What the DONUT argument of edit and remove is.
+  static let argumentInput = "DONUT: the custom donut's id (17) or its name, in any case ('maple dream')."
+
   // MARK: - Options
 
   /// An ingredient option's value: an ingredient, or none (a glaze or topping may be left off).
@@ -108,13 +111,17 @@ enum DonutCommand {
     }
   }
 
-  /// The donut id argument.
-  static func requestedID(_ invocation: Invocation) throws(ToolError) -> Int {
+  /// The donut argument's id: an id, or a name in any case, found on the menu of the menu store
+  /// (a built-in donut's name gives its id, which `checkCustom` then refuses).
+  static func requestedID(_ invocation: Invocation) throws -> Int {
     let text = invocation.positionals[0]
-    guard let id = Int(text), id >= 0 else {
-      throw .usage("'\(text)' is not a donut id", notes: ["see 'orders menu' for the ids"])
+    if let id = Int(DonutReference.trimmed(text)) {
+      guard id >= 0 else {
+        throw ToolError.usage("'\(text)' is not a donut id", notes: ["see 'orders menu' for the ids"])
+      }
+      return id
     }
-    return id
+    return try DonutReference.find(text, in: MenuStore.read(MenuStore.store(invocation)).menu).id
   }
 
   /// Fails, before the store is touched, for a built-in id or when there is no menu store.
@@ -179,7 +186,19 @@ enum DonutCommand {
   /// `2 orders of the store '…' (Order#1225, Order#1226)`, at most three ids shown.
   static func describe(_ ids: [String], _ noun: String, store: RecordStore) -> String {
     let shown = ids.prefix(3).joined(separator: ", ") + (ids.count > 3 ? ", …" : "")
-    return "\(ids.count) \(noun)\(ids.count == 1 ? "" : "s") of the store '\(store.path)' (\(shown))"
+    return "\(Numbers.count(ids.count, noun)) of the store '\(store.path)' (\(shown))"
+  }
+
+  /// Writes a donut record, or with `--format text` its row as `orders menu --format text` shows
+  /// it (a record that is not a valid donut is written as it is).
+  static func write(_ record: JSONObject, _ invocation: Invocation) {
+    if invocation[OrdersOptions.format] == .text,
+      let donut = try? Donut(definition: Record(object: record))
+    {
+      StandardOutput.shared.write(MenuText.text([donut], idWidth: MenuText.idWidth(Menu.builtIn)))
+    } else {
+      StandardOutput.shared.writeRecord(record)
+    }
   }
 
   /// A name in quotes, as JSON writes it.

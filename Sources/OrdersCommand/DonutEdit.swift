@@ -2,25 +2,29 @@ import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
-/// `orders donut edit ID`: a custom donut's new name or ingredients, in the menu store.
+/// `orders donut edit DONUT`: a custom donut's new name or ingredients, in the menu store.
 enum DonutEdit {
   static let name = Option.string("name", name: "NAME", help: DonutCommand.nameHelp)
 
   static let command = Command(
     name: "edit", summary: "change a custom donut's name or ingredients",
     options: [
-      name, DonutCommand.dough, DonutCommand.glaze, DonutCommand.topping, MenuStore.option,
-      OrdersOptions.store, FeedStore.option,
+      name, DonutCommand.dough, DonutCommand.glaze, DonutCommand.topping, OrdersOptions.format,
+      MenuStore.option, OrdersOptions.store, FeedStore.option,
     ],
-    arguments: .one("ID"),
-    input: DonutCommand.storeInput,
-    output: "The donut record as changed (fields the tool does not know are kept).",
+    arguments: .one("DONUT"),
+    input: DonutCommand.storeInput + "\n" + DonutCommand.argumentInput,
+    output: """
+      The donut record as changed (fields the tool does not know are kept). With --format text,
+      its row as 'orders menu --format text' shows it.
+      """,
     exitStatus: [
       "1    no custom donut has that id, it is built in, its new name is taken, or orders or posts name it (its name stays)",
-      "64   nothing to change, an empty or too long name, or an unknown ingredient",
+      "64   nothing to change, an empty or too long name, an unknown ingredient, or no donut of that name",
     ],
     examples: [
-      "orders donut edit 17 --topping none", "orders donut edit 17 --name 'Maple Night' | jq .name",
+      "orders donut edit 17 --topping none",
+      "orders donut edit 'maple dream' --name 'Maple Night' | jq .name",
     ],
     run: run)
 
@@ -64,7 +68,7 @@ enum DonutEdit {
       records[index] = records[index].updated(to: object)
       return (object, true)
     }
-    StandardOutput.shared.writeRecord(record)
+    DonutCommand.write(record, invocation)
     return ExitStatus.ok
   }
 }

@@ -8,11 +8,15 @@ enum DonutNew {
 
   static let command = Command(
     name: "new", summary: "create a custom donut",
-    options: [name, DonutCommand.dough, DonutCommand.glaze, DonutCommand.topping, MenuStore.option],
+    options: [
+      name, DonutCommand.dough, DonutCommand.glaze, DonutCommand.topping, OrdersOptions.format,
+      MenuStore.option,
+    ],
     input: DonutCommand.storeInput,
     output: """
       The new donut record: the next id (17 for the first custom donut; ids of removed donuts are
-      never given again), the ingredients' names, flavors (their sum) and mostPotentFlavor.
+      never given again), the ingredients' names, flavors (their sum) and mostPotentFlavor. With
+      --format text, its row as 'orders menu --format text' shows it.
       """,
     exitStatus: [
       "1    a donut of that name is already on the menu, or every id up to \(Menu.maxID) was given",
@@ -41,7 +45,7 @@ enum DonutNew {
       records.append(Record(object: donut.record))
       return (donut, true)
     }
-    StandardOutput.shared.writeRecord(donut.record)
+    DonutCommand.write(donut.record, invocation)
     return ExitStatus.ok
   }
 }

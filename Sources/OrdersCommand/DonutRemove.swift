@@ -2,18 +2,21 @@ import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
-/// `orders donut remove ID`: a custom donut off the menu; its id is never given again.
+/// `orders donut remove DONUT`: a custom donut off the menu; its id is never given again.
 enum DonutRemove {
   static let command = Command(
     name: "remove", summary: "take a custom donut off the menu",
-    options: [MenuStore.option, OrdersOptions.store, FeedStore.option],
-    arguments: .one("ID"),
-    input: DonutCommand.storeInput,
-    output: "The donut-removed record. The id is never given again.",
+    options: [OrdersOptions.format, MenuStore.option, OrdersOptions.store, FeedStore.option],
+    arguments: .one("DONUT"),
+    input: DonutCommand.storeInput + "\n" + DonutCommand.argumentInput,
+    output: """
+      The donut-removed record (with --format text, a line saying so). The id is never given again.
+      """,
     exitStatus: [
-      "1    no custom donut has that id, it is built in, or orders or posts in the stores name it"
+      "1    no custom donut has that id, it is built in, or orders or posts in the stores name it",
+      "64   no donut has that name (the menu is listed)",
     ],
-    examples: ["orders donut remove 17", "orders donut remove 17 | jq -r .name"],
+    examples: ["orders donut remove 17", "orders donut remove 'maple dream' | jq -r .name"],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -32,7 +35,13 @@ enum DonutRemove {
       records[index] = Record(object: removed)
       return (removed, true)
     }
-    StandardOutput.shared.writeRecord(removed)
+    if invocation[OrdersOptions.format] == .text {
+      let name = removed["name"]?.stringValue ?? ""
+      StandardOutput.shared.write(
+        "removed donut \(id) \(TerminalText.safe(name)) from the menu; its id is never given again\n")
+    } else {
+      StandardOutput.shared.writeRecord(removed)
+    }
     return ExitStatus.ok
   }
 }

@@ -7,8 +7,9 @@ enum Feed {
   static let plus = Flag("plus", help: "also the three Highlighted Posts of Social Feed+ (no purchase here)")
   static let tag = Option.string(
     "tag", name: "TAG", help: "only posts with a tag reading TAG (ignoring case)")
-  static let donut = Option.int(
-    "donut", name: "ID", help: "only posts about donut ID: their favourite donut, or a donut tag")
+  static let donut = Option.string(
+    "donut", name: "D",
+    help: "only posts about donut D (an id or a name, any case): their favourite donut, or a donut tag")
   static let city = Option.string("city", name: "CITY", help: "only posts tagged with the city CITY")
   static let trending = Flag("trending", help: "the truck card's 16 trending topics instead, as tag records")
   static let seed = Option.int(
@@ -32,7 +33,8 @@ enum Feed {
       its tags and its date ('Today, 9:41 AM PST') in the truck city's time zone, or in TZ when set.
       """,
     examples: [
-      "orders feed --format text", "orders feed --plus --city 'San Francisco' | jq -r .message",
+      "orders feed --format text", "orders feed --donut cosmos -f text",
+      "orders feed --plus --city 'San Francisco' | jq -r .message",
       "orders feed --trending | jq -r .title",
       "orders feed post --donut 3 --message 'Cosmos at lunch!' --tag Space && orders feed --tag space",
     ],
@@ -50,7 +52,7 @@ enum Feed {
       if text {
         StandardOutput.shared.write(
           FeedText.trending(
-            SocialFeed.trending, width: Terminal.width(),
+            SocialFeed.trending, width: TextLayout.width(),
             style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
       } else {
         for tag in SocialFeed.trending {
@@ -63,24 +65,16 @@ enum Feed {
       return ExitStatus.ok
     }
     let menu = try FeedStore.menu(invocation)
-    if let id = invocation[donut], !menu.contains(id: id) {
-      throw ToolError.usage(
-        "unknown donut id \(id) in '--donut \(id)'",
-        notes: ["valid donut ids: \(menu.donuts.map { "\($0.id) \($0.name)" }.joined(separator: ", "))"])
+    let donutID = try invocation[donut].map { text throws(ToolError) in
+      try DonutReference.find(text, in: menu, given: "--donut \(text)").id
     }
-    var cityName: String?
-    if let name = invocation[city] {
-      guard let found = City.named(name) else {
-        throw ToolError.usage("unknown city '\(name)'", notes: ["cities: \(City.names)"])
-      }
-      cityName = found.name
-    }
+    let cityName = try invocation[city].map { name throws(ToolError) in try CityReference.find(name).name }
     let now = invocation.now(OrdersOptions.now)
     let own = try FeedStore.posts(FeedStore.store(invocation), menu: menu)
     let all = SocialFeed.samplePosts(now: now, seed: invocation[seed], plus: invocation[plus]) + own
     let posts = SocialFeed.newestFirst(all).filter { post in
       (invocation[tag].map(post.hasTag) ?? true)
-        && (invocation[donut].map { post.mentions(donut: $0) } ?? true)
+        && (donutID.map { post.mentions(donut: $0) } ?? true)
         && (cityName.map(post.mentions(city:)) ?? true)
     }
     if text {
@@ -88,7 +82,7 @@ enum Feed {
       StandardOutput.shared.write(
         FeedText.feed(
           posts, plus: invocation[plus], filtered: filtered, now: now,
-          zone: LocalTime.zone(default: City.truck.city.timeZone), width: Terminal.width(),
+          zone: LocalTime.forPeople(default: City.truck.city.timeZone), width: TextLayout.width(),
           style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
     } else {
       for post in posts { StandardOutput.shared.writeRecord(post.record) }

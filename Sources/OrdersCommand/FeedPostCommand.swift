@@ -4,30 +4,29 @@ import ToolSupport
 
 /// `orders feed post`: a post of your own, added to the feed store.
 enum FeedPostCommand {
-  static let donut = Option<Int>(
-    "donut", name: "ID", help: "your favourite donut (built-in or custom), shown with the post", default: -1,
-    required: true
-  ) { (text: String) throws(ToolError) -> Int in
-    guard let id = Int(text), id >= 0 else {
-      throw .usage("--donut takes a donut id such as 3, not '\(text)'")
-    }
-    return id
-  }
+  static let donut = Option.required(
+    "donut", name: "D",
+    help: "your favourite donut, by id or name in any case (built-in or custom), shown with the post")
   static let message = Option.required(
     "message", name: "TEXT", help: "what you say, 1 to \(FeedPost.maxMessageLength) characters")
   static let tags = Option.strings(
     "tag", name: "T",
-    help: "a tag: a text, donut:ID or city:NAME (repeatable, at most \(FeedPost.maxTags))")
+    help: "a tag: a text, donut:D (an id or name) or city:NAME (repeatable, at most \(FeedPost.maxTags))")
 
   static let command = Command(
     name: "post", summary: "add a post of your own to the feed store",
-    options: [donut, message, tags, OrdersOptions.now, FeedStore.option, MenuStore.option],
+    options: [
+      donut, message, tags, OrdersOptions.format, OrdersOptions.now, FeedStore.option, MenuStore.option,
+    ],
     input: FeedStore.input,
-    output: "The new post record (kind own, id own-N), dated --now; 'orders feed' shows it from then on.",
+    output: """
+      The new post record (kind own, id own-N), dated --now; 'orders feed' shows it from then on.
+      With --format text, the post as 'orders feed --format text' shows it.
+      """,
     exitStatus: ["64   an unknown donut or city, an empty or over-long message, a bad tag"],
     examples: [
       "orders feed post --donut 3 --message 'Cosmos at lunch!' --tag Space --tag city:Cupertino",
-      "orders feed post --donut 0 --message 'Classic.' | jq -r .id",
+      "orders feed post --donut 'the classic' --message 'Classic.' --tag donut:cosmos | jq -r .id",
     ],
     run: run)
 
@@ -37,14 +36,23 @@ enum FeedPostCommand {
     let post = try MenuStore.withContents(MenuStore.store(invocation), pinned: true) { contents in
       try add(invocation, menu: contents.menu)
     }
-    StandardOutput.shared.writeRecord(post.record)
+    if invocation[OrdersOptions.format] == .text {
+      StandardOutput.shared.write(
+        FeedText.post(
+          post, now: invocation.now(OrdersOptions.now),
+          zone: LocalTime.forPeople(default: City.truck.city.timeZone),
+          width: TextLayout.width(), style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+    } else {
+      StandardOutput.shared.writeRecord(post.record)
+    }
     return ExitStatus.ok
   }
 
   /// Checks the post against `menu` and appends it to the feed store.
   static func add(_ invocation: Invocation, menu: Menu) throws -> FeedPost {
     let store = FeedStore.store(invocation)
-    let favorite = try donut(invocation[donut], menu: menu, given: "--donut \(invocation[donut])")
+    let favorite = try DonutReference.find(
+      invocation[donut], in: menu, given: "--donut \(invocation[donut])")
     let text = invocation[message]
     guard text.contains(where: { !$0.isWhitespace }) else {
       throw ToolError.usage("--message is empty; say something")
@@ -69,33 +77,16 @@ enum FeedPostCommand {
     }
   }
 
-  /// A donut of the menu by id; an unknown one is a usage error listing the ids.
-  static func donut(_ id: Int, menu: Menu, given: String) throws(ToolError) -> Donut {
-    guard let found = menu.donut(id: id) else {
-      throw .usage(
-        "unknown donut id \(id) in '\(given)'",
-        notes: ["valid donut ids: \(menu.donuts.map { "\($0.id) \($0.name)" }.joined(separator: ", "))"])
-    }
-    return found
-  }
-
-  /// `--tag` words: `donut:3` a donut tag, `city:London` a city tag, anything else a text tag of 1
+  /// `--tag` words: `donut:3` or `donut:cosmos` a donut tag, `city:London` a city tag, anything else a text tag of 1
   /// to 40 characters.
   static func tag(_ word: String, menu: Menu) throws(ToolError) -> FeedTag {
     if word.hasPrefix("donut:") {
-      let rest = word.dropFirst("donut:".count)
-      guard let id = Int(rest), id >= 0 else {
-        throw .usage("--tag donut: takes a donut id, such as donut:3, not '\(word)'")
-      }
-      let found = try donut(id, menu: menu, given: "--tag \(word)")
+      let found = try DonutReference.find(
+        String(word.dropFirst("donut:".count)), in: menu, given: "--tag \(word)")
       return .donut(id: found.id, name: found.name)
     }
     if word.hasPrefix("city:") {
-      let name = String(word.dropFirst("city:".count))
-      guard let city = City.named(name) else {
-        throw .usage("unknown city '\(name)' in '--tag \(word)'", notes: ["cities: \(City.names)"])
-      }
-      return .city(city.name)
+      return .city(try CityReference.find(String(word.dropFirst("city:".count)), given: "--tag \(word)").name)
     }
     guard word.contains(where: { !$0.isWhitespace }) else { throw .usage("--tag is empty; give a text") }
     guard word.count <= FeedTag.maxTitleLength else {

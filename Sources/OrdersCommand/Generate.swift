@@ -11,13 +11,15 @@ enum Generate {
 
   static let command = Command(
     name: "generate", summary: "the sample's starting orders (or any number of orders like them)",
-    options: [seed, count, OrdersOptions.now],
+    options: [seed, count, OrdersOptions.format, OrdersOptions.now],
     input: "Nothing.",
     output: """
       Order records, newest first. With the defaults, the sample's 24 starting orders: Order#1224
       (placed 5 to 7 minutes before --now) down to Order#1201, the 9 newest placed and the rest
       ready, each 60 to 180 seconds older than the one before. --count N runs the same loop with N
       in place of 24: ids from Order#12<N> down to Order#1201. A progress bar shows on a terminal.
+      With --format text, the orders as the New Orders rows and footer ('orders list --format
+      text').
       """,
     examples: [
       "orders generate --now 2026-11-29T10:30:00Z | jq -c '[.id, .status, .totalSales]'",
@@ -33,6 +35,10 @@ enum Generate {
     var done = 0
     let orders = StartingOrders(
       seed: invocation[seed], count: count, now: invocation.now(OrdersOptions.now))
+    if invocation[OrdersOptions.format] == .text {
+      StandardOutput.shared.write(OrderTable.text(Array(orders), now: invocation.now(OrdersOptions.now)))
+      return ExitStatus.ok
+    }
     for order in orders {
       order.appendRecord(to: &buffer)
       buffer.append(0x0A)

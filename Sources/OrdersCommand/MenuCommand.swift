@@ -64,13 +64,16 @@ enum MenuCommand {
       """,
     output: """
       One donut record per donut: id, name, dough, glaze and topping (absent when none), flavors
-      (the sum of the ingredients') and mostPotentFlavor. With --format text: 'ID  NAME  (FLAVOR)'.
+      (the sum of the ingredients') and mostPotentFlavor. With --format text, a row per donut:
+      'ID  NAME  $5.78  FLAVOR  INGREDIENTS' (the price, the most potent flavour), fitting the
+      width: ingredients wrap, long names are shortened with '…'.
       popularity:T counts the orders of the store created in T and the generated history of the
       three cities (daily for week and month, monthly for year) over the top-five chart's windows;
       most sold first, equal sales by id (as the sample's gallery), unsold donuts last.
       """,
     examples: [
-      "orders menu --search lemon", "orders menu --sort flavor:spicy | jq -r '.name' | head -3",
+      "orders menu -f text", "orders menu --search lemon",
+      "orders menu --sort flavor:spicy | jq -r '.name' | head -3",
       "orders menu --sort popularity:today --format text",
     ],
     run: run)
@@ -85,23 +88,17 @@ enum MenuCommand {
     case .popularity(let timeframe):
       let (_, records) = try OrderStore.load(invocation)
       let orders = try OrderStore.orders(records, menu: menu).map(\.order)
-      let today = ISODate.floorDiv(invocation.now(OrdersOptions.now), 86_400)
+      // Days end at midnight by the clock rule (TZ, else the truck city's zone), as the history's do.
+      let zone = LocalTime.forPeople(default: City.truck.city.timeZone)
+      let today = zone.localDay(invocation.now(OrdersOptions.now))
       donuts = Popularity.ranked(
-        donuts, sales: Popularity.sales(orders: orders, timeframe: timeframe, today: today))
+        donuts,
+        sales: Popularity.sales(orders: orders, timeframe: timeframe, today: today, day: zone.localDay))
     }
-    let text = invocation[OrdersOptions.format] == .text
-    let idWidth = max(2, String(menu.donuts.last?.id ?? 0).count)
-    let out = StandardOutput.shared
-    for donut in donuts {
-      if text {
-        let id = String(donut.id)
-        out.write(
-          String(repeating: " ", count: max(0, idWidth - id.count)) + id + "  "
-            + TerminalText.safe(donut.name)
-            + "  (" + donut.flavors.mostPotent.flavor.rawValue + ")\n")
-      } else {
-        out.writeRecord(donut.record)
-      }
+    if invocation[OrdersOptions.format] == .text {
+      StandardOutput.shared.write(MenuText.text(donuts, idWidth: MenuText.idWidth(menu)))
+    } else {
+      for donut in donuts { StandardOutput.shared.writeRecord(donut.record) }
     }
     return ExitStatus.ok
   }

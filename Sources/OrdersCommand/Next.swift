@@ -4,14 +4,15 @@ import ToolSupport
 enum Next {
   static let command = Command(
     name: "next", summary: "move orders to their next status: \(StatusChange.flow)",
-    options: [OrdersOptions.store, OrdersOptions.now],
+    options: [OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
     arguments: .some("ID"),
     input: OrdersOptions.idsInput + """
 
       \(NoticeTimer.secondsVariable) (for tests only) shortens the 60 s: whole seconds, 1 to 60.
       """,
     output: """
-      The changed order records. preparing adds preparation {start, end = start + 60 s,
+      The changed order records (with --format text, each described as 'orders show --format
+      text' does). preparing adds preparation {start, end = start + 60 s,
       staleDate = start + 2 min}: the Live Activity 'orders watch' shows, kept through ready and
       removed when the order completes (completed sets completionDate). All the orders change
       together or none does.

@@ -6,8 +6,9 @@ import ToolSupport
 /// `orders notices`: the notices raised when preparations ended, for scripts (and `--follow` as
 /// they arrive).
 enum Notices {
+  // No -f: that is --format, as in every command.
   static let follow = Flag(
-    "follow", short: "f", help: "then wait for new notices and print each as it arrives (until Ctrl-C)")
+    "follow", help: "then wait for new notices and print each as it arrives (until Ctrl-C)")
 
   static let command = Command(
     name: "notices", summary: "print the \"Donuts are done!\" notices, or follow them as they arrive",
@@ -18,7 +19,8 @@ enum Notices {
       The notice records, oldest first: {"body","date","order","preparationStart","title",
       "type":"notice","url":"foodtruck://order/1224"}. With --format text, a line each:
       '10:31 AM PST  Order 1224: Donuts are done! Time to take them out of the oven.  foodtruck://order/1224',
-      the time in the zone of the order's city, or TZ when set. With --follow, it goes on printing
+      the time in the zone of the order's city, or TZ when set, wrapped where it is wider than the
+      terminal. With --follow, it goes on printing
       new notices (flushed one by one) until interrupted or its reader goes away.
       """,
     exitStatus: ["1    no order has that id (see 'orders list')"],
@@ -43,6 +45,7 @@ enum Notices {
     let wanted = Set(ids)
     let now = invocation.now(OrdersOptions.now)
     let zoneOf = OrderTable.zones()
+    let width = TextLayout.width()
     // For an order no longer in the store: the truck's zone (or TZ).
     var truckZone: LocalTime.Zone? = nil
     var printed: Set<Notice.Key> = []
@@ -55,11 +58,16 @@ enum Notices {
           printed.insert(notice.key)
           if text {
             if known[notice.order] == nil, truckZone == nil {
-              truckZone = LocalTime.zone(default: City.truck.city.timeZone)
+              truckZone = LocalTime.forPeople(default: City.truck.city.timeZone)
             }
             let zone = known[notice.order].map(zoneOf) ?? truckZone ?? .utc
             let when = OrderText.when(notice.date, now: now, in: zone)
-            StandardOutput.shared.write("\(when)  \(notice.text)  \(TerminalText.safe(notice.url))\n")
+            // One line when it fits; else the link goes on a line of its own, under the notice.
+            let head = "\(when)  \(notice.text)"
+            let url = TerminalText.safe(notice.url)
+            StandardOutput.shared.write(
+              TextLayout.displayWidth(head) + 2 + TextLayout.displayWidth(url) <= width
+                ? "\(head)  \(url)\n" : OrderText.fitted(head, width: width, hanging: 2) + "\n  \(url)\n")
           } else {
             notice.write()
           }
@@ -74,7 +82,7 @@ enum Notices {
     return ExitStatus.ok
   }
 
-  /// Whether stdout is a pipe whose reader has gone away (`orders notices -f | head -1` ends when
+  /// Whether stdout is a pipe whose reader has gone away (`orders notices --follow | head -1` ends when
   /// head does, without waiting for one more notice to write).
   static func readerIsGone() -> Bool {
     var descriptor = pollfd(fd: 1, events: 0, revents: 0)

@@ -7,41 +7,119 @@ import ToolSupport
 /// orders, of donuts and the total price. Times are in the zone of the order's city (where the truck
 /// was), or in TZ when set, and labelled: `10:24 AM PST`.
 enum OrderTable {
-  /// The rows and the footer, as lines.
-  static func text(_ orders: [Order], now: Int) -> String {
+  /// The fewest columns the donut names get beside a row; with less room, the row goes on a
+  /// second line.
+  static let minimumStack = 20
+
+  /// The rows and the footer, as lines fitting `width` columns: a row's donut names are shortened
+  /// with `…` to fit beside it, and where even that leaves too little room (a narrow terminal),
+  /// each order takes two lines, its time and names under its id.
+  static func text(_ orders: [Order], now: Int, width: Int = TextLayout.width()) -> String {
     let zoneOf = zones()
     let times = orders.map { order in
-      let zone = zoneOf(order)
-      return zone.localDay(order.creationDate) == zone.localDay(now)
-        ? LocalTime.time(order.creationDate, in: zone)
-        : LocalTime.dayAndTime(order.creationDate, now: now, in: zone)
+      OrderText.when(order.creationDate, now: now, in: zoneOf(order))
     }
-    let width = times.map(\.count).max() ?? 0
+    let timeWidth = times.map(TextLayout.displayWidth).max() ?? 0
     var text = ""
     for (order, time) in zip(orders, times) {
-      let count = String(order.totalSales)
-      text +=
-        pad(order.id, 11) + String(repeating: " ", count: max(0, 3 - count.count)) + count
-        + (order.totalSales == 1 ? " donut   " : " donuts  ") + pad(order.status.title, 11)
-        + pad(time, width + 1)
-        + " " + stack(order) + "\n"
+      text += row(order, time: time, timeWidth: timeWidth, width: width).map { $0 + "\n" }.joined()
     }
-    return text + footer(orders) + "\n"
+    return text + footer(orders, width: width) + "\n"
+  }
+
+  /// One order's lines: `Order#1224   6 donuts  Placed     10:24 AM PST  Picnic Basket, Bla…`,
+  /// the time padded to `timeWidth`; or, when the names would get fewer than `minimumStack`
+  /// columns, `Order#1224   6 donuts  Placed` and under it the time and the names, indented.
+  static func row(_ order: Order, time: String, timeWidth: Int, width: Int) -> [String] {
+    let count = Numbers.grouped(order.totalSales)
+    let head =
+      pad(TerminalText.safe(order.id), 11) + String(repeating: " ", count: max(0, 3 - count.count))
+      + count + (order.totalSales == 1 ? " donut   " : " donuts  ")
+    let prefix = head + pad(order.status.title, 11) + pad(time, timeWidth + 1) + " "
+    let used = TextLayout.displayWidth(prefix)
+    if width - used >= minimumStack {
+      return [prefix + stack(order, width: width - used)]
+    }
+    let indent = "  "
+    let under = indent + time + "  "
+    let room = width - TextLayout.displayWidth(under)
+    var lines = [head + order.status.title]
+    if room >= minimumStack {
+      lines.append(under + stack(order, width: room))
+    } else {
+      lines.append(indent + time)
+      lines.append(indent + stack(order, width: width - indent.count))
+    }
+    return lines
   }
 
   /// The sample's donut stack as names: the first three donuts, and `+N` for the others
-  /// (`Rainbow, Custard, Cosmos +2`). Names are shown with control characters escaped.
-  static func stack(_ order: Order) -> String {
+  /// (`Rainbow, Custard, Cosmos +2`), shortened with `…` to `width` columns (the `+N` kept).
+  /// Names are shown with control characters escaped.
+  static func stack(_ order: Order, width: Int = .max) -> String {
     let names = order.items.prefix(3).map { TerminalText.safe($0.name) }.joined(separator: ", ")
-    return order.items.count > 3 ? "\(names) +\(order.items.count - 3)" : names
+    let more = order.items.count > 3 ? " +\(order.items.count - 3)" : ""
+    var cut = shortened(names, to: width - TextLayout.displayWidth(more))
+    // A name cut to a stub ("Po…") says less than ", …": more names follow.
+    if cut != names, let comma = cut.lastIndex(of: ","), cut[comma...].count < 6 {
+      cut = cut[...comma] + " …"
+    }
+    return cut + more
   }
 
-  /// `5 orders · 34 donuts · $196.52`.
-  static func footer(_ orders: [Order]) -> String {
+  /// `text` cut to at most `width` display columns, ending in `…` when cut (at least one
+  /// character is kept before it). An escape `TerminalText` wrote (`\u{1B}`) is kept whole or
+  /// left out, never cut in two.
+  static func shortened(_ text: String, to width: Int) -> String {
+    guard TextLayout.displayWidth(text) > width else { return text }
+    var pieces: [Substring] = []
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      if rest.hasPrefix("\\u{"), let end = rest.firstIndex(of: "}") {
+        pieces.append(rest[...end])
+        rest = rest[rest.index(after: end)...]
+      } else {
+        pieces.append(rest.prefix(1))
+        rest = rest.dropFirst()
+      }
+    }
+    var kept = ""
+    var used = 0
+    for piece in pieces {
+      let size = TextLayout.displayWidth(piece)
+      if used + size + 1 > width, !kept.isEmpty { break }
+      kept += piece
+      used += size
+    }
+    while kept.last == " " || kept.last == "," { kept.removeLast() }
+    return kept + "…"
+  }
+
+  /// `5 orders · 34 donuts · $196.52`, on more lines where it does not fit `width`.
+  static func footer(_ orders: [Order], width: Int = .max) -> String {
     let donuts = orders.reduce(0) { $0 + $1.totalSales }
     let cents = orders.reduce(0) { $0 + $1.grandTotalCents }
-    return "\(orders.count == 1 ? "1 order" : "\(orders.count) orders") · \(OrderText.donuts(donuts)) · "
-      + OrderText.dollars(cents)
+    return joined(
+      [Numbers.count(orders.count, "order"), Numbers.count(donuts, "donut"), Numbers.money(cents: cents)],
+      width: width)
+  }
+
+  /// Pieces joined by ` · ` into lines of at most `width` columns (a piece is never cut).
+  static func joined(_ pieces: [String], width: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for piece in pieces {
+      if line.isEmpty {
+        line = piece
+      } else if TextLayout.displayWidth(line) + 3 + TextLayout.displayWidth(piece) <= width {
+        line += " · " + piece
+      } else {
+        lines.append(line + " ·")
+        line = piece
+      }
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
   }
 
   /// The zone each order's time is shown in: TZ when set, else its city's zone (the truck's for a
@@ -56,7 +134,9 @@ enum OrderTable {
     return { order in City.named(order.city).flatMap { byName[$0.timeZone] } ?? truck }
   }
 
+  /// `s` and spaces to `width` columns, or `s` and one space when it is as wide or wider.
   static func pad(_ s: String, _ width: Int) -> String {
-    s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
+    let size = TextLayout.displayWidth(s)
+    return size >= width ? s + " " : s + String(repeating: " ", count: width - size)
   }
 }

@@ -5,19 +5,22 @@ import ToolSupport
 /// Orders as text for people: details and the Live Activity's line. Times are in the zone of the
 /// order's city, or in TZ when set, and labelled (`10:31 AM PST`); records stay UTC.
 enum OrderText {
-  /// Cents as dollars with two decimals: `$28.90`.
-  static func dollars(_ cents: Int) -> String {
-    "$\(cents / 100).\(two(cents % 100))"
-  }
+  /// Cents as dollars with two decimals: `$28.90`, `$1,231.14`.
+  static func dollars(_ cents: Int) -> String { Numbers.money(cents: cents) }
 
-  /// A few lines describing an order.
-  static func detail(_ order: Order, now: Int, zone: LocalTime.Zone) -> String {
+  /// A few lines describing an order, each wrapped to `width` (a hanging indent under its first
+  /// words) when it is wider.
+  static func detail(_ order: Order, now: Int, zone: LocalTime.Zone, width: Int = TextLayout.width())
+    -> String
+  {
     func at(_ seconds: Int) -> String { when(seconds, now: now, in: zone) }
     var text = "\(TerminalText.safe(order.id)) · \(order.status.title)\n"
     text +=
       "  placed \(at(order.creationDate)) at \(TerminalText.safe(order.parkingSpot)), "
       + "\(TerminalText.safe(order.city))\n"
-    for item in order.items { text += "  \(item.quantity) × \(TerminalText.safe(item.name))\n" }
+    for item in order.items {
+      text += "  \(Numbers.grouped(item.quantity)) × \(TerminalText.safe(item.name))\n"
+    }
     text += "  \(donuts(order.totalSales)) · \(dollars(order.grandTotalCents))\n"
     if let preparation = order.preparation, order.status == .preparing || order.status == .ready {
       text += "  in the oven \(at(preparation.start)) to \(at(preparation.end))\n"
@@ -25,7 +28,16 @@ enum OrderText {
     if let completion = order.completionDate, order.status == .completed {
       text += "  completed \(at(completion))\n"
     }
-    return text
+    return text.split(separator: "\n").map { fitted(String($0), width: width, hanging: 4) + "\n" }.joined()
+  }
+
+  /// `line` as it is when it fits `width`, else wrapped at its spaces with `hanging` spaces before
+  /// the lines after the first (its own indent kept on the first).
+  static func fitted(_ line: String, width: Int, hanging: Int) -> String {
+    guard TextLayout.displayWidth(line) > width else { return line }
+    let indent = line.prefix { $0 == " " }.count
+    return TextLayout.wrap(String(line.dropFirst(indent)), width: width, indent: indent, hanging: hanging)
+      .joined(separator: "\n")
   }
 
   /// The Live Activity's line at `now`: `Order 1203 · 6 donuts · 0:42 remaining` while the timer
@@ -52,7 +64,7 @@ enum OrderText {
   }
 
   /// `1 donut`, `3 donuts`.
-  static func donuts(_ n: Int) -> String { n == 1 ? "1 donut" : "\(n) donuts" }
+  static func donuts(_ n: Int) -> String { Numbers.count(n, "donut") }
 
   /// `10:02 AM PST` when `seconds` falls on the local day of `now`, else `Yesterday, 10:02 AM PST`
   /// or `Nov 27, 2026, 10:02 AM PST`.

@@ -26,7 +26,7 @@ public enum Orders: Tool {
       "orders menu --sort flavor:sweet | jq -r .name",
       "orders generate --now 2026-11-29T10:30:00Z | pipe-check",
       "orders history --city London --days 7 | jq .totalSales",
-      "orders place --donut 3x2 --donut 0 && orders recent --format text",
+      "orders place --donut cosmos --donut 0x2 && orders recent --format text",
       "orders next 1224 && orders watch --until-done",
       "orders donut new --name 'Maple Dream' && orders place --donut 17x2 && { orders menu; orders list; } | sales-chart",
     ])

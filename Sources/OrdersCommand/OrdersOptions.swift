@@ -14,14 +14,9 @@ enum OrdersOptions {
   static let now = Option.date(
     "now", help: "the current time, ISO 8601 (default: the clock); makes output repeatable")
 
-  /// How records are written.
-  enum Format: String, CaseIterable, Sendable {
-    case json, text
-  }
-
-  /// `--format json|text`.
-  static let format = Option.choice(
-    "format", name: "F", help: "json (records) or text (lines for people)", default: Format.json)
+  /// `-f/--format text|json`: the records (json, the default, so that scripts keep working) or
+  /// lines for people.
+  static let format = Option.format([.text, .json], default: .json)
 
   /// `--seed N`, defaulting to the sample's seed for this generator.
   static func seed(sample: Int) -> Option<Int> {

@@ -27,7 +27,7 @@ enum OrdersWidget {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let now = invocation.now(OrdersOptions.now)
-    let zone = LocalTime.zone(default: City.truck.city.timeZone)
+    let zone = Widget.zone()
     let total = invocation[quota]
     var liveCount: Int?
     if invocation[live] {
@@ -46,8 +46,9 @@ enum OrdersWidget {
   static func entry(orders: Int, quota: Int, date: Int, zone: LocalTime.Zone) -> Widget.Entry {
     let shown = min(orders, quota)
     return Widget.Entry(
-      kind: "orders", date: date, text: "\(orders) of \(quota) Orders",
-      tooltip: "\(orders) out of \(quota) · \(LocalTime.time(date, in: zone))",
+      kind: "orders", date: date, text: "\(Numbers.grouped(orders)) of \(Numbers.grouped(quota)) Orders",
+      tooltip:
+        "\(Numbers.grouped(orders)) out of \(Numbers.grouped(quota)) · \(LocalTime.time(date, in: zone))",
       members: ["orders": .int(orders), "quota": .int(quota)],
       waybarClass: orders >= quota ? "quota-met" : "orders", percentage: shown * 100 / max(quota, 1))
   }

@@ -4,17 +4,21 @@ import ToolSupport
 
 /// `orders place`: a new order in the store.
 enum Place {
-  /// One `--donut ID[xN]` as typed: the id and quantity, checked against the menu in `run`.
+  /// One `--donut D[xN]` as typed: the donut's id or name and the quantity, checked against the
+  /// menu in `run`.
   struct Request: Sendable {
-    var id: Int
+    /// The donut's id or name, before a quantity.
+    var donut: String
     var quantity: Int
     var text: String
   }
 
   static let donuts = Option<[Request]>(
     spec: OptionSpec(
-      long: "donut", short: "d", valueName: "ID[xN]",
-      help: "N of donut ID (N is 1 when left out; custom donuts too); repeat for more donuts",
+      long: "donut", short: "d", valueName: "D[xN]",
+      help:
+        "N of donut D, by id or name in any case (3, cosmos; custom donuts too; N is 1 when left out); "
+        + "repeat for more donuts",
       repeatable: true),
     convert: { (words: [String]) throws(ToolError) -> [Request] in
       var requests: [Request] = []
@@ -28,12 +32,18 @@ enum Place {
 
   static let command = Command(
     name: "place", summary: "place a new order in the store",
-    options: [donuts, city, spot, OrdersOptions.store, MenuStore.option, OrdersOptions.now],
+    options: [
+      donuts, city, spot, OrdersOptions.format, OrdersOptions.store, MenuStore.option, OrdersOptions.now,
+    ],
     input: OrdersOptions.storeInput,
-    output: "The new order record: the next free id (Order#1225 after the starting orders), status placed.",
-    exitStatus: ["64   an unknown donut id (the valid ids are listed), city or spot"],
+    output: """
+      The new order record: the next free id (Order#1225 after the starting orders), status placed.
+      With --format text, the order described for people, as 'orders show --format text' does.
+      """,
+    exitStatus: ["64   an unknown donut (the menu is listed), city or spot"],
     examples: [
-      "orders place --donut 3x2 --donut 0", "orders place -d 13x6 --spot 'Ferry Building' | jq .id",
+      "orders place --donut 3x2 --donut 0", "orders place --donut cosmos --donut 'fire zest x6'",
+      "orders place -d 13x6 --spot 'Ferry Building' | jq .id",
     ],
     run: run)
 
@@ -41,13 +51,14 @@ enum Place {
     let requests = invocation[donuts]
     guard !requests.isEmpty else {
       throw ToolError.usage(
-        "give at least one --donut ID[xN], such as --donut 3x2", notes: ["see 'orders menu' for the ids"])
+        "give at least one --donut D[xN], such as --donut 3x2 or --donut cosmos",
+        notes: ["see 'orders menu --format text' for the donuts"])
     }
     let (city, spot) = try location(city: invocation[city], spot: invocation[spot])
     let now = invocation.now(OrdersOptions.now)
     // A custom donut is read from the menu store, which stays locked (shared) until the order is
     // in, so that the donut cannot be removed meanwhile.
-    let custom = requests.contains { !Menu.isBuiltIn($0.id) }
+    let custom = requests.contains { resolve($0, menu: .builtIn) == nil }
     let order = try MenuStore.withContents(MenuStore.store(invocation), pinned: custom) { contents in
       let items = try resolve(requests, menu: contents.menu)
       return try OrderStore.store(invocation).append(seed: { OrderStore.seed(now: now) }) { records in
@@ -63,60 +74,67 @@ enum Place {
         return ([Record(object: order.record)], order)
       }
     }
-    StandardOutput.shared.writeRecord(order.record)
+    if invocation[OrdersOptions.format] == .text {
+      StandardOutput.shared.write(OrderText.detail(order, now: now, zone: OrderTable.zones()(order)))
+    } else {
+      StandardOutput.shared.writeRecord(order.record)
+    }
     return ExitStatus.ok
   }
 
-  /// `3`, `3x2` (also `3X2`, `3*2`): a donut id and a quantity.
+  /// `3`, `3x2` (also `3X2`, `3*2`), `cosmos`, `'Fire Zest x6'`: a donut's id or name and a
+  /// quantity after the last `x`, `X` or `*` (when what follows it is a number, or what comes
+  /// before it is an id). Whether the donut is on the menu is checked by `resolve`.
   static func parseRequest(_ text: String) throws(ToolError) -> Request {
-    let parts = text.split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "X" || $0 == "*" }
-    guard parts.count <= 2, let id = Int(parts[0].trimmingSpaces) else {
+    let word = Substring(text).trimmingSpaces
+    guard !word.isEmpty else {
       throw .usage(
-        "--donut takes a donut id and an optional quantity, such as 3 or 3x2, not '\(text)'",
-        notes: ["valid donut ids: \(validIDs(.builtIn)) (and custom donuts: see 'orders menu')"])
+        "--donut takes a donut id or name and an optional quantity, such as 3, cosmos or 3x2, not '\(text)'",
+        notes: ["see 'orders menu --format text' for the donuts"])
     }
-    var quantity = 1
-    if parts.count == 2 {
-      guard let n = Int(parts[1].trimmingSpaces), (1...1000).contains(n) else {
-        throw .usage("the quantity in '--donut \(text)' must be a whole number from 1 to 1000")
+    if let cut = word.lastIndex(where: { $0 == "x" || $0 == "X" || $0 == "*" }) {
+      let head = word[..<cut].trimmingSpaces
+      let tail = word[word.index(after: cut)...].trimmingSpaces
+      let counted = !tail.isEmpty && tail.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }
+      if !head.isEmpty, Int(head) != nil || counted {
+        guard let n = Int(tail), (1...1000).contains(n) else {
+          throw .usage("the quantity in '--donut \(text)' must be a whole number from 1 to 1000")
+        }
+        return Request(donut: String(head), quantity: n, text: text)
       }
-      quantity = n
     }
-    return Request(id: id, quantity: quantity, text: text)
+    return Request(donut: String(word), quantity: 1, text: text)
+  }
+
+  /// The donut a request names on `menu`: the whole text as a name first (a donut may be named
+  /// `Box 2`), else its id or name before the quantity; nil when none.
+  static func resolve(_ request: Request, menu: Menu) -> (donut: Donut, quantity: Int)? {
+    if let whole = DonutReference.lookup(request.text, in: menu) { return (whole, 1) }
+    return DonutReference.lookup(request.donut, in: menu).map { ($0, request.quantity) }
   }
 
   /// The order's items: each request's donut from `menu`, the quantities of a donut asked twice
-  /// added up.
+  /// added up. An unknown donut is a usage error with did-you-mean and the menu.
   static func resolve(_ requests: [Request], menu: Menu) throws(ToolError) -> [OrderItem] {
     var items: [OrderItem] = []
     for request in requests {
-      guard let donut = menu.donut(id: request.id) else {
-        throw .usage(
-          "unknown donut id \(request.id) in '--donut \(request.text)'",
-          notes: ["valid donut ids: \(validIDs(menu))"])
+      guard let (donut, quantity) = resolve(request, menu: menu) else {
+        throw DonutReference.unknown(request.donut, in: menu, given: "--donut \(request.text)")
       }
       if let same = items.firstIndex(where: { $0.donut == donut.id }) {
-        items[same].quantity += request.quantity
+        items[same].quantity += quantity
       } else {
-        items.append(OrderItem(donut: donut, quantity: request.quantity))
+        items.append(OrderItem(donut: donut, quantity: quantity))
       }
     }
     return items
-  }
-
-  /// `0 The Classic, 1 Blueberry Frosted, …` for messages.
-  static func validIDs(_ menu: Menu) -> String {
-    menu.donuts.map { "\($0.id) \($0.name)" }.joined(separator: ", ")
   }
 
   /// The city and spot of `--city` and `--spot` (defaults: the truck's Cupertino / Apple Park).
   static func location(city cityName: String?, spot spotName: String?) throws -> (City, ParkingSpot) {
     var city: City?
     if let cityName {
-      guard let found = City.named(cityName) else {
-        throw ToolError.usage("unknown city '\(cityName)'", notes: ["cities: \(City.names)"])
-      }
-      city = found
+      city = try CityReference.find(cityName)
     }
     guard let spotName else {
       let chosen = city ?? City.truck.city
@@ -125,7 +143,8 @@ enum Place {
     guard let (spotCity, spot) = City.spot(named: spotName) else {
       let spots = (city.map { [$0] } ?? City.all).flatMap { c in c.spots.map(\.name) }
       throw ToolError.usage(
-        "unknown parking spot '\(spotName)'", notes: ["spots: \(spots.joined(separator: ", "))"])
+        "unknown parking spot '\(TerminalText.safe(spotName))'",
+        notes: CityReference.suggestion(spotName, in: spots) + ["spots: \(spots.joined(separator: ", "))"])
     }
     if let city, city.name != spotCity.name {
       throw ToolError.usage(

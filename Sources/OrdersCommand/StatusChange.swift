@@ -15,7 +15,7 @@ enum StatusChange {
       var changed: [Record] = []
       for index in try OrderStore.locate(ids, in: records, store: store) {
         let order = try OrderStore.order(records[index])
-        let target = try nextStatus(of: order, complete: complete)
+        let target = try nextStatus(of: order, complete: complete, now: now)
         var object = records[index].object
         object.set("status", .string(target.rawValue))
         switch target {
@@ -39,7 +39,15 @@ enum StatusChange {
       }
       return (result: changed, changed: true)
     }
-    for record in changed { OrderStore.write(record) }
+    if invocation[OrdersOptions.format] == .text {
+      let zoneOf = OrderTable.zones()
+      for record in changed {
+        let order = try OrderStore.order(record)
+        StandardOutput.shared.write(OrderText.detail(order, now: now, zone: zoneOf(order)))
+      }
+    } else {
+      for record in changed { OrderStore.write(record) }
+    }
     try Complete.confirm(changed, now: now)
     // The notice is scheduled as the sample schedules its notification: when preparation starts.
     // A simulated clock (--now) has no real minute to wait for: 'orders watch' raises those.
@@ -57,10 +65,12 @@ enum StatusChange {
   /// `placed → preparing → ready → completed`.
   static let flow = OrderStatus.allCases.map(\.rawValue).joined(separator: " → ")
 
-  /// The status an order moves to; a completed order has none (exit 1, explained).
-  static func nextStatus(of order: Order, complete: Bool) throws -> OrderStatus {
+  /// The status an order moves to; a completed order has none (exit 1, explained, its completion
+  /// time in the order's zone as of `now`, labelled).
+  static func nextStatus(of order: Order, complete: Bool, now: Int) throws -> OrderStatus {
     guard order.status != .completed, let next = order.status.next else {
-      let when = order.completionDate.map { " at \(ISODate.format($0))" } ?? ""
+      let zone = OrderTable.zones()(order)
+      let when = order.completionDate.map { " at \(OrderText.when($0, now: now, in: zone))" } ?? ""
       throw ToolError(
         "\(order.id) is already completed\(when); \(complete ? "it cannot be completed again" : "it has no next step")",
         notes: ["orders go \(flow), and completed is the last step"])

@@ -211,7 +211,10 @@ struct DonutCLITests {
       (["donut", "edit", "17", "--name", "Maple Night"], 1, "cannot be renamed"),
       (["donut", "edit", "17"], 64, "give what to change"),
       (["donut", "remove", "42"], 1, "no custom donut 42"),
-      (["donut", "remove", "x"], 64, "'x' is not a donut id"),
+      (["donut", "remove", "x"], 64, "unknown donut 'x'"),
+      (["donut", "remove", "-1"], 64, "'-1' is not a donut id"),
+      (["donut", "edit", "maple dreem", "--glaze", "none"], 64, "did you mean 'Maple Dream'?"),
+      (["donut", "remove", "cosmos"], 1, #"donut 3 "Cosmos" is built in"#),
     ] {
       let result = try box.run(arguments, now: nil)
       #expect(result.status == Int32(status), "\(arguments): \(result.err)")
@@ -315,7 +318,8 @@ struct DonutCLITests {
         ], now: nil
       ).status == 0)
     let byName = try box.run(["menu", "--sort", "name", "--format", "text"], now: nil)
-    #expect(byName.out.hasPrefix("17  Aa \\u{1B}[31m  (sour)\n"))
+    #expect(byName.out.hasPrefix("17  Aa \\u{1B}[31m"))
+    #expect(byName.out.split(separator: "\n")[0].hasSuffix("$5.78  sour    Lemonade"))
     #expect(
       try box.run(["menu", "--search", "lemonade", "--format", "text"], now: nil).out.contains("17  Aa"))
     #expect(

@@ -18,7 +18,7 @@ struct Sandbox {
     if let now { arguments += ["--now", now] }
     var env = [
       "SAMPLEPIPES_ORDERS": store, "SAMPLEPIPES_MENU": menu,
-      "SAMPLEPIPES_FEED": folder.appendingPathComponent("feed.jsonl").path, "TZ": "UTC",
+      "SAMPLEPIPES_FEED": folder.appendingPathComponent("feed.jsonl").path, "TZ": "UTC", "COLUMNS": "80",
     ]
     for (k, v) in environment { env[k] = v }
     return try TestSupport.run("orders", arguments, environment: env)
@@ -95,16 +95,20 @@ struct OrdersCLITests {
         """)
   }
 
-  @Test("an unknown donut id lists the valid ids (exit 64); nothing is placed")
+  @Test("an unknown donut id or name lists the menu (exit 64); nothing is placed")
   func unknownDonut() throws {
     let box = try Sandbox()
     let result = try box.run(["place", "--donut", "17x2"])
     #expect(result.status == 64)
     #expect(result.err.hasPrefix("orders: error: unknown donut id 17 in '--donut 17x2'\n"))
-    #expect(result.err.contains("orders: valid donut ids: 0 The Classic, 1 Blueberry Frosted, "))
+    #expect(result.err.contains("orders: valid donuts (id or name): 0 The Classic, 1 Blueberry Frosted, "))
     #expect(result.err.contains("16 Nighttime"))
     #expect(result.out.isEmpty)
-    #expect(try box.run(["place", "--donut", "cosmos"]).status == 64)
+    let typo = try box.run(["place", "--donut", "cosmso"])
+    #expect(typo.status == 64)
+    #expect(
+      typo.err.hasPrefix(
+        "orders: error: unknown donut 'cosmso' in '--donut cosmso'\norders: did you mean 'Cosmos'?\n"))
     #expect(try box.run(["place", "--donut", "3x0"]).status == 64)
     #expect(try box.run(["place"]).status == 64)
     #expect(try box.run(["place", "--donut", "1", "--city", "Paris"]).status == 64)
@@ -149,7 +153,7 @@ struct OrdersCLITests {
     #expect(refused.status == 1)
     #expect(
       refused.err.hasPrefix(
-        "orders: error: Order#1224 is already completed at 2026-11-29T10:33:00Z; it has no next step\n"))
+        "orders: error: Order#1224 is already completed at 10:33 AM UTC; it has no next step\n"))
     #expect(try box.run(["complete", "1224"]).status == 1)
     // The store holds the completed order in its place, keys still sorted.
     let line = box.storeText.split(separator: "\n").first { $0.contains("Order#1224") }!
@@ -283,7 +287,10 @@ struct OrdersCLITests {
     let days = try box.records(history.out)
     #expect(days.map { $0["date"] as! String } == (22...28).map { "2026-11-\($0)" })
     #expect(try box.run(["history", "--days", "61"]).status == 64)
-    #expect(try box.run(["history", "--days", "7", "--months", "2"]).status == 64)
+    // Days and months in one call: the year view's records and the week's, each city's together.
+    let both = try box.records(
+      try box.run(["history", "--days", "7", "--months", "2", "--city", "london"]).out)
+    #expect(both.map { $0["period"] as! String } == Array(repeating: "day", count: 7) + ["month", "month"])
     let stream = try box.run(["stream", "--count", "3", "--speed", "1000"])
     let orders = try box.records(stream.out)
     #expect(orders.map { $0["id"] as! String } == ["Order#1225", "Order#1226", "Order#1227"])

@@ -1,0 +1,23 @@
+import FoodTruckKit
+import ToolSupport
+
+/// A city or parking spot as a person names it (`--city london`, `--spot 'ferry building'`,
+/// `--tag city:London`): by name in any case, with did-you-mean for a typo.
+enum CityReference {
+  /// The city named `text`; an unknown one is a usage error (64) with did-you-mean and the cities.
+  static func find(_ text: String, given: String? = nil) throws(ToolError) -> City {
+    if let city = City.named(text) { return city }
+    let place = given.map { " in '\(TerminalText.safe($0))'" } ?? ""
+    throw .usage(
+      "unknown city '\(TerminalText.safe(text))'\(place)",
+      notes: suggestion(text, in: City.all.map(\.name)) + ["cities: \(City.names)"])
+  }
+
+  /// `["did you mean 'London'?"]` for a likely typo of one of `names` (compared ignoring case).
+  static func suggestion(_ text: String, in names: [String]) -> [String] {
+    guard let close = Suggest.closest(to: text.lowercased(), in: names.map { $0.lowercased() }),
+      let name = names.first(where: { $0.lowercased() == close })
+    else { return [] }
+    return ["did you mean '\(name)'?"]
+  }
+}
