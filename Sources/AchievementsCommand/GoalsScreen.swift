@@ -32,7 +32,7 @@ enum GoalsScreen {
         text += "  \u{2605} \(style.bold(status.goal.name)) [\(status.goal.badge)]  \(when)\n"
       } else {
         text +=
-          "  \u{2605} \(style.bold(shorten(status.goal.name + " [\(status.goal.badge)]", to: width - 4)))\n"
+          "  \u{2605} \(style.bold(TextLayout.shorten(status.goal.name + " [\(status.goal.badge)]", to: width - 4)))\n"
         text += "    \(when)\n"
       }
       text += lines(status.goal.subtitle, width: width, indent: 4, style: style.dim)
@@ -53,7 +53,7 @@ enum GoalsScreen {
         text += "  " + pad(status.goal.name, nameWidth) + " " + pad(badge, badgeWidth) + "  "
         text += bar + "  " + status.progressText + "\n"
       } else {
-        text += "  " + shorten(status.goal.name + " " + badge, to: width - 2) + "\n"
+        text += "  " + TextLayout.shorten(status.goal.name + " " + badge, to: width - 2) + "\n"
         let room = max(narrowestBar / 2, min(40, width - 4 - 2 - tallyWidth))
         text += "    " + bar(progress, width: room) + "  " + status.progressText + "\n"
       }
@@ -100,20 +100,6 @@ enum GoalsScreen {
       let spaces = line.prefix { $0 == " " }.count
       return String(line.prefix(spaces)) + style(String(line.dropFirst(spaces))) + "\n"
     }.joined()
-  }
-
-  /// `text` cut to `width` columns with a final "…" when it is wider.
-  static func shorten(_ text: String, to width: Int) -> String {
-    guard TextLayout.displayWidth(text) > width else { return text }
-    var out = ""
-    var used = 0
-    for character in text {
-      let size = TextLayout.displayWidth(String(character))
-      if used + size > width - 1 { break }
-      out.append(character)
-      used += size
-    }
-    return out + "\u{2026}"
   }
 
   static func pad(_ text: String, _ width: Int) -> String {

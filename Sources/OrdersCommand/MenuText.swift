@@ -30,7 +30,7 @@ enum MenuText {
       var lines: [String]
       if rowWidth <= width {
         let row =
-          id + "  " + OrderTable.pad(OrderTable.shortened(name, to: nameWidth), nameWidth + 1) + " " + price
+          id + "  " + OrderTable.pad(TextLayout.shorten(name, to: nameWidth), nameWidth + 1) + " " + price
           + "  " + OrderTable.pad(flavor, flavorWidth + 1) + " "
         if width - rowWidth - 2 >= minimumIngredients {
           // Ingredients beside the row, wrapped under their column.
@@ -42,7 +42,7 @@ enum MenuText {
           lines = [String(trimmed)] + flow(ingredients, width: width, indent: indent)
         }
       } else {
-        lines = [id + "  " + OrderTable.shortened(name, to: max(1, width - indent))]
+        lines = [id + "  " + TextLayout.shorten(name, to: max(1, width - indent))]
         lines.append(String(repeating: " ", count: indent) + "\(price) · \(flavor)")
         lines += flow(ingredients, width: width, indent: indent)
       }

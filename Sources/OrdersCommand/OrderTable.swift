@@ -59,40 +59,12 @@ enum OrderTable {
   static func stack(_ order: Order, width: Int = .max) -> String {
     let names = order.items.prefix(3).map { TerminalText.safe($0.name) }.joined(separator: ", ")
     let more = order.items.count > 3 ? " +\(order.items.count - 3)" : ""
-    var cut = shortened(names, to: width - TextLayout.displayWidth(more))
+    var cut = TextLayout.shorten(names, to: width - TextLayout.displayWidth(more))
     // A name cut to a stub ("Po…") says less than ", …": more names follow.
     if cut != names, let comma = cut.lastIndex(of: ","), cut[comma...].count < 6 {
       cut = cut[...comma] + " …"
     }
     return cut + more
-  }
-
-  /// `text` cut to at most `width` display columns, ending in `…` when cut (at least one
-  /// character is kept before it). An escape `TerminalText` wrote (`\u{1B}`) is kept whole or
-  /// left out, never cut in two.
-  static func shortened(_ text: String, to width: Int) -> String {
-    guard TextLayout.displayWidth(text) > width else { return text }
-    var pieces: [Substring] = []
-    var rest = Substring(text)
-    while !rest.isEmpty {
-      if rest.hasPrefix("\\u{"), let end = rest.firstIndex(of: "}") {
-        pieces.append(rest[...end])
-        rest = rest[rest.index(after: end)...]
-      } else {
-        pieces.append(rest.prefix(1))
-        rest = rest.dropFirst()
-      }
-    }
-    var kept = ""
-    var used = 0
-    for piece in pieces {
-      let size = TextLayout.displayWidth(piece)
-      if used + size + 1 > width, !kept.isEmpty { break }
-      kept += piece
-      used += size
-    }
-    while kept.last == " " || kept.last == "," { kept.removeLast() }
-    return kept + "…"
   }
 
   /// `5 orders · 34 donuts · $196.52`, on more lines where it does not fit `width`.

@@ -34,7 +34,7 @@ enum StoryText {
     var text = ""
     if nameWidth >= min(longest, narrowestName) {
       for row in rows {
-        let name = shorten(row.name, to: nameWidth)
+        let name = TextLayout.shorten(row.name, to: nameWidth)
         var line =
           "  " + style.bold(name) + String(repeating: " ", count: nameWidth - TextLayout.displayWidth(name))
         for (column, detail) in row.details.enumerated() {
@@ -48,7 +48,7 @@ enum StoryText {
       return text
     }
     for row in rows {
-      text += "  " + style.bold(shorten(row.name, to: width - 2)) + "\n"
+      text += "  " + style.bold(TextLayout.shorten(row.name, to: width - 2)) + "\n"
       // As many details on a line as fit, joined by " · ": a detail (a date) is not broken.
       var lines: [String] = []
       for detail in row.details {
@@ -107,17 +107,4 @@ enum StoryText {
     TextLayout.wrap(text, width: width, indent: indent, hanging: hanging).map { $0 + "\n" }.joined()
   }
 
-  /// `text` cut to `width` columns with a final `…` when it is wider.
-  static func shorten(_ text: String, to width: Int) -> String {
-    guard TextLayout.displayWidth(text) > width else { return text }
-    var out = ""
-    var used = 0
-    for character in text {
-      let w = TextLayout.displayWidth(String(character))
-      if used + w > width - 1 { break }
-      out.append(character)
-      used += w
-    }
-    return out + "\u{2026}"
-  }
 }

@@ -13,8 +13,46 @@ public enum TextLayout {
   /// The display width of `text` in a terminal.
   public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
     var width = 0
-    for scalar in text.unicodeScalars { width += displayWidth(scalar) }
+    for character in text { width += displayWidth(character) }
     return width
+  }
+
+  /// The columns one character (a grapheme cluster) takes: a terminal draws an emoji sequence
+  /// (joined with U+200D, a flag, a text symbol made a picture by U+FE0F) as one picture of 2.
+  public static func displayWidth(_ character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    if scalars.count == 1 { return displayWidth(first) }
+    if first.properties.isEmoji, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+    return scalars.map { displayWidth($0) }.max() ?? 0
+  }
+
+  /// `text` cut to at most `width` columns, ending in "…" when it was cut (at least one character
+  /// is kept before it, and spaces and commas before the "…" go). An escape `TerminalText` wrote
+  /// (`\u{1B}`) is kept whole or left out, never cut in two. Rows of tables that cannot wrap use it.
+  public static func shorten(_ text: String, to width: Int) -> String {
+    guard displayWidth(text) > width else { return text }
+    var pieces: [Substring] = []
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      if rest.hasPrefix("\\u{"), let end = rest.firstIndex(of: "}") {
+        pieces.append(rest[...end])
+        rest = rest[rest.index(after: end)...]
+      } else {
+        pieces.append(rest.prefix(1))
+        rest = rest.dropFirst()
+      }
+    }
+    var kept = ""
+    var used = 0
+    for piece in pieces {
+      let size = displayWidth(piece)
+      if used + size + 1 > width, !kept.isEmpty { break }
+      kept += piece
+      used += size
+    }
+    while kept.count > 1, kept.last == " " || kept.last == "," { kept.removeLast() }
+    return kept + "\u{2026}"
   }
 
   /// The columns one code point takes: 0 for combining marks, joiners and variation selectors,

@@ -122,7 +122,8 @@ enum TripsText {
         row += 1
         let mark = isDone ? style.apply("32", done) : open
         text +=
-          "  \(mark) " + cell(name, columns[0]) + "  " + style.dim(shorten(place, to: columns[1])) + "\n"
+          "  \(mark) " + cell(name, columns[0]) + "  " + style.dim(TextLayout.shorten(place, to: columns[1]))
+          + "\n"
       }
     }
     return text
@@ -136,7 +137,7 @@ enum TripsText {
     for trip in trips {
       var tally = progress(done: trip.completedCount, of: trip.activities.count)
       if trip.isComplete { tally += " " + done }
-      let name = shorten(
+      let name = TextLayout.shorten(
         TerminalText.safe(trip.name), to: max(narrowest, width - TextLayout.displayWidth(tally) - 2))
       text += style.bold(name) + "  " + (trip.isComplete ? style.apply("32", tally) : tally) + "\n"
       // The collection and the date on one line when they fit, else each on its own: a date is
@@ -165,20 +166,8 @@ enum TripsText {
   }
 
   /// `text` shortened to `columns` and padded to them.
-  static func cell(_ text: String, _ columns: Int) -> String { pad(shorten(text, to: columns), columns) }
-
-  /// `text` cut to `columns` terminal columns, its end replaced by "…", when it is wider.
-  static func shorten(_ text: String, to columns: Int) -> String {
-    guard TextLayout.displayWidth(text) > columns else { return text }
-    var out = ""
-    var used = 0
-    for character in text {
-      let size = TextLayout.displayWidth(String(character))
-      if used + size > columns - 1 { break }
-      out.append(character)
-      used += size
-    }
-    return out + "\u{2026}"
+  static func cell(_ text: String, _ columns: Int) -> String {
+    pad(TextLayout.shorten(text, to: columns), columns)
   }
 
   /// `text` followed by spaces up to `columns` terminal columns.

@@ -136,9 +136,9 @@ struct NamesAndWordsTests {
     }
     let wide = OrderTable.text(orders, now: 1_796_000_000, width: 300)
     #expect(!wide.contains("…"))
-    #expect(OrderTable.shortened("Evil\\u{1B}]0;pwned", to: 8) == "Evil…")
-    #expect(OrderTable.shortened("Evil\\u{1B}]0;pwned", to: 11) == "Evil\\u{1B}…")
-    #expect(OrderTable.shortened("Cosmos", to: 6) == "Cosmos")
+    #expect(TextLayout.shorten("Evil\\u{1B}]0;pwned", to: 8) == "Evil…")
+    #expect(TextLayout.shorten("Evil\\u{1B}]0;pwned", to: 11) == "Evil\\u{1B}…")
+    #expect(TextLayout.shorten("Cosmos", to: 6) == "Cosmos")
   }
 
   @Test("the menu's text view: id, name, price, flavour, ingredients, fitting any width")

@@ -127,3 +127,25 @@ struct ExitCodeTableTests {
     #expect(!page.contains(".B 1\n"))
   }
 }
+
+@Suite("text layout: shortening and the width of emoji sequences")
+struct ShortenTests {
+  @Test("a name cut to its columns ends in …, keeps an escape whole, and drops a space before …")
+  func shorten() {
+    #expect(TextLayout.shorten("Cosmos", to: 10) == "Cosmos")
+    #expect(TextLayout.shorten("Into the Woods", to: 10) == "Into the…")
+    #expect(TextLayout.shorten("Lava \\u{1B}[31m", to: 10) == "Lava…")
+    #expect(TextLayout.shorten("Lava \\u{1B}[31m", to: 12) == "Lava \\u{1B}…")
+    #expect(TextLayout.shorten("東京タワー", to: 5) == "東京…")
+    #expect(TextLayout.shorten("Cosmos", to: 1) == "C…")
+  }
+
+  @Test("an emoji sequence is one picture of two columns")
+  func emojiSequences() {
+    #expect(TextLayout.displayWidth("🏔️") == 2)  // U+1F3D4 U+FE0F
+    #expect(TextLayout.displayWidth("👨‍👩‍👧") == 2)
+    #expect(TextLayout.displayWidth("🇬🇧") == 2)
+    #expect(TextLayout.displayWidth("é") == 1)  // e and a combining accent
+    #expect(TextLayout.displayWidth("☀") == 1)
+  }
+}
