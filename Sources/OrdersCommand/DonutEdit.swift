@@ -12,7 +12,7 @@ enum DonutEdit {
       name, DonutCommand.dough, DonutCommand.glaze, DonutCommand.topping, MenuStore.option,
       OrdersOptions.store, FeedStore.option,
     ],
-    arguments: .one("ID"),
+    arguments: .one("ID").completing(OrdersCompletion.customDonuts),
     input: DonutCommand.storeInput,
     output: "The donut record as changed (fields the tool does not know are kept).",
     exitStatus: [

@@ -7,7 +7,7 @@ enum DonutRemove {
   static let command = Command(
     name: "remove", summary: "take a custom donut off the menu",
     options: [MenuStore.option, OrdersOptions.store, FeedStore.option],
-    arguments: .one("ID"),
+    arguments: .one("ID").completing(OrdersCompletion.customDonuts),
     input: DonutCommand.storeInput,
     output: "The donut-removed record. The id is never given again.",
     exitStatus: [

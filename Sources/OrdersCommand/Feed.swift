@@ -8,7 +8,8 @@ enum Feed {
   static let tag = Option.string(
     "tag", name: "TAG", help: "only posts with a tag reading TAG (ignoring case)")
   static let donut = Option.int(
-    "donut", name: "ID", help: "only posts about donut ID: their favourite donut, or a donut tag")
+    "donut", name: "ID", help: "only posts about donut ID: their favourite donut, or a donut tag"
+  ).completing(OrdersCompletion.donuts)
   static let city = Option.string("city", name: "CITY", help: "only posts tagged with the city CITY")
   static let trending = Flag("trending", help: "the truck card's 16 trending topics instead, as tag records")
   static let seed = Option.int(

@@ -12,7 +12,7 @@ enum FeedPostCommand {
       throw .usage("--donut takes a donut id such as 3, not '\(text)'")
     }
     return id
-  }
+  }.completing(OrdersCompletion.donuts)
   static let message = Option.required(
     "message", name: "TEXT", help: "what you say, 1 to \(FeedPost.maxMessageLength) characters")
   static let tags = Option.strings(

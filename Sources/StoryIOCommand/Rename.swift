@@ -6,7 +6,7 @@ import ToolSupport
 enum Rename {
   static let command = Command(
     name: "rename", summary: "give a document a new title (its bytes are kept)",
-    arguments: Arguments("FILE NEW_TITLE", min: 2, max: 2),
+    arguments: Arguments("FILE NEW_TITLE", min: 2, max: 2).completing(StoryIOCompletion.documents),
     output: "The renamed document's story record (without text).",
     exitStatus: [
       "1    the target exists", "64   an unsafe title (empty, '.', '..', '/', control characters)",

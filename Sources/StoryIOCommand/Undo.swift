@@ -10,7 +10,7 @@ enum Undo {
   static let command = Command(
     name: "undo", summary: "swap in a document's newest backup, keeping its text as a backup (again: redo)",
     options: [BackupControl.option, to],
-    arguments: .one("FILE"),
+    arguments: .one("FILE").completing(StoryIOCompletion.documents),
     output: """
       The document's story record (without text), after the swap. The newest backup whose text
       differs from FILE's is swapped in: under numbered (or existing when there are numbered
