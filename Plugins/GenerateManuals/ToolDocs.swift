@@ -10,10 +10,49 @@ enum ToolDocs {
   /// Where each kind of file goes, relative to the prefix; `%` is the tool's name.
   static let layout: [(arguments: [String], path: String)] = [
     (["--generate-manual"], "share/man/man1/%.1"),
-    (["--generate-completion-script", "bash"], "share/bash-completion/completions/%"),
+    (["--generate-completion-script", "bash"], bashPath),
     (["--generate-completion-script", "zsh"], "share/zsh/site-functions/_%"),
-    (["--generate-completion-script", "fish"], "share/fish/vendor_completions.d/%.fish"),
+    (["--generate-completion-script", "fish"], fishPath),
   ]
+  static let bashPath = "share/bash-completion/completions/%"
+  static let fishPath = "share/fish/vendor_completions.d/%.fish"
+
+  /// Where bash-completion and fish look for a user's completions:
+  /// `$BASH_COMPLETION_USER_DIR/completions`, else `$XDG_DATA_HOME/bash-completion/completions`,
+  /// else `~/.local/share/bash-completion/completions`; and `$XDG_DATA_HOME/fish/vendor_completions.d`,
+  /// else `~/.local/share/fish/vendor_completions.d`. An install for the user (no `--prefix`) puts
+  /// the bash and fish completions there, so that they are found whatever XDG_DATA_HOME says.
+  static func userCompletionFolders(
+    environment: [String: String] = ProcessInfo.processInfo.environment, home: URL = home()
+  ) -> [String: URL] {
+    func absolute(_ name: String) -> URL? {
+      guard let value = environment[name], value.hasPrefix("/") else { return nil }
+      return URL(filePath: value)
+    }
+    let data = absolute("XDG_DATA_HOME") ?? home.appending(path: ".local/share")
+    let bash = absolute("BASH_COMPLETION_USER_DIR") ?? data.appending(path: "bash-completion")
+    return [
+      bashPath: bash.appending(path: "completions"),
+      fishPath: data.appending(path: "fish/vendor_completions.d"),
+    ]
+  }
+
+  /// The user's home: `$HOME` (as the shell's `~` and bash-completion read it), else the
+  /// account's.
+  static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    guard let home = environment["HOME"], home.hasPrefix("/") else {
+      return FileManager.default.homeDirectoryForCurrentUser
+    }
+    return URL(filePath: home)
+  }
+
+  /// The file of `tool` for the layout entry `path`: under `prefix`, or in `folders` when it
+  /// names one for this entry.
+  static func file(_ path: String, tool: String, prefix: URL, folders: [String: URL]) -> URL {
+    let name = path.replacingOccurrences(of: "%", with: tool)
+    if let folder = folders[path] { return folder.appending(path: URL(filePath: name).lastPathComponent) }
+    return prefix.appending(path: name)
+  }
 
   /// The package's tools: its executable products built on ToolSupport (so not build helpers such
   /// as embed-data), sorted by name.
@@ -23,12 +62,14 @@ enum ToolDocs {
     }.map(\.name).sorted()
   }
 
-  /// Writes every tool's files under `prefix`.
-  static func write(tools: [(name: String, executable: URL)], prefix: URL) throws {
+  /// Writes every tool's files under `prefix`, or in `folders` for the entries it names.
+  static func write(tools: [(name: String, executable: URL)], prefix: URL, folders: [String: URL] = [:])
+    throws
+  {
     for tool in tools {
       for (arguments, path) in layout {
         let output = try run(tool.executable, arguments)
-        let file = prefix.appending(path: path.replacingOccurrences(of: "%", with: tool.name))
+        let file = file(path, tool: tool.name, prefix: prefix, folders: folders)
         try FileManager.default.createDirectory(
           at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try output.write(to: file, options: .atomic)
@@ -37,8 +78,8 @@ enum ToolDocs {
   }
 
   /// The folders the files went to, for the closing message.
-  static func folders(prefix: URL) -> [String] {
-    layout.map { prefix.appending(path: $0.path).deletingLastPathComponent().path }
+  static func folders(prefix: URL, folders: [String: URL] = [:]) -> [String] {
+    layout.map { file($0.path, tool: "%", prefix: prefix, folders: folders).deletingLastPathComponent().path }
   }
 
   /// Runs a tool and returns its standard output; fails with its standard error.

@@ -3,7 +3,9 @@ import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory install-tools [--prefix DIR | --local]`:
 /// builds the tools in release mode with the Swift standard library linked statically, strips them
-/// into DIR/bin, and writes their manual pages and shell completions under DIR/share.
+/// into DIR/bin, and writes their manual pages and shell completions under DIR/share (without
+/// --prefix, the bash and fish completions go where bash-completion and fish look: see
+/// `ToolDocs.userCompletionFolders`).
 @main
 struct InstallTools: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -14,8 +16,10 @@ struct InstallTools: CommandPlugin {
         usage: swift package --allow-writing-to-package-directory install-tools [--prefix DIR | --local]
           Builds the tools in release mode with the Swift standard library linked in statically,
           strips them into DIR/bin and writes manual pages to DIR/share/man/man1 and bash, zsh and
-          fish completions under DIR/share. DIR defaults to ~/.local; --local means the package's
-          bin/.installed folder (ignored by git).
+          fish completions under DIR/share. DIR defaults to ~/.local, and then the bash and fish
+          completions go where bash-completion and fish look ($XDG_DATA_HOME/bash-completion/completions
+          and $XDG_DATA_HOME/fish/vendor_completions.d, else under ~/.local/share); --local means the
+          package's bin/.installed folder (ignored by git).
         """)
       return
     }
@@ -32,7 +36,7 @@ struct InstallTools: CommandPlugin {
       local
       ? package.appending(path: "bin/.installed")
       : prefixes.last.map { absolute($0, package: package) }
-        ?? FileManager.default.homeDirectoryForCurrentUser.appending(path: ".local")
+        ?? ToolDocs.home().appending(path: ".local")
     let tools = ToolDocs.tools(in: context.package)
 
     print("install-tools: building \(tools.count) tools (release, static Swift standard library)...")
@@ -58,20 +62,27 @@ struct InstallTools: CommandPlugin {
       try install(artifact.url, to: target, strip: strip)
       installed.append((name, target))
     }
-    try ToolDocs.write(tools: installed, prefix: prefix)
+    // An install for the user puts the bash and fish completions where bash-completion and fish
+    // look for the user's own (XDG_DATA_HOME included), whatever the prefix's share folder is.
+    let folders = local || !prefixes.isEmpty ? [:] : ToolDocs.userCompletionFolders()
+    try ToolDocs.write(tools: installed, prefix: prefix, folders: folders)
 
     print("install-tools: installed \(tools.joined(separator: ", ")) into \(bin.path)")
     print("install-tools: manual pages and completions in:")
-    for folder in ToolDocs.folders(prefix: prefix) { print("  \(folder)") }
+    for folder in ToolDocs.folders(prefix: prefix, folders: folders) { print("  \(folder)") }
     let share = prefix.appending(path: "share").path
+    let bash = ToolDocs.file(ToolDocs.bashPath, tool: "TOOL", prefix: prefix, folders: folders).path
+    let fish = ToolDocs.file(ToolDocs.fishPath, tool: "", prefix: prefix, folders: folders)
+      .deletingLastPathComponent().path
     print(
       """
       Add the tools to your PATH (man finds their pages through it), e.g. in ~/.bashrc or ~/.zshrc:
         export PATH="\(bin.path):$PATH"
-      Completions: bash-completion loads them from ~/.local/share on its own; otherwise
-        bash: source \(share)/bash-completion/completions/TOOL
+      Completions (they ask the tools for words, so the tools must be on PATH):
+        bash: bash-completion loads them on its own\(folders.isEmpty ? " once \(bin.path) is on PATH" : ""); otherwise
+              source \(bash)
         zsh:  fpath=(\(share)/zsh/site-functions $fpath)   # before compinit
-        fish: set -p fish_complete_path \(share)/fish/vendor_completions.d
+        fish: \(folders.isEmpty ? "set -p fish_complete_path \(fish)" : "fish loads them on its own")
       """)
   }
 

@@ -9,7 +9,8 @@ enum Feed {
     "tag", name: "TAG", help: "only posts with a tag reading TAG (ignoring case)")
   static let donut = Option.string(
     "donut", name: "D",
-    help: "only posts about donut D (an id or a name, any case): their favourite donut, or a donut tag")
+    help: "only posts about donut D (an id or a name, any case): their favourite donut, or a donut tag"
+  ).completing(OrdersCompletion.donuts)
   static let city = Option.string("city", name: "CITY", help: "only posts tagged with the city CITY")
   static let trending = Flag("trending", help: "the truck card's 16 trending topics instead, as tag records")
   static let seed = Option.int(

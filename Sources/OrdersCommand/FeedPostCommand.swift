@@ -6,7 +6,8 @@ import ToolSupport
 enum FeedPostCommand {
   static let donut = Option.required(
     "donut", name: "D",
-    help: "your favourite donut, by id or name in any case (built-in or custom), shown with the post")
+    help: "your favourite donut, by id or name in any case (built-in or custom), shown with the post"
+  ).completing(OrdersCompletion.donuts)
   static let message = Option.required(
     "message", name: "TEXT", help: "what you say, 1 to \(FeedPost.maxMessageLength) characters")
   static let tags = Option.strings(

@@ -24,11 +24,14 @@ enum Place {
       var requests: [Request] = []
       for word in words { requests.append(try parseRequest(word)) }
       return requests
-    })
+    }
+  ).completing(OrdersCompletion.donuts)
   static let city = Option.string(
-    "city", name: "C", help: "the city (default \(City.truck.city.name), or the city of --spot)")
+    "city", name: "C", help: "the city (default \(City.truck.city.name), or the city of --spot)"
+  ).completing(OrdersCompletion.cities)
   static let spot = Option.string(
-    "spot", name: "S", help: "the parking spot (default the city's first: \(City.truck.spot.name))")
+    "spot", name: "S", help: "the parking spot (default the city's first: \(City.truck.spot.name))"
+  ).completing(OrdersCompletion.spots)
 
   static let command = Command(
     name: "place", summary: "place a new order in the store",

@@ -6,7 +6,7 @@ enum Show {
   static let command = Command(
     name: "show", summary: "show orders by id",
     options: [OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
-    arguments: .some("ID"),
+    arguments: .some("ID").completing(OrdersCompletion.orders),
     input: OrdersOptions.idsInput,
     output: """
       The order records, in the order asked. With --format text, a short description of each, its

@@ -7,7 +7,7 @@ enum Edit {
   static let command = Command(
     name: "edit", summary: "edit a document in $VISUAL or $EDITOR, keeping the previous version as a backup",
     options: [BackupControl.option],
-    arguments: .one("FILE"),
+    arguments: .one("FILE").completing(StoryIOCompletion.documents),
     output: """
       Nothing. The editor ($VISUAL, else $EDITOR, else vi when stdin and stdout are a terminal)
       works on a private copy in $TMPDIR (default /tmp). The result is saved back atomically only

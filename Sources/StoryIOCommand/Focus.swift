@@ -12,7 +12,7 @@ enum Focus {
   static let command = Command(
     name: "focus", summary: "focus mode: only the story, wrapped for reading",
     options: [width, margin],
-    arguments: .one("FILE"),
+    arguments: .one("FILE").completing(StoryIOCompletion.documents),
     output: """
       Only the story, verbatim: no title, no chrome. Lines are wrapped at spaces, tabs expanded
       and control characters shown as ^X. Through $PAGER (default less) when stdout is a

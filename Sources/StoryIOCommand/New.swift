@@ -5,7 +5,8 @@ import ToolSupport
 /// `story-io new [TITLE]`: an empty document D/TITLE.story, or D/Untitled.story.
 enum New {
   static let dir = Option.string(
-    "dir", name: "D", help: "the folder to create it in, created if missing", default: ".")
+    "dir", name: "D", help: "the folder to create it in, created if missing", default: "."
+  ).completing(StoryIOCompletion.folders)
   static let force = Flag("force", help: "replace an existing document with an empty one (kept as a backup)")
 
   /// The title of a document made without one; the next ones are "Untitled 2", "Untitled 3"...

@@ -9,7 +9,7 @@ enum Read {
   static let command = Command(
     name: "read", summary: "documents as story records with their text",
     options: [recursive],
-    arguments: .some("FILE"),
+    arguments: .some("FILE").completing(StoryIOCompletion.documents),
     output: """
       One story record per document, in the order given; a folder gives the documents in it
       (*.story, hidden names left out, by name; with -r also in its subfolders). A file that is

@@ -6,7 +6,7 @@ import ToolSupport
 enum Rename {
   static let command = Command(
     name: "rename", summary: "give a document a new title (its bytes and its backups are kept)",
-    arguments: Arguments("FILE NEW_TITLE", min: 2, max: 2),
+    arguments: Arguments("FILE NEW_TITLE", min: 2, max: 2).completing(StoryIOCompletion.documents),
     output: """
       The renamed document's story record (without text). Its backups (FILE~, FILE.~N~) move
       with it, so 'versions' and 'undo' find them under the new title; nothing is renamed when

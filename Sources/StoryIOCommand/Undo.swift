@@ -10,7 +10,7 @@ enum Undo {
   static let command = Command(
     name: "undo", summary: "swap a document with its newest backup (again: redo); no backup is added",
     options: [BackupControl.option, to],
-    arguments: .one("FILE"),
+    arguments: .one("FILE").completing(StoryIOCompletion.documents),
     output: """
       The document's story record (without text), after the swap. The newest backup whose text
       differs from FILE's is swapped with FILE: under numbered (or existing when there are

@@ -12,7 +12,7 @@ enum Versions {
   static let command = Command(
     name: "versions", summary: "a document's backups (FILE~, FILE.~N~) as story-version records",
     options: [format, BackupControl.option, text, now],
-    arguments: .one("FILE"),
+    arguments: .one("FILE").completing(StoryIOCompletion.documents),
     output: """
       One story-version record per backup, in the order 'undo' tries them (under numbered, or
       existing when there are numbered backups: the highest FILE.~N~ first, FILE~ last; else

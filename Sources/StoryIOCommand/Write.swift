@@ -5,7 +5,8 @@ import ToolSupport
 /// `story-io write [FILE...]`: story records saved as D/TITLE.story, atomically.
 enum Write {
   static let dir = Option.string(
-    "dir", name: "D", help: "the folder to save in, created if missing", default: ".")
+    "dir", name: "D", help: "the folder to save in, created if missing", default: "."
+  ).completing(StoryIOCompletion.folders)
   static let force = Flag("force", help: "replace files that changed on disk since they were read")
 
   static let command = Command(

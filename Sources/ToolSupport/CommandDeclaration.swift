@@ -7,6 +7,9 @@ public struct Arguments: Sendable {
   public var min: Int
   /// The most (nil: no limit).
   public var max: Int?
+  /// What completes them from the user's data in `TOOL __complete` (see `completing(_:)`); nil:
+  /// file names where the name says FILE, else nothing.
+  public var completer: Completer?
 
   /// Arguments named `name`, from `min` to `max`.
   public init(_ name: String?, min: Int = 0, max: Int? = nil) {

@@ -7,6 +7,13 @@ public protocol OptionKey: Sendable {
   var spec: OptionSpec { get }
   /// Turns the words given for the option (none when it is absent) into its value.
   func decode(_ words: [String]) throws(ToolError) -> any Sendable
+  /// What completes its value from the user's data in `TOOL __complete` (nil: its choices only).
+  var completer: Completer? { get }
+}
+
+extension OptionKey {
+  /// No completer.
+  public var completer: Completer? { nil }
 }
 
 /// A flag: an option that takes no value. Read it with `invocation[flag]`.
@@ -28,6 +35,8 @@ public struct Flag: OptionKey {
 public struct Option<Value: Sendable>: OptionKey {
   /// The option's description.
   public internal(set) var spec: OptionSpec
+  /// What completes its value from the user's data (see `completing(_:)`).
+  public internal(set) var completer: Completer?
   let convert: @Sendable ([String]) throws(ToolError) -> Value
 
   /// An option whose words are turned into a value by `convert` (which also gets an empty list

@@ -108,6 +108,33 @@ public struct RecordStore: Sendable {
     return records
   }
 
+  /// The records a completion may offer from, read now without any lock (so no writer waits and no
+  /// lock file is made): the lines that are records, passing over the others and a last line
+  /// still being written. Nothing when the store is missing, is not a regular file, cannot be read
+  /// or is larger than `limit` bytes.
+  public func peek(limit: Int = 32 << 20) -> [Record] {
+    guard let file = try? target() else { return [] }
+    let fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= limit,
+      let bytes = try? Files.read(fd: fd, name: path, sizeHint: Int(info.st_size), limit: limit)
+    else { return [] }
+    var records: [Record] = []
+    var lineNumber = 0
+    var start = 0
+    for i in bytes.indices where bytes[i] == 0x0A {
+      lineNumber += 1
+      defer { start = i + 1 }
+      if let record = try? Record(bytes: Array(bytes[start..<i]), source: "store '\(path)'", line: lineNumber)
+      {
+        records.append(record)
+      }
+    }
+    return records
+  }
+
   /// Reads every record under the store's lock shared with other readers (so that an append in
   /// progress is never mistaken for a torn line), at its `target()`. A store in a read-only folder
   /// can still be read.

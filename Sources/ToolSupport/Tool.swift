@@ -65,6 +65,8 @@ public enum Diagnostics {
 public enum Runtime {
   /// Parses and runs `arguments` against `root`, printing errors; returns the exit status.
   public static func execute(_ root: Command, _ arguments: [String]) -> Int32 {
+    // The hidden entry the completion scripts call; it never fails (see CompletionAnswer).
+    if arguments.first == "__complete" { return CompletionAnswer.run(root, Array(arguments.dropFirst())) }
     do {
       if arguments.first == "--generate-manual" {
         guard arguments.count == 1 else { throw ToolError.usage("--generate-manual takes no arguments") }

@@ -9,7 +9,7 @@ enum ActivityAdd {
   static let command = Command(
     name: "add", summary: "add activities to a trip",
     options: [done, TripsOptions.id, TripsOptions.seed, TripsOptions.now],
-    arguments: Arguments("TRIP NAME", min: 2),
+    arguments: Arguments("TRIP NAME", min: 2).completing(TripsCompletion.names),
     output: TripsOptions.tripOutput,
     examples: ["trips activity add 'Japan Mystique' 'Ride the Shinkansen' | pipe-check"],
     run: run)

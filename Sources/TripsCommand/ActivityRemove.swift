@@ -8,7 +8,7 @@ enum ActivityRemove {
   static let command = Command(
     name: "remove", summary: "remove activities from a trip",
     options: [TripsOptions.yes],
-    arguments: Arguments("TRIP ACTIVITY", min: 2),
+    arguments: Arguments("TRIP ACTIVITY", min: 2).completing(TripsCompletion.names),
     input: """
       On a terminal, the question 'Delete the activity ...? [y/N]', answered on the terminal; only y
       or yes deletes. When stdin is not a terminal nothing can be asked: give --yes.

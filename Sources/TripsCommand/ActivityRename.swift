@@ -7,7 +7,7 @@ enum ActivityRename {
   static let command = Command(
     name: "rename", summary: "rename an activity",
     options: [TripsOptions.now],
-    arguments: Arguments("TRIP ACTIVITY NEW-NAME", min: 3, max: 3),
+    arguments: Arguments("TRIP ACTIVITY NEW-NAME", min: 3, max: 3).completing(TripsCompletion.names),
     output: TripsOptions.tripOutput,
     examples: ["trips activity rename 'Mont Blanc Powder' 'Snowshoe hike' 'Snowshoe to the refuge'"],
     run: run)

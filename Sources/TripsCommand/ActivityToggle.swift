@@ -7,7 +7,7 @@ enum ActivityToggle {
   static let command = Command(
     name: "toggle", summary: "mark activities done, or not done again",
     options: [TripsOptions.now],
-    arguments: Arguments("TRIP ACTIVITY", min: 2),
+    arguments: Arguments("TRIP ACTIVITY", min: 2).completing(TripsCompletion.names),
     output: TripsOptions.tripOutput,
     examples: [
       "trips activity toggle 'Maui Rainforest' 'Descend a waterfall' && trips list | achievements"

@@ -8,7 +8,7 @@ enum Remove {
   static let command = Command(
     name: "remove", summary: "remove trips (the sample has no way to; users expect one)",
     options: [TripsOptions.yes, TripsOptions.store],
-    arguments: .some("TRIP"),
+    arguments: .some("TRIP").completing(TripsCompletion.names),
     input: """
       On a terminal, the question 'Remove the trip ...? [y/N]', answered on the terminal; only y or
       yes removes. When stdin is not a terminal nothing can be asked: give --yes.

@@ -12,7 +12,7 @@ enum Show {
   static let command = Command(
     name: "show", summary: "one trip with its activities in a chosen order and its progress",
     options: [sort, TripsOptions.format, TripsOptions.store],
-    arguments: .one("TRIP"),
+    arguments: .one("TRIP").completing(TripsCompletion.names),
     output: """
       \(TripsOptions.tripOutput), activities in the chosen order. With --format text, the trip's
       screen: name, collection (and subtitle), 'Trip Activities: 3 of 5 · 60%', then one line per

@@ -6,9 +6,11 @@ import ToolSupport
 /// the city and the forecast provider.
 enum WeatherOptions {
   static let city = Option.string(
-    "city", short: "c", name: "C", help: "a city: Cupertino, San Francisco or London (its first spot)")
+    "city", short: "c", name: "C", help: "a city: Cupertino, San Francisco or London (its first spot)"
+  ).completing(WeatherCompletion.cities)
   static let spot = Option.string(
-    "spot", short: "s", name: "S", help: "a parking spot by name, e.g. 'Ferry Building'")
+    "spot", short: "s", name: "S", help: "a parking spot by name, e.g. 'Ferry Building'"
+  ).completing(WeatherCompletion.spots)
   static let lat = Option.double(
     "lat", name: "X", help: "latitude in degrees (with --lon; a place that is not a known spot)", in: -90...90
   )

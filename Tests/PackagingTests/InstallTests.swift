@@ -12,6 +12,8 @@ let toolNames = ["achievements", "orders", "pipe-check", "sales-chart", "story-i
 @Suite("install-tools plugin", .serialized)
 struct InstallTests {
   static let enabled = ProcessInfo.processInfo.environment["SAMPLEPIPES_INSTALL_TEST"] == "1"
+  /// bash-completion's loader.
+  static let bashCompletion = "/usr/share/bash-completion/bash_completion"
 
   @Test(
     .enabled(
@@ -132,6 +134,50 @@ struct InstallTests {
       #expect(fish.err.isEmpty, "\(fish.err)")
       #expect(fish.out.hasPrefix("--pass\t"))
     }
+  }
+
+  /// Without --prefix (an install into ~/.local for the user), the bash and fish completions go
+  /// where bash-completion and fish look for the user's own: under XDG_DATA_HOME when it is set,
+  /// not ~/.local/share.
+  @Test(
+    .enabled(if: InstallTests.enabled, "set SAMPLEPIPES_INSTALL_TEST=1 (.ci/run does)"),
+    .enabled(
+      if: FileManager.default.fileExists(atPath: InstallTests.bashCompletion),
+      "bash-completion is not installed (.ci/run installs it)"))
+  func userInstallPutsCompletionsWhereBashCompletionLooks() throws {
+    let fm = FileManager.default
+    let swift = try #require(findOnPath("swift"), "swift is not on PATH")
+    let root = TestSupport.packageRoot
+    let home = try TestSupport.temporaryDirectory()
+    defer { try? fm.removeItem(at: home) }
+    // No space in it: bash-completion splits its user folder at spaces.
+    let data = home.appendingPathComponent("data")
+    let environment = ["HOME": home.path, "XDG_DATA_HOME": data.path, "BASH_COMPLETION_USER_DIR": ""]
+    let install = try TestSupport.runProcess(
+      swift,
+      [
+        "package", "--scratch-path", root.appendingPathComponent(".build-install").path,
+        "--allow-writing-to-package-directory", "install-tools",
+      ], environment: environment, currentDirectory: root)
+    try #require(install.status == 0, "install-tools failed:\n\(install.out)\n\(install.err)")
+    for relative in [
+      ".local/bin/orders", ".local/share/man/man1/orders.1", ".local/share/zsh/site-functions/_orders",
+      "data/bash-completion/completions/orders", "data/fish/vendor_completions.d/orders.fish",
+    ] {
+      #expect(fm.fileExists(atPath: home.appendingPathComponent(relative).path), "\(relative) is missing")
+    }
+    #expect(!fm.fileExists(atPath: home.appendingPathComponent(".local/share/bash-completion").path))
+    #expect(install.out.contains("  \(data.path)/bash-completion/completions\n"))
+
+    // bash-completion finds it on demand, as it does when the user presses Tab.
+    let bash = try TestSupport.runProcess(
+      "/bin/bash",
+      [
+        "--norc", "-c",
+        "source \(InstallTests.bashCompletion); __load_completion orders && complete -p orders",
+      ],
+      environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+    #expect(bash.out == "complete -F _orders orders\n", "\(bash.err)")
   }
 
   @Test(.enabled(if: InstallTests.enabled, "set SAMPLEPIPES_INSTALL_TEST=1 (.ci/run does)"))
