@@ -189,8 +189,10 @@ struct Checker {
         line.bytes, source: source, line: line.number, into: &members, maxDepth: maxDepth)
     } catch {
       problem(error.source, error.line, error.message, column: error.column)
-      // The rest of a pretty-printed stream is more of the same: one hint, not a line each.
-      if error.message == PrettyPrintedJSON.hint { stopped = true }
+      // A stream that starts pretty-printed (its first problem, before any record) is more of
+      // the same from there on: one hint, not a line each. A piece in the middle of a stream of
+      // records is reported like any other bad line, and checking goes on.
+      if error.message == PrettyPrintedJSON.hint, records == 0, problems == 1 { stopped = true }
       return
     }
     records += 1
