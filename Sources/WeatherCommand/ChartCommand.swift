@@ -1,4 +1,5 @@
 import FoodTruckKit
+import Glibc
 import PipeProtocol
 import ToolSupport
 
@@ -43,7 +44,8 @@ enum ChartCommand {
       guard let zone = LocalTime.Zone.named(name) else {
         throw ToolError.usage(
           "unknown time zone '\(TerminalText.safe(name))'",
-          notes: ["use a name such as America/Los_Angeles or UTC"])
+          notes: WeatherOptions.suggestion(for: name, in: zoneNames(near: name))
+            + ["use a name such as America/Los_Angeles or UTC"])
       }
       given = zone
     }
@@ -101,6 +103,32 @@ enum ChartCommand {
         card.text(width: width, height: height, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
     }
     return ExitStatus.ok
+  }
+
+  /// The tz database's zone names beside `name`'s (`America/Los_Angles`: those of America/, the
+  /// region found ignoring case), for a did-you-mean; the top level's for a name without a region.
+  static func zoneNames(near name: String) -> [String] {
+    let parts = name.split(separator: "/")
+    guard parts.count <= 2, !parts.contains("..") else { return [] }
+    guard parts.count == 2 else { return zoneFiles(in: "") }
+    let region = zoneFiles(in: "").first { $0.lowercased() == parts[0].lowercased() } ?? String(parts[0])
+    return zoneFiles(in: region).map { "\(region)/\($0)" }
+  }
+
+  /// The names in a folder of the tz database that may be zones (or regions): not hidden, capitalised.
+  static func zoneFiles(in region: String) -> [String] {
+    guard let folder = opendir(LocalTime.Zone.folder + (region.isEmpty ? "" : "/" + region)) else {
+      return []
+    }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let file = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if file.first?.isUppercase == true { names.append(file) }
+    }
+    return names.sorted()
   }
 
   /// The zone a place's hours are labelled in, by the clock rule: TZ when set, else its city's

@@ -40,6 +40,13 @@ struct CLITests {
     let spot = try run(["forecast", "--spot", "fery building"])
     #expect(spot.status == 64)
     #expect(spot.err.contains("weather: did you mean 'Ferry Building'?\n"), "\(spot.err)")
+    // A time zone is one of the tz database's: its region's names are the candidates.
+    for (given, meant) in [("America/Los_Angles", "America/Los_Angeles"), ("europe/london", "Europe/London")]
+    {
+      let zone = try run(["chart", "--tz", given])
+      #expect(zone.status == 64)
+      #expect(zone.err.contains("weather: did you mean '\(meant)'?\n"), "\(zone.err)")
+    }
     // An order's city is data: the message (exit 65) names the line and the likely city.
     let order =
       #"{"type":"order","id":"Order#1","city":"Londn","parkingSpot":"Big Ben","creationDate":"2026-11-29T10:00:00Z","items":[]}"#
