@@ -1,10 +1,6 @@
+import FoodTruckKit
 import PipeProtocol
 import ToolSupport
-
-/// The formats both charts are written in.
-enum ChartFormat: String, CaseIterable, Sendable {
-  case text, svg, json, csv
-}
 
 /// The options the top-five chart and `history` both take, declared once.
 enum ChartOptions {
@@ -12,9 +8,8 @@ enum ChartOptions {
     "now",
     help: "the time of the chart: the top five's timeframe ends then, the history's range the day "
       + "before (ISO 8601 or @SECONDS; default: the clock)")
-  static let format = Option.choice(
-    "format", short: "f", name: "FORMAT",
-    help: "text, svg, json (donut-sales or sales-history records) or csv", default: ChartFormat.text)
+  static let format = Option.format(
+    [.text, .svg, .json, .csv], default: .text, help: "json writes donut-sales or sales-history records")
   // The size is read as text: what it may be depends on --format (see `size`).
   static let width = Option.string(
     "width", name: "N",
@@ -23,9 +18,13 @@ enum ChartOptions {
   static let verbose = Flag(
     "verbose", short: "v", help: "report on stderr what was counted and which record types were ignored")
 
+  /// The zone of the days and times the charts show, by the clock rule (PROTOCOL.md, "Times for
+  /// people"): `TZ` when set, else the truck city's zone.
+  static func zone() -> LocalTime.Zone { LocalTime.forPeople(default: City.truck.city.timeZone) }
+
   /// `--width` and `--height`, checked against the format: pixels for svg, columns for text (no
   /// height), nothing for the others.
-  static func size(_ invocation: Invocation, format: ChartFormat) throws(ToolError) -> (Int?, Int?) {
+  static func size(_ invocation: Invocation, format: OutputFormat) throws(ToolError) -> (Int?, Int?) {
     switch format {
     case .svg:
       return (
@@ -59,7 +58,7 @@ enum ChartOptions {
   static func reportIgnored(_ ignored: [String: Int], tool: String) {
     let total = ignored.values.reduce(0, +)
     guard total > 0 else { return Diagnostics.note("ignored no records", tool: tool) }
-    let list = ignored.keys.sorted().map { "\(ignored[$0]!) \($0)" }.joined(separator: ", ")
+    let list = ignored.keys.sorted().map { "\(Numbers.grouped(ignored[$0]!)) \($0)" }.joined(separator: ", ")
     Diagnostics.note("ignored \(Format.records(total, "other")) (\(list))", tool: tool)
   }
 }

@@ -1,25 +1,13 @@
 import PipeProtocol
+import ToolSupport
 
 /// Small text helpers shared by the charts.
 enum Format {
-  /// `12345` as `12,345`.
-  static func grouped(_ n: Int) -> String {
-    let digits = String(n.magnitude)
-    var out = ""
-    for (i, c) in digits.enumerated() {
-      if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-      out.append(c)
-    }
-    return n < 0 ? "-" + out : out
-  }
-
-  /// `91 Donuts`, `1 Donut`.
-  static func donuts(_ n: Int) -> String { "\(grouped(n)) \(n == 1 ? "Donut" : "Donuts")" }
+  /// `91 Donuts`, `1 Donut`, `2,651,892 Donuts`.
+  static func donuts(_ n: Int) -> String { Numbers.count(n, "Donut") }
 
   /// `1 order record`, `3 order records`.
-  static func records(_ n: Int, _ type: String) -> String {
-    "\(grouped(n)) \(type) record\(n == 1 ? "" : "s")"
-  }
+  static func records(_ n: Int, _ type: String) -> String { Numbers.count(n, "\(type) record") }
 
   /// A coordinate with at most one decimal: `12`, `12.5`.
   static func number(_ x: Double) -> String {
@@ -36,14 +24,47 @@ enum Format {
     return "\"" + field.replacing("\"", with: "\"\"") + "\""
   }
 
-  /// `text` padded with spaces to `width` characters.
+  /// `text` padded with spaces to `width` columns.
   static func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    let size = TextLayout.displayWidth(text)
+    return size >= width ? text : text + String(repeating: " ", count: width - size)
   }
 
-  /// `text` padded on the left to `width` characters.
+  /// `text` padded on the left to `width` columns.
   static func padLeft(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    let size = TextLayout.displayWidth(text)
+    return size >= width ? text : String(repeating: " ", count: width - size) + text
+  }
+
+  /// `text` cut to at most `width` columns, ending in "…" when cut.
+  static func shorten(_ text: String, to width: Int) -> String {
+    guard TextLayout.displayWidth(text) > width else { return text }
+    var out = ""
+    var used = 0
+    for character in text {
+      let size = TextLayout.displayWidth(String(character))
+      if used + size > width - 1 { break }
+      out.append(character)
+      used += size
+    }
+    while out.last == " " { out.removeLast() }
+    return out + "…"
+  }
+
+  /// A chart's first line, its parts joined by " · " (the first in bold), broken at the
+  /// separators into lines of at most `width` columns.
+  static func header(_ parts: [String], width: Int, style: Terminal.Style) -> String {
+    var lines: [String] = []
+    for part in parts {
+      if let last = lines.last, TextLayout.displayWidth(last) + 3 + TextLayout.displayWidth(part) <= width {
+        lines[lines.count - 1] = last + " · " + part
+      } else {
+        lines.append(part)
+      }
+    }
+    guard let first = parts.first, !lines.isEmpty else { return "" }
+    lines[0] = style.bold(first) + lines[0].dropFirst(first.count)
+    return lines.joined(separator: "\n") + "\n"
   }
 
   /// The three-letter English month names.

@@ -21,12 +21,14 @@ enum History {
     input: """
       JSON lines (files, or stdin when none or '-'): 'order-summary' records such as 'orders history'
       writes. Daily summaries make the 2weeks and month ranges; monthly summaries make the year
-      range (a city without monthly summaries gets its daily ones added up by month). Summaries of
-      the same city and date add up. Other record types are ignored (see --verbose).
+      range (a city without monthly summaries gets its daily ones added up by month, and the chart
+      says so). Summaries of the same city and date add up. Other record types are ignored (see
+      --verbose). Today is the day of --now in TZ, else in the truck city's zone.
       """,
     output: """
       text: a sparkline row per city (one character per day or month, a space where there is no
-        summary, all rows on one scale) with the city's total, under "Total Sales · N Donuts".
+        summary, all rows on one scale) with the city's total, under "Total Sales · N Donuts",
+        laid out to the terminal's width (COLUMNS).
       svg: a standalone SVG line chart with a legend, one line per city.
       json: one 'sales-history' record per city per point. csv: city,period,date,sales.
       """,
@@ -48,7 +50,9 @@ enum History {
       }
     }
     let (width, height) = try ChartOptions.size(invocation, format: format)
-    let today = ISODate.floorDiv(invocation.now(ChartOptions.now), 86_400)
+    let now = invocation.now(ChartOptions.now)
+    let zone = ChartOptions.zone()
+    let today = zone.localDay(now)
     let tally = HistoryTally()
     try Inputs.forEach(invocation.positionals, tool: tool) { reader in
       try reader.forEach { view in try tally.add(view) }
@@ -63,18 +67,26 @@ enum History {
     } catch {
       throw ToolError.data(error.message)
     }
-    let chart = HistoryChart(range: range, points: range.points(today: today), series: series)
+    let chart = HistoryChart(
+      range: range, points: range.points(today: today), series: series, zoneLabel: zone.abbreviation(at: now))
     let out = StandardOutput.shared
     switch format {
     case .svg: out.write(chart.svg(width: width ?? 640, height: height ?? 400))
     case .json: for record in chart.records { out.writeRecord(record) }
     case .csv: out.write(chart.csv)
-    case .text: out.write(chart.text(style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+    case .text:
+      out.write(
+        chart.text(
+          width: TextLayout.width(fd: 1), style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+    }
+    if format == .json || format == .csv, let note = chart.dailyNote {
+      out.flush()
+      Diagnostics.note(note.prefix(1).lowercased() + note.dropFirst(), tool: tool)
     }
     if chart.series.isEmpty, tally.summaries > 0 {
       out.flush()
       Diagnostics.note(
-        "none of the \(tally.summaries) order-summary records falls in \(chart.span) (--now \(ISODate.formatDay(today * 86_400)))",
+        "none of the \(Format.records(tally.summaries, "order-summary")) falls in \(chart.span) (--now \(ISODate.format(now)))",
         tool: tool)
     }
     return ExitStatus.ok

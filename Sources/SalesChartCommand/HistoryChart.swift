@@ -9,12 +9,15 @@ public struct HistoryChart: Sendable {
   public var points: [Int]
   /// The series, one per city.
   public var series: [SalesSeries]
+  /// The abbreviation of the zone whose days the points are (`PST`), or nil to leave it unsaid.
+  public var zoneLabel: String?
 
   /// A chart.
-  public init(range: HistoryRange, points: [Int], series: [SalesSeries]) {
+  public init(range: HistoryRange, points: [Int], series: [SalesSeries], zoneLabel: String? = nil) {
     self.range = range
     self.points = points
     self.series = series
+    self.zoneLabel = zoneLabel
   }
 
   /// The sum of every point of every city, as the sample's header shows.
@@ -22,6 +25,22 @@ public struct HistoryChart: Sendable {
 
   /// `2026-11-15 to 2026-11-28`, or `2025-11 to 2026-11`.
   public var span: String { "\(dateText(points[0])) to \(dateText(points[points.count - 1]))" }
+
+  /// The span with its zone: `2026-11-15 to 2026-11-28 PST`.
+  public var labelledSpan: String { span + (zoneLabel.map { " \($0)" } ?? "") }
+
+  /// What the chart says when some of its monthly points were added up from daily summaries (a
+  /// city without monthly ones: the months before its first daily summary look empty), or nil.
+  public var dailyNote: String? {
+    let added = series.filter(\.fromDaily).map(\.city)
+    guard range.monthly, !added.isEmpty else { return nil }
+    let how = "('orders history --months 13' writes them)"
+    if added.count == series.count {
+      return "No monthly summaries: each month adds up the daily summaries there are \(how)."
+    }
+    return "No monthly summaries for \(added.joined(separator: ", ")): \(added.count == 1 ? "its" : "their") "
+      + "months add up the daily summaries there are \(how)."
+  }
 
   /// A point's date: `2026-11-15`, or `2026-11` for a month.
   func dateText(_ point: Int) -> String {
@@ -59,15 +78,21 @@ public struct HistoryChart: Sendable {
   static let ansiColors = ["38;5;33", "38;5;41", "38;5;208", "38;5;135", "38;5;196", "38;5;45"]
 
   /// One sparkline row per city (a character per point, all rows on one scale, a space where a
-  /// point is missing) followed by the city's total.
-  public func text(style: Terminal.Style) -> String {
-    var out = style.bold("Sales History") + " · \(range.label) · \(span)\n"
+  /// point is missing) followed by the city's total, `width` columns wide at most: names are
+  /// shortened ("…") to fit, or, when even that leaves no room, stand on a line of their own.
+  public func text(width: Int = 80, style: Terminal.Style) -> String {
+    var out = Format.header(["Sales History", range.label, labelledSpan], width: width, style: style)
     out += totalLine + "\n\n"
     guard !series.isEmpty else { return out + "No sales history in this range.\n" }
     let (low, high) = extent
-    let nameWidth = series.map(\.city.count).max() ?? 0
-    let totals = series.map { Format.grouped($0.total) }
+    let totals = series.map { Numbers.grouped($0.total) }
     let totalWidth = totals.map(\.count).max() ?? 0
+    let room = width - 2 - points.count - 2 - totalWidth
+    let stacked = room < 4
+    let names = series.map {
+      stacked ? TerminalText.safe($0.city) : Format.shorten(TerminalText.safe($0.city), to: room)
+    }
+    let nameWidth = stacked ? 0 : names.map(TextLayout.displayWidth).max() ?? 0
     for (i, (line, total)) in zip(series, totals).enumerated() {
       var spark = ""
       for value in line.values {
@@ -79,9 +104,13 @@ public struct HistoryChart: Sendable {
         spark.append(Self.sparks[level])
       }
       let color = Self.ansiColors[i % Self.ansiColors.count]
+      if stacked { out += names[i] + "\n" }
       out +=
-        Format.pad(line.city, nameWidth) + "  " + style.apply(color, spark) + "  "
+        (stacked ? "" : Format.pad(names[i], nameWidth)) + "  " + style.apply(color, spark) + "  "
         + Format.padLeft(total, totalWidth) + "\n"
+    }
+    if let note = dailyNote {
+      out += "\n" + TextLayout.wrap(note, width: width).map { style.dim($0) + "\n" }.joined()
     }
     return out
   }
@@ -132,9 +161,14 @@ public struct HistoryChart: Sendable {
     let title = "Sales History"
     var s = Chart.svgOpen(
       width: width, height: height, title: title,
-      description: "\(title), \(range.label.lowercased()) (\(span)): \(totalLine); "
-        + series.map { "\($0.city) \(Format.grouped($0.total))" }.joined(separator: ", "))
-    s += Chart.header(title: title, subtitle: totalLine, label: range.label, detail: span, width: w)
+      description: "\(title), \(range.label.lowercased()) (\(labelledSpan)): \(totalLine); "
+        + series.map { "\($0.city) \(Numbers.grouped($0.total))" }.joined(separator: ", ")
+        + (dailyNote.map { ". \($0)" } ?? ""))
+    s += Chart.header(title: title, subtitle: totalLine, label: range.label, detail: labelledSpan, width: w)
+    if let note = dailyNote {
+      s += "  <text x=\"\(f(left))\" y=\"\(f(h - 8))\" font-size=\"11\" fill=\"#8e8e93\">"
+      s += "\(Markup.escape(note))</text>\n"
+    }
     // The legend.
     var x = left
     s += "  <g font-size=\"12\" fill=\"#1c1c1e\">\n"
@@ -165,7 +199,7 @@ public struct HistoryChart: Sendable {
     for tick in ticks {
       s += "    <line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(plotRight))\" y2=\"\(f(y(tick)))\" "
       s += tick == ticks[0] ? "stroke=\"#c7c7cc\"/>\n" : "stroke=\"#e5e5ea\" stroke-dasharray=\"3 3\"/>\n"
-      s += "    <text x=\"\(f(plotRight + 8))\" y=\"\(f(y(tick) + 4))\">\(Format.grouped(tick))</text>\n"
+      s += "    <text x=\"\(f(plotRight + 8))\" y=\"\(f(y(tick) + 4))\">\(Numbers.grouped(tick))</text>\n"
     }
     let every = max(1, (points.count + 6) / 7)
     for index in stride(from: 0, to: points.count, by: every) {

@@ -41,13 +41,16 @@ public struct SalesSeries: Equatable, Sendable {
   public var city: String
   /// Sales per point of the range.
   public var values: [Int?]
+  /// Whether a monthly series was added up from daily summaries (the city has no monthly ones).
+  public var fromDaily: Bool
   /// The sum of the values.
   public var total: Int { values.reduce(0) { $0 + ($1 ?? 0) } }
 
   /// A series.
-  public init(city: String, values: [Int?]) {
+  public init(city: String, values: [Int?], fromDaily: Bool = false) {
     self.city = city
     self.values = values
+    self.fromDaily = fromDaily
   }
 }
 
@@ -123,7 +126,8 @@ public final class HistoryTally {
     var total = 0
     for city in cities {
       var values: [Int: Int]
-      if range.monthly, monthly[city]?.isEmpty ?? true {
+      let fromDaily = range.monthly && monthly[city]?.isEmpty ?? true
+      if fromDaily {
         values = [:]
         for (day, n) in daily[city] ?? [:] {
           let month = MonthNumber.of(day: day)
@@ -132,7 +136,7 @@ public final class HistoryTally {
       } else {
         values = (range.monthly ? monthly[city] : daily[city]) ?? [:]
       }
-      let series = SalesSeries(city: city, values: points.map { values[$0] })
+      let series = SalesSeries(city: city, values: points.map { values[$0] }, fromDaily: fromDaily)
       guard series.values.contains(where: { $0 != nil }) else { continue }
       for value in series.values { total = try SalesFields.add(total, value ?? 0) }
       result.append(series)

@@ -22,8 +22,12 @@ enum ParallelTally {
     guard threads > 1 else { return }
     let maxDepth = reader.maxDepth
     let maxLineLength = reader.lines.maxLineLength
+    let zoneName = tally.zone.name
+    let zone = tally.zone
     let reading = ParallelReading<TallyBox>(reader.lines, threads: threads, chunkSize: chunkSize) {
-      var counter = ChunkCounter(maxDepth: maxDepth, maxLineLength: maxLineLength)
+      // Each worker its own copy of the zone's tables (read again), as with the donut names.
+      var counter = ChunkCounter(
+        maxDepth: maxDepth, maxLineLength: maxLineLength, zone: LocalTime.Zone.named(zoneName) ?? zone)
       return { chunk in counter.count(chunk) }
     }
     try reading.run(
@@ -74,10 +78,14 @@ final class DonutNames {
 }
 
 /// Counts each chunk's plain records into a tally of its own (see `ParallelTally`); one per worker
-/// thread.
+/// thread. Orders count on the days of the main tally's zone, as `SalesTally.add` counts them.
 struct ChunkCounter {
+  /// The zone whose days orders count on.
+  let zone: LocalTime.Zone
   /// The tally of the chunk being counted.
-  var tally = SalesTally()
+  var tally: SalesTally
+  /// The day of each order's instant in `zone`.
+  var clock: DayClock
   /// The line being read, indexed.
   var index: SureRecordIndex
   var cachedDay = Int.min
@@ -89,7 +97,10 @@ struct ChunkCounter {
   let nameStarts: UnsafePointer<Int>
   let nameCount: Int
 
-  init(maxDepth: Int, maxLineLength: Int) {
+  init(maxDepth: Int, maxLineLength: Int, zone: LocalTime.Zone) {
+    self.zone = zone
+    tally = SalesTally(zone: zone)
+    clock = DayClock(zone)
     index = SureRecordIndex(maxDepth: maxDepth, maxLineLength: maxLineLength)
     nameBytes = UnsafePointer(names.bytes)
     nameStarts = UnsafePointer(names.starts)
@@ -112,7 +123,7 @@ struct ChunkCounter {
   }
 
   mutating func count(_ chunk: LineChunk) -> ChunkResult<TallyBox> {
-    tally = SalesTally()
+    tally = SalesTally(zone: zone)
     cachedDay = Int.min
     let lines: Int
     do throws(Skip) {
@@ -149,7 +160,7 @@ struct ChunkCounter {
       let inner = string(json, date),
       let seconds = ISODate.parse(bytes: UnsafeBufferPointer(rebasing: json.bytes[inner]))
     else { throw .chunk }
-    let day = ISODate.floorDiv(seconds, 86_400)
+    let day = clock.day(of: seconds)
     if day != cachedDay {
       cachedRow = tally.rowFor(day: day)
       cachedDay = day

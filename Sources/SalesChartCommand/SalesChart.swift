@@ -7,8 +7,8 @@ import ToolSupport
 public enum SalesChart: Tool {
   static let timeframe = Option.choice(
     "timeframe", short: "t", name: "WHEN",
-    help: "top five: today (the UTC day of --now), week (last 7 days), month (last 30 days), year "
-      + "(last 12 months) or all",
+    help: "top five: today (the day of --now in TZ, else in the truck city's zone), week (last 7 "
+      + "days), month (last 30 days), year (last 12 months) or all",
     default: Timeframe.week)
   static let top = Option.int(
     "top", short: "n", help: "top five: how many donuts to rank", default: 5, in: 1...(Menu.maxID + 1))
@@ -29,7 +29,7 @@ public enum SalesChart: Tool {
     subcommands: [History.command],
     input: """
       JSON lines (files, or stdin when none or '-'). Counted: 'order' records (their "items", on the
-      day of "creationDate") and 'order-summary' records (their "sales", on their "date"; monthly
+      day of "creationDate" in TZ, else in the truck city's zone, America/Los_Angeles) and 'order-summary' records (their "sales", on their "date"; monthly
       summaries count only for --timeframe year and all, and there a city's monthly summary replaces
       its daily summaries of that month, so the same sales are not counted twice: --verbose says
       which). With --merge, 'sales-partial' records too.
@@ -41,13 +41,15 @@ public enum SalesChart: Tool {
       """,
     output: """
       text: a horizontal bar per donut, best at the top, scaled to the terminal width (COLUMNS),
-        with the title, the timeframe and "Total Sales · N Donuts" (the sum of the bars shown).
+        with the title, the timeframe, its days and their zone ("2026-11-23 to 2026-11-29 PST"),
+        and "Total Sales · N Donuts" (the sum of the bars shown).
         Colour only when stdout is a terminal and NO_COLOR is unset.
       svg: a standalone SVG image (bars from the 5th best to the best, as in the sample).
       json: one 'donut-sales' record per bar, best first; nothing when nothing was sold.
       csv: a header row "rank,donut,name,sales,timeframe" and one row per bar.
       --partial: one 'sales-partial' record, for 'sales-chart --merge'; it carries the custom donuts
-        it saw defined ("donuts") and the names of those it counted undefined ("names").
+        it saw defined ("donuts"), the names of those it counted undefined ("names") and the zone
+        whose days its orders count on ("zone"; the merge must have the same TZ).
       Ranking: most sales first; among equal sales the higher donut id first (as in the sample).
       Nothing is written before the whole input has been read, so an error leaves stdout empty.
       """,
@@ -78,8 +80,9 @@ public enum SalesChart: Tool {
     let top = invocation[top]
     let (width, height) = try ChartOptions.size(invocation, format: format)
     let now = partial ? 0 : invocation.now(ChartOptions.now)
+    let zone = ChartOptions.zone()
 
-    let tally = SalesTally(acceptsPartials: invocation[merge], partial: partial)
+    let tally = SalesTally(acceptsPartials: invocation[merge], partial: partial, zone: zone)
     try Inputs.forEach(invocation.positionals, tool: command.name, quiet: invocation[Inputs.quiet]) {
       reader in
       try ParallelTally.add(reader, to: tally)  // what both cores can count; the rest here:
@@ -93,7 +96,7 @@ public enum SalesChart: Tool {
       return ExitStatus.ok
     }
 
-    let today = ISODate.floorDiv(now, 86_400)
+    let today = zone.localDay(now)
     let totals: SalesTally.Totals
     do {
       totals = try tally.totals(in: timeframe.window(today: today))
@@ -103,14 +106,14 @@ public enum SalesChart: Tool {
     if invocation[ChartOptions.verbose] { reportSuperseded(totals.superseded) }
     let chart = TopChart(
       bars: TopChart.rank(totals.sales, top: top, menu: tally.streamMenu), top: top, timeframe: timeframe,
-      span: timeframe.span(today: today))
+      span: timeframe.span(today: today).map { "\($0) \(zone.abbreviation(at: now))" })
     switch format {
     case .svg: out.write(chart.svg(width: width ?? 640, height: height ?? 400))
     case .json: for record in chart.records { out.writeRecord(record) }
     case .csv: out.write(chart.csv)
     case .text:
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
-      out.write(chart.text(width: width ?? Terminal.width(fd: 1), style: style))
+      out.write(chart.text(width: width ?? TextLayout.width(fd: 1), style: style))
     }
     if chart.bars.isEmpty, totals.outside > 0 {
       out.flush()
@@ -131,7 +134,7 @@ public enum SalesChart: Tool {
     if tally.donutRecords > 0 {
       let custom = tally.streamMenu.custom.count
       Diagnostics.note(
-        "read the menu from \(Format.records(tally.donutRecords, "donut")) (\(custom) custom donut\(custom == 1 ? "" : "s"))",
+        "read the menu from \(Format.records(tally.donutRecords, "donut")) (\(Numbers.count(custom, "custom donut")))",
         tool: command.name)
     }
     ChartOptions.reportIgnored(tally.ignored, tool: command.name)
@@ -156,9 +159,9 @@ public enum SalesChart: Tool {
       separator: "; ")
     let months = superseded.count
     Diagnostics.note(
-      "counted \(Format.grouped(months)) month\(months == 1 ? "" : "s") from \(months == 1 ? "its monthly summary" : "their monthly summaries") "
+      "counted \(Numbers.count(months, "month")) from \(months == 1 ? "its monthly summary" : "their monthly summaries") "
         + "and left out the same city's daily summaries of \(months == 1 ? "that month" : "those months") "
-        + "(\(Format.grouped(days)) day\(days == 1 ? "" : "s"), \(Format.donuts(donuts).lowercased()); not counted twice): "
+        + "(\(Numbers.count(days, "day")), \(Format.donuts(donuts).lowercased()); not counted twice): "
         + list,
       tool: command.name)
   }

@@ -145,14 +145,14 @@ enum SalesFields {
     throw menu.mismatch(donut, name: name, place: place())
   }
 
-  /// The day number (days since 1970-01-01, UTC) of an ISO 8601 date-time string value.
-  static func day(ofDateTime json: ValidatedJSON, _ range: Range<Int>, _ what: String) throws(FieldError)
+  /// The instant (seconds since 1970) of an ISO 8601 date-time string value.
+  static func instant(ofDateTime json: ValidatedJSON, _ range: Range<Int>, _ what: String) throws(FieldError)
     -> Int
   {
     guard let s = json.string(range), let seconds = ISODate.parse(s) else {
       throw FieldError(
         "\"\(what)\" must be an ISO 8601 date such as 2026-11-29T10:02:13Z, not \(text(json, range))")
     }
-    return ISODate.floorDiv(seconds, 86_400)
+    return seconds
   }
 }

@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import ToolSupport
 
 /// Donut sales counted per donut per day (orders), per city and day (daily summaries) and per city
 /// and month (monthly summaries): everything the top-five chart needs for any timeframe. Its memory
@@ -12,7 +13,14 @@ import PipeProtocol
 /// --months` in one stream): where a city has a monthly summary for a month, a timeframe that counts
 /// months (`year`, `all`) counts that month from it and leaves out the city's daily summaries of
 /// that month; the others (which never count months) count the daily summaries.
+///
+/// An order counts on the day of its `creationDate` in the tally's zone (the clock rule's: `TZ`,
+/// else the truck city's), so that `today` is the day a person means; summaries name their day.
 public final class SalesTally {
+  /// The zone whose days orders are counted on.
+  public let zone: LocalTime.Zone
+  /// The day of each order's instant in `zone`.
+  var clock: DayClock
   /// The menu the stream carries.
   let menu: StreamMenu
   /// The number of counts in a row: one per donut id, up to the highest id counted (the 17
@@ -57,10 +65,12 @@ public final class SalesTally {
   /// stream defines are then counted pending, not an error (see `StreamMenu`).
   public let partial: Bool
 
-  /// An empty tally.
-  public init(acceptsPartials: Bool = false, partial: Bool = false) {
+  /// An empty tally, counting orders on the days of `zone`.
+  public init(acceptsPartials: Bool = false, partial: Bool = false, zone: LocalTime.Zone = .utc) {
     self.acceptsPartials = acceptsPartials
     self.partial = partial
+    self.zone = zone
+    clock = DayClock(zone)
     menu = StreamMenu(deferring: partial)
     counts = .allocate(capacity: capacity * width)
     scratch = .allocate(capacity: width)
@@ -253,17 +263,17 @@ public final class SalesTally {
     orders += 1
   }
 
-  /// The row of the day of a `creationDate` value, read with the protocol's one date grammar
-  /// (`ISODate`); the row of the last day seen is remembered.
+  /// The row of the local day (in `zone`) of a `creationDate` value, read with the protocol's one
+  /// date grammar (`ISODate`); the row of the last day seen is remembered.
   @inline(__always)
   func rowFor(dateTime json: ValidatedJSON, _ range: Range<Int>) throws(FieldError) -> Int {
     guard range.count >= 2, json.bytes[range.lowerBound] == UInt8(ascii: "\""),
       let seconds = ISODate.parse(
         bytes: UnsafeBufferPointer(rebasing: json.bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]))
     else {
-      return rowFor(day: try SalesFields.day(ofDateTime: json, range, "creationDate"))
+      return rowFor(day: clock.day(of: try SalesFields.instant(ofDateTime: json, range, "creationDate")))
     }
-    let day = ISODate.floorDiv(seconds, 86_400)
+    let day = clock.day(of: seconds)
     if cachedRow >= 0, day == cachedDay { return cachedRow }
     cachedRow = rowFor(day: day)
     cachedDay = day
@@ -354,6 +364,21 @@ public final class SalesTally {
     guard case .object(let days)? = view["days"] else {
       throw FieldError("sales-partial record has no \"days\" object")
     }
+    // Its orders' days are those of the zone it was made in (UTC before partials said so); a
+    // chart of another zone's days cannot use them.
+    var partialZone = "UTC"
+    if let value = view["zone"] {
+      guard let name = value.stringValue, !name.isEmpty else {
+        throw FieldError("\"zone\" must be a time zone's name, not \(value.jsonText)")
+      }
+      partialZone = name
+    }
+    if !days.members.isEmpty, partialZone != zone.name {
+      throw FieldError(
+        "this sales-partial counted its orders on the days of \(partialZone), but this chart counts the "
+          + "days of \(zone.name) (TZ, else the truck city's zone): make the partials and the chart with "
+          + "the same TZ")
+    }
     for member in days.members {
       try addCounts(
         member.value, at: rowFor(day: try Self.partialDay(member.key)), place: "days.\(member.key)",
@@ -442,7 +467,7 @@ public final class SalesTally {
   // MARK: - Results
 
   /// The `sales-partial` record holding this tally, which `sales-chart --merge` adds back exactly:
-  /// orders per day, and summaries per city per day and per month (so that the merge can tell which
+  /// orders per day (of `zone`, which it names), and summaries per city per day and per month (so that the merge can tell which
   /// daily summaries a monthly one covers); and the custom donuts its input defined (`donuts`) and
   /// the names of those it counted undefined (`names`), absent for a stream of built-in donuts.
   public var partialRecord: JSONObject {
@@ -466,7 +491,7 @@ public final class SalesTally {
       "summaryDays": byCity(summaryDayRows) { ISODate.formatDay($0 * 86_400) },
       "summaryMonths": byCity(monthRows, format: MonthNumber.format),
       "ignored": .object(JSONObject(sorted: ignored.mapValues { .int($0) })),
-      "orders": .int(orders), "summaries": .int(summaries),
+      "orders": .int(orders), "summaries": .int(summaries), "zone": .string(zone.name),
     ]
     object.members += menu.partialMembers
     object.sortKeys()

@@ -63,8 +63,8 @@ public struct TopChart: Sendable {
   /// The header total, as in the sample: the sum of the bars shown.
   public var total: Int { bars.reduce(0) { $0 + $1.sales } }
 
-  /// `Top 5 Donuts`.
-  public var title: String { "Top \(top) Donuts" }
+  /// `Top 5 Donuts`, `Top 1 Donut`.
+  public var title: String { "Top \(Numbers.count(top, "Donut"))" }
 
   /// `Total Sales · 91 Donuts`.
   public var totalLine: String { "Total Sales · \(Format.donuts(total))" }
@@ -83,14 +83,16 @@ public struct TopChart: Sendable {
   /// The chart for a terminal `width` columns wide: a horizontal bar per donut, best at the top,
   /// each bar scaled to the best one and followed by its value.
   public func text(width: Int, style: Terminal.Style) -> String {
-    var out = style.bold(title) + " · " + timeframe.label + (span.map { " · \($0)" } ?? "") + "\n"
+    var out = Format.header([title, timeframe.label] + (span.map { [$0] } ?? []), width: width, style: style)
     out += totalLine + "\n\n"
     guard let best = bars.first?.sales else { return out + emptyLine + "\n" }
-    // Names come from data: shown with control characters escaped.
-    let names = bars.map { TerminalText.safe($0.donut.name) }
-    let nameWidth = names.map(\.count).max() ?? 0
-    let values = bars.map { Format.grouped($0.sales) }
+    let values = bars.map { Numbers.grouped($0.sales) }
     let valueWidth = values.map(\.count).max() ?? 0
+    // Names come from data: shown with control characters escaped, and shortened ("…") when a
+    // row could not otherwise keep a bar of 8 columns.
+    let nameRoom = max(4, width - 1 - 2 - 8 - 1 - valueWidth)
+    let names = bars.map { Format.shorten(TerminalText.safe($0.donut.name), to: nameRoom) }
+    let nameWidth = names.map(TextLayout.displayWidth).max() ?? 0
     // One column is left free so that a full-width line never wraps.
     let barWidth = max(8, width - 1 - nameWidth - 2 - 1 - valueWidth)
     for (bar, (name, value)) in zip(bars, zip(names, values)) {
@@ -144,7 +146,7 @@ public struct TopChart: Sendable {
     }
     // Grid lines and their values on the trailing side, as Swift Charts draws the y axis.
     let ticks = Format.ticks(from: 0, to: best, count: max(1, min(4, Int(plotHeight / 36))))
-    plotRight = w - 24 - Double(Format.grouped(ticks[ticks.count - 1]).count) * 6.5 - 10
+    plotRight = w - 24 - Double(Numbers.grouped(ticks[ticks.count - 1]).count) * 6.5 - 10
     let top = Double(ticks.last ?? best)
     func y(_ value: Int) -> Double { axisY - Double(value) / top * plotHeight }
     s += "  <g font-size=\"11\" fill=\"#8e8e93\">\n"
@@ -154,7 +156,7 @@ public struct TopChart: Sendable {
         s += "    <line x1=\"\(f(left))\" y1=\"\(f(ty))\" x2=\"\(f(plotRight))\" y2=\"\(f(ty))\" "
         s += "stroke=\"#e5e5ea\" stroke-dasharray=\"3 3\"/>\n"
       }
-      s += "    <text x=\"\(f(plotRight + 8))\" y=\"\(f(ty + 4))\">\(Format.grouped(tick))</text>\n"
+      s += "    <text x=\"\(f(plotRight + 8))\" y=\"\(f(ty + 4))\">\(Numbers.grouped(tick))</text>\n"
     }
     s += "  </g>\n"
     s +=
@@ -168,7 +170,7 @@ public struct TopChart: Sendable {
     for (i, bar) in bars.reversed().enumerated() {
       let center = left + slot * (Double(i) + 0.5)
       let barTop = min(y(bar.sales), axisY - 2)
-      let value = Format.grouped(bar.sales)
+      let value = Numbers.grouped(bar.sales)
       let capsuleWidth = max(30, Double(value.count) * 7.5 + 16)
       s += "  <g>\n"
       s += "    <title>\(Markup.escape(bar.donut.name)): \(value)</title>\n"

@@ -113,6 +113,11 @@ struct Annotator {
   /// at the last order's spot (the same raw values) whose date is a string without escapes is
   /// answered without decoding anything; any other is read field by field, with the errors of a
   /// bad one.
+  /// ` (did you mean 'London'?)` when `name` is, ignoring case, a likely typo of one of `names`.
+  static func guess(_ name: String, _ names: [String]) -> String {
+    WeatherOptions.suggestion(for: name, in: names).first.map { " (\($0))" } ?? ""
+  }
+
   mutating func forecast(_ order: OrderLine) throws(InputError) -> Int {
     if let lastDay, let date = order.plainDate(), ISODate.floorDiv(date, 86_400) == lastDay,
       Self.same(order.raw(.city), lastCity), Self.same(order.raw(.parkingSpot), lastSpot)
@@ -130,12 +135,15 @@ struct Annotator {
       readings = cached
     } else {
       guard let citySpots = spots[cityName] else {
-        throw order.error("unknown city '\(cityName)'\(inOrder()); known cities: \(City.names)")
+        throw order.error(
+          "unknown city '\(cityName)'\(inOrder())\(Self.guess(cityName, City.all.map(\.name))); known cities: "
+            + City.names)
       }
       guard let place = citySpots[spotName] else {
-        let known = City.all.first { $0.name == cityName }!.spots.map(\.name).joined(separator: ", ")
+        let known = City.all.first { $0.name == cityName }!.spots.map(\.name)
         throw order.error(
-          "unknown parking spot '\(spotName)' in \(cityName)\(inOrder()); known spots: \(known)")
+          "unknown parking spot '\(spotName)' in \(cityName)\(inOrder())\(Self.guess(spotName, known)); "
+            + "known spots: \(known.joined(separator: ", "))")
       }
       if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
       let request = ForecastRequest(place: place, start: day * 86_400, hours: 24, now: date, minutes: 0)

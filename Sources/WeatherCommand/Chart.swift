@@ -199,27 +199,37 @@ public struct ForecastCard: Sendable {
       for (k, ch) in zoneText.enumerated() { labelLine[zoneStart + k] = ch }
     }
     out += String(labelLine).trimmingTrailingSpaces() + "\n"
-    let nights = ranges.map(nightLabel)
+    // Each night's label stays on one line when the summary wraps (no-break spaces).
+    let nights = ranges.map { nightLabel($0).replacing(" ", with: "\u{A0}") }
     var parts = [
       "\(Self.degreesLabel(first.degrees)) now", "high \(Self.degreesLabel(high))",
-      "low \(Self.degreesLabel(low + 2))", "\(entries.count) hours",
+      "low \(Self.degreesLabel(low + 2))", Numbers.count(entries.count, "hour"),
     ]
     if !nights.isEmpty { parts.append("night \(nights.joined(separator: ", "))") }
-    // The summary, wrapped at its separators to the width.
+    // The summary, wrapped at its separators to the width; a part wider than that (a list of
+    // nights) at its spaces, continued under its first word.
     var line = ""
     for part in parts {
       if line.isEmpty {
         line = part
-      } else if line.count + 3 + part.count <= width {
+      } else if TextLayout.displayWidth(line) + 3 + TextLayout.displayWidth(part) <= width {
         line += " · " + part
       } else {
         out += style.dim(line) + "\n"
         line = part
       }
+      if TextLayout.displayWidth(line) > width {
+        let lines = TextLayout.wrap(line, width: width, hanging: 6)
+        for piece in lines.dropLast() { out += style.dim(Self.spaced(piece)) + "\n" }
+        line = lines.last ?? ""
+      }
     }
-    out += style.dim(line) + "\n"
+    out += style.dim(Self.spaced(line)) + "\n"
     return out
   }
+
+  /// A laid-out line with its no-break spaces as spaces again.
+  static func spaced(_ line: String) -> String { line.replacing("\u{A0}", with: " ") }
 
   // MARK: SVG
 

@@ -1,21 +1,18 @@
 import FoodTruckKit
+import Glibc
 import PipeProtocol
 import ToolSupport
 
 /// `weather chart`: the sample's Forecast card (drawn by `ForecastCard`) from forecast records.
 enum ChartCommand {
-  /// What the card is drawn as.
-  enum Format: String, CaseIterable, Sendable {
-    case text, svg
-  }
-
-  static let format = Option.choice(
-    "format", short: "f", name: "F", help: "text (sized to the terminal) or svg", default: Format.text)
+  static let format = Option.format(
+    [.text, .svg], default: .text, help: "text is sized to the terminal, svg stands alone")
   static let spot = Option.string(
     "spot", short: "s", name: "S", help: "chart this place when the input holds several")
   static let tz = Option.string(
     "tz", name: "ZONE",
-    help: "label hours in this time zone (default: TZ when set, else the place's city's zone, else UTC)")
+    help: "label hours in this time zone (default: TZ when set, else the place's city's zone, else the "
+      + "truck city's)")
   static let width = Option.int(
     "width", short: "w", help: "columns (text; default COLUMNS or the terminal) or pixels (svg, 640)")
   static let height = Option.int("height", help: "plot rows (text, default 12) or pixels (svg, 320)")
@@ -32,7 +29,8 @@ enum ChartCommand {
       The sample's Forecast card: temperature over the hours as an area from 2 degrees under the
       coldest hour, night ranges shaded, a moon where night starts and a sun where it ends, ticks
       every 3 local hours labelled with the zone (9 AM PST), °F labels. Hours are in --tz, else TZ,
-      else the city's own zone (UTC for bare coordinates). Text fits COLUMNS; SVG is standalone.
+      else the city's own zone (the truck city's for bare coordinates). Text fits COLUMNS (down to
+      40 columns and less); SVG is standalone.
       """,
     examples: [
       "weather forecast --now 2022-05-06T16:00:00Z | weather chart --tz America/Los_Angeles",
@@ -46,7 +44,8 @@ enum ChartCommand {
       guard let zone = LocalTime.Zone.named(name) else {
         throw ToolError.usage(
           "unknown time zone '\(TerminalText.safe(name))'",
-          notes: ["use a name such as America/Los_Angeles or UTC"])
+          notes: WeatherOptions.suggestion(for: name, in: zoneNames(near: name))
+            + ["use a name such as America/Los_Angeles or UTC"])
       }
       given = zone
     }
@@ -54,11 +53,16 @@ enum ChartCommand {
     var hours: [Int: HourForecast] = [:]
     var place: Place?
     var others: [String] = []
+    var unwanted: [String] = []
     try Inputs.forEach(invocation.positionals, tool: "weather") { reader in
       try reader.forEach { view in
         guard view.type == "forecast" else { return }
         let (recordPlace, hour) = try forecastHour(view)
-        if let wanted, recordPlace.name.lowercased() != wanted.lowercased() { return }
+        if let wanted, recordPlace.name.lowercased() != wanted.lowercased() {
+          // Kept for the did-you-mean of a --spot that matches nothing.
+          if !unwanted.contains(recordPlace.name) { unwanted.append(recordPlace.name) }
+          return
+        }
         if let place, place != recordPlace {
           if !others.contains(recordPlace.name) { others.append(recordPlace.name) }
           return
@@ -68,8 +72,15 @@ enum ChartCommand {
       }
     }
     guard let place else {
+      if let wanted, !unwanted.isEmpty {
+        throw ToolError.data(
+          "no forecast records for '\(TerminalText.safe(wanted))' in the input",
+          notes: WeatherOptions.suggestion(for: wanted, in: unwanted)
+            + ["the input has forecasts for \(unwanted.map(TerminalText.safe).joined(separator: ", "))"])
+      }
       throw ToolError.data(
-        wanted.map { "no forecast records for '\($0)' in the input" } ?? "no forecast records in the input",
+        wanted.map { "no forecast records for '\(TerminalText.safe($0))' in the input" }
+          ?? "no forecast records in the input",
         notes: ["make some with 'weather forecast'"])
     }
     guard others.isEmpty else {
@@ -86,7 +97,7 @@ enum ChartCommand {
       let height = try size(invocation, height, default: 320, in: 120...10_000)
       out.write(card.svg(width: width, height: height))
     } else {
-      let width = try size(invocation, width, default: Terminal.width(fd: 1), in: 20...10_000)
+      let width = try size(invocation, width, default: TextLayout.width(fd: 1), in: 20...10_000)
       let height = try size(invocation, height, default: 12, in: 3...500)
       out.write(
         card.text(width: width, height: height, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
@@ -94,11 +105,36 @@ enum ChartCommand {
     return ExitStatus.ok
   }
 
-  /// The zone a place's hours are labelled in: TZ when set, else its city's zone (the truck's
-  /// Cupertino: America/Los_Angeles), else UTC for bare coordinates.
+  /// The tz database's zone names beside `name`'s (`America/Los_Angles`: those of America/, the
+  /// region found ignoring case), for a did-you-mean; the top level's for a name without a region.
+  static func zoneNames(near name: String) -> [String] {
+    let parts = name.split(separator: "/")
+    guard parts.count <= 2, !parts.contains("..") else { return [] }
+    guard parts.count == 2 else { return zoneFiles(in: "") }
+    let region = zoneFiles(in: "").first { $0.lowercased() == parts[0].lowercased() } ?? String(parts[0])
+    return zoneFiles(in: region).map { "\(region)/\($0)" }
+  }
+
+  /// The names in a folder of the tz database that may be zones (or regions): not hidden, capitalised.
+  static func zoneFiles(in region: String) -> [String] {
+    guard let folder = opendir(LocalTime.Zone.folder + (region.isEmpty ? "" : "/" + region)) else {
+      return []
+    }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let file = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if file.first?.isUppercase == true { names.append(file) }
+    }
+    return names.sorted()
+  }
+
+  /// The zone a place's hours are labelled in, by the clock rule: TZ when set, else its city's
+  /// zone (the truck's Cupertino: America/Los_Angeles), else, for bare coordinates, the truck city's.
   static func zone(of place: Place) -> LocalTime.Zone {
-    if let city = place.city.flatMap(City.named) { return LocalTime.zone(default: city.timeZone) }
-    return LocalTime.userZone() ?? .utc
+    WeatherOptions.zone(for: place.city.flatMap(City.named))
   }
 
   /// `--width` or `--height` within the range of the format drawn, or the format's default.

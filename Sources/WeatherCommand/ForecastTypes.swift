@@ -117,6 +117,19 @@ public enum Condition: String, CaseIterable, Sendable {
     }
   }
 
+  /// A glyph for people, one column wide, that text shows in place of the symbol name: ☀ (☾ at
+  /// night) clear or mostly clear, ☁ clouds, ≡ fog, ☂ rain or drizzle, ❄ snow, ☈ storms and hail.
+  public func glyph(isDaylight: Bool) -> String {
+    switch self {
+    case .clear, .mostlyClear: return isDaylight ? "☀" : "☾"
+    case .partlyCloudy, .mostlyCloudy, .cloudy: return "☁"
+    case .foggy: return "≡"
+    case .drizzle, .freezingDrizzle, .rain, .heavyRain, .freezingRain: return "☂"
+    case .flurries, .snow, .heavySnow: return "❄"
+    case .thunderstorms, .hail: return "☈"
+    }
+  }
+
   /// Words for people: `Mostly Clear`.
   public var description: String {
     var words = ""

@@ -8,10 +8,12 @@ enum Import {
   static let now = Option.date("now", help: "drop hours (and 15-minute slots) before the one holding T")
   static let hours = Option.int(
     "hours", short: "n", help: "write at most N hours per location", in: 1...100_000)
+  static let format = Option.format(
+    [.json], default: .json, help: "forecast records ('weather chart' draws them for people)")
 
   static let command = Command(
     name: "import", summary: "turn an Open-Meteo forecast response into forecast records",
-    options: [openMeteo, WeatherOptions.city, WeatherOptions.spot, now, hours],
+    options: [openMeteo, WeatherOptions.city, WeatherOptions.spot, now, hours, format],
     arguments: .optional("FILE"),
     input: """
       One Open-Meteo response (JSON, one document, any layout) from FILE or stdin: hourly time,

@@ -192,7 +192,7 @@ public final class OpenMeteoProvider: ForecastProvider {
       return .failure(
         Problem(
           message:
-            "Open-Meteo's answer is not JSON (\(body.count) bytes; cut short, or not from Open-Meteo): "
+            "Open-Meteo's answer is not JSON (\(Numbers.count(body.count, "byte")); cut short, or not from Open-Meteo): "
             + syntax.message))
     }
     let objects: [JSONValue]
@@ -203,7 +203,10 @@ public final class OpenMeteoProvider: ForecastProvider {
     }
     guard objects.count == requests.count else {
       return .failure(
-        Problem(message: "Open-Meteo answered for \(objects.count) places; \(requests.count) were asked for"))
+        Problem(
+          message:
+            "Open-Meteo answered for \(Numbers.count(objects.count, "place")); \(requests.count) were asked for"
+        ))
     }
     var forecasts: [PlaceForecast] = []
     var notes: [String] = []

@@ -4,14 +4,9 @@ import ToolSupport
 
 /// `weather spot`: the recommended parking spot of a city by the sample's rain rule.
 enum Spot {
-  /// How the spots are written.
-  enum Format: String, CaseIterable, Sendable {
-    case jsonl, text
-  }
-
   static let all = Flag("all", short: "a", help: "write every spot of the city, not only the recommended one")
-  static let format = Option.choice(
-    "format", short: "f", name: "F", help: "jsonl, or text for people", default: Format.jsonl)
+  static let format = Option.format(
+    [.text, .json], default: .json, help: "json writes parking-spot records, text the city page's card")
 
   static let command = Command(
     name: "spot", summary: "recommend a parking spot in a city by the sample's rain rule",
@@ -22,7 +17,8 @@ enum Spot {
       whose minute forecast has no minute at a 30% chance of rain or more in the next hour. A spot
       with no minute forecast, or whose weather could not be had, does not qualify; when none
       qualifies, the city's first spot is recommended and the reason says so. With --all, one record
-      per spot in the city's order. With --format text, the city page's card.
+      per spot in the city's order. With --format text, the city page's card, laid out to the
+      terminal's width (COLUMNS), its times in TZ, else in the city's zone (10:02 AM GMT).
       \(WeatherOptions.providerNote)
       """,
     exitStatus: ["64   also: an unknown city (the known ones are listed)"],
@@ -38,49 +34,78 @@ enum Spot {
     let out = StandardOutput.shared
     if invocation[format] == .text {
       out.write(
-        text(city: city, spots: spots, all: all, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1)))
-      )
+        text(
+          city: city, spots: spots, all: all, width: TextLayout.width(fd: 1),
+          zone: WeatherOptions.zone(for: city),
+          style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
       return ExitStatus.ok
     }
     for spot in spots where all || spot.recommended { out.writeRecord(spot.record(city: city, now: now)) }
     return ExitStatus.ok
   }
 
-  /// The city page as text: the weather card, then the recommended-spot card (its Popular and
-  /// Trending labels, the cloud cover sentence and the sample's two fixed sentences), why, and where
-  /// the weather came from (Open-Meteo's credit when it was used).
-  static func text(city: City, spots: [SpotAssessment], all: Bool, style: Terminal.Style) -> String {
+  /// `text` with no-break spaces, so that wrapping keeps it on one line (`10:02 AM GMT`); they
+  /// are spaces again once the lines are laid out.
+  static func unbroken(_ text: String) -> String { text.replacing(" ", with: "\u{A0}") }
+
+  /// `58°F · ☁ Partly Cloudy`: an hour's temperature and condition for people (the condition's
+  /// glyph, not its symbol name; `unknown` when the source had no condition).
+  static func weather(_ hour: HourForecast, unknown: String = "Condition unknown") -> String {
+    let degrees = "\(Int(hour.fahrenheit.rounded()))°F"
+    guard hour.conditionKnown else { return "\(degrees) · \(unknown)" }
+    return "\(degrees) · \(hour.condition.glyph(isDaylight: hour.isDaylight)) \(hour.condition.description)"
+  }
+
+  /// The city page as text, `width` columns wide: the weather card, then the recommended-spot card
+  /// (its Popular and Trending labels, the cloud cover sentence and the sample's two fixed
+  /// sentences), why (its times in `zone`), and where the weather came from (Open-Meteo's credit
+  /// when it was used). Long lines wrap, their continuations indented.
+  static func text(
+    city: City, spots assessed: [SpotAssessment], all: Bool, width: Int = 80, zone: LocalTime.Zone = .utc,
+    style: Terminal.Style
+  ) -> String {
+    let spots = SpotRule.explain(assessed, city: city) { unbroken(LocalTime.time($0, in: zone)) }
     guard let chosen = spots.first(where: \.recommended) else { return "" }
-    let hour = chosen.current
-    let condition = hour.conditionKnown ? hour.condition.description : "Condition unknown"
-    var text = "\(style.bold("Recommended spot in \(city.name):")) \(chosen.place.name)\n"
+    var text = ""
+    func add(_ line: String, indent: Int = 2, hanging: Int? = nil, paint: (String) -> String = { $0 }) {
+      for piece in TextLayout.wrap(line, width: width, indent: indent, hanging: hanging) {
+        text += paint(piece.replacing("\u{A0}", with: " ")) + "\n"
+      }
+    }
+    let heading = "Recommended spot in \(city.name):"
+    var first = true
+    add("\(heading) \(chosen.place.name)", indent: 0, hanging: 2) { line in
+      defer { first = false }
+      guard first else { return line }
+      return line.hasPrefix(heading) ? style.bold(heading) + line.dropFirst(heading.count) : style.bold(line)
+    }
     text += "  \(style.bold("Popular")) · \(style.bold("Trending"))\n"
-    text += "  \(Int(hour.fahrenheit.rounded()))°F · \(condition) · \(hour.symbolName)\n"
+    let hour = chosen.current
+    add(weather(hour))
     switch chosen.willRainSoon {
-    case true?: text += "  Will rain soon...\n"
-    case false?: text += "  No chance of rain today\n"
-    case nil: text += "  No minute forecast\n"
+    case true?: add("Will rain soon...")
+    case false?: add("No chance of rain today")
+    case nil: add("No minute forecast")
     }
     if hour.cloudCoverKnown {
-      text += "  Cloud cover percentage is currently \(percent(hour.cloudCover)) in \(city.name)\n"
+      add("Cloud cover percentage is currently \(percent(hour.cloudCover)) in \(city.name)")
     } else {
-      text += "  Cloud cover is unknown in \(city.name) (the forecast has none)\n"
+      add("Cloud cover is unknown in \(city.name) (the forecast has none)")
     }
-    text += "  Popular donuts this season include Custard, Super Lemon, and Rainbow\n"
-    text +=
-      "  Recommendation to stock up on cold ingredients and popular toppings to be prepared for the season\n"
-    text += "  Why: \(chosen.reason)\n"
+    add("Popular donuts this season include Custard, Super Lemon, and Rainbow")
+    add("Recommendation to stock up on cold ingredients and popular toppings to be prepared for the season")
+    add("Why: \(chosen.reason)", hanging: 7)
     if all {
       text += "\(style.bold("Other spots:"))\n"
       for spot in spots where !spot.recommended {
-        let words = spot.current.conditionKnown ? spot.current.condition.description : "condition unknown"
-        text +=
-          "  \(spot.place.name): \(Int(spot.current.fahrenheit.rounded()))°F, \(words); \(spot.reason)\n"
+        add(
+          "\(spot.place.name): \(weather(spot.current, unknown: "condition unknown")); \(spot.reason)",
+          hanging: 4)
       }
     }
     let sources = spots.map(\.current.source)
     let source = sources.contains("open-meteo") ? "open-meteo" : chosen.current.source
-    text += style.dim(sourceLine(source)) + "\n"
+    add(sourceLine(source), indent: 0, hanging: 2, paint: style.dim)
     return text
   }
 

@@ -35,8 +35,8 @@ public struct SpotAssessment: Equatable, Sendable {
   /// The highest minute chance.
   public var maxChance: Double? { minutes?.map(\.chance).max() }
 
-  /// Why the spot does not qualify, in a few words.
-  public var problem: String {
+  /// Why the spot does not qualify, in a few words, with times as `clock` writes them.
+  public func problem(clock: (Int) -> String = utcClock) -> String {
     if fallbackReason != nil { return "weather unavailable" }
     guard minutes != nil else { return "no minute forecast" }
     if let wet = firstRainyMinute {
@@ -46,8 +46,8 @@ public struct SpotAssessment: Equatable, Sendable {
   }
 
   /// Why the spot does not qualify, with the provider's problem when there was one.
-  public var detail: String {
-    fallbackReason.map { "weather unavailable (\($0))" } ?? problem
+  public func detail(clock: (Int) -> String = utcClock) -> String {
+    fallbackReason.map { "weather unavailable (\($0))" } ?? problem(clock: clock)
   }
 
   /// The `parking-spot` record.
@@ -88,7 +88,7 @@ public enum SpotRule {
   /// Assesses every spot of `city` from the provider's answers (in spot order) and picks one.
   public static func assess(city: City, forecasts: [PlaceForecast], now: Int) -> [SpotAssessment] {
     let firstMinute = ISODate.floorDiv(now, 60) * 60
-    var spots = forecasts.map { forecast in
+    let spots = forecasts.map { forecast in
       let hour = ISODate.floorDiv(now, 3600) * 3600
       let current =
         forecast.hours.first { $0.date == hour } ?? forecast.hours.first
@@ -101,6 +101,16 @@ public enum SpotRule {
         place: forecast.place, current: current,
         minutes: minutes.flatMap { $0.isEmpty ? nil : $0 }, fallbackReason: forecast.fallbackReason)
     }
+    return explain(spots, city: city)
+  }
+
+  /// The spots picked (`recommended`) and explained (`reason`), with times in the reasons as
+  /// `clock` writes them: the records' own UTC (`10:02Z`) by default, a person's zone (`10:02 AM
+  /// GMT`) for text.
+  public static func explain(_ assessed: [SpotAssessment], city: City, clock: (Int) -> String = utcClock)
+    -> [SpotAssessment]
+  {
+    var spots = assessed
     let chosen = spots.firstIndex(where: \.qualifies)
     let cityName = city.name
     for index in spots.indices {
@@ -114,26 +124,27 @@ public enum SpotRule {
           if chosen > 0 {
             reason +=
               "; passed over: "
-              + spots[..<chosen].map { "\($0.place.name) (\($0.problem))" }.joined(separator: ", ")
+              + spots[..<chosen].map { "\($0.place.name) (\($0.problem(clock: clock)))" }.joined(
+                separator: ", ")
           }
           spots[index].reason = reason
         } else if index < chosen {
-          spots[index].reason = "not recommended: \(spot.detail)"
+          spots[index].reason = "not recommended: \(spot.detail(clock: clock))"
         } else {
           spots[index].reason =
             spot.qualifies
             ? "also dry for the next hour, but \(spots[chosen].place.name) comes first"
-            : "not recommended: \(spot.detail)"
+            : "not recommended: \(spot.detail(clock: clock))"
         }
       } else {
-        let problems = spots.map { "\($0.place.name): \($0.problem)" }.joined(separator: "; ")
+        let problems = spots.map { "\($0.place.name): \($0.problem(clock: clock))" }.joined(separator: "; ")
         if index == 0 {
           spots[index].recommended = true
           spots[index].reason =
             "no spot in \(cityName) has a minute forecast under a 30% chance of rain for the next hour "
             + "(\(problems)); the city's first spot is recommended"
         } else {
-          spots[index].reason = "not recommended: \(spot.detail)"
+          spots[index].reason = "not recommended: \(spot.detail(clock: clock))"
         }
       }
     }
@@ -146,8 +157,9 @@ func percent(_ fraction: Double) -> String {
   "\(Int((fraction * 100).rounded()))%"
 }
 
-/// `10:25Z`: a time of day in UTC.
-func clock(_ seconds: Int) -> String {
+/// `10:25Z`: a time of day in UTC, as records' reasons write it (text for people says the time
+/// in a person's zone instead: `SpotRule.explain`).
+public func utcClock(_ seconds: Int) -> String {
   let s = ISODate.format(seconds)
   let start = s.index(s.startIndex, offsetBy: 11)
   return String(s[start..<s.index(start, offsetBy: 5)]) + "Z"

@@ -4,32 +4,63 @@ import ToolSupport
 
 /// `weather spots`: the parking spots of the truck's cities, where they are.
 enum Spots {
+  static let format = Option.format(
+    [.text, .json], default: .json, help: "json writes spot records, text a list per city")
+
   static let command = Command(
     name: "spots", summary: "list the parking spots of the truck's cities with their coordinates",
-    options: [WeatherOptions.city],
+    options: [WeatherOptions.city, format],
     input: "Nothing: stdin is not read.",
     output: """
       One 'spot' record per parking spot, city by city in the sample's order (Cupertino, San
       Francisco, London; 16 spots), each city's spots in its order (position 1 is the spot the city
       page starts from): city, spot, latitude, longitude, position and the city's time zone. With
-      --city, that city's spots only.
+      --city, that city's spots only. With --format text, each city (and its zone) with its spots
+      in order and their coordinates, laid out to the terminal's width (COLUMNS).
       """,
     exitStatus: ["64   also: an unknown city (the known ones are listed)"],
     examples: [
       "weather spots | jq -r '[.city, .spot, .latitude, .longitude] | @tsv'",
       "weather spots --city London | jq -r .spot",
+      "weather spots --format text",
     ],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let cities = try invocation[WeatherOptions.city].map { [try WeatherOptions.city(named: $0)] } ?? City.all
     let out = StandardOutput.shared
+    if invocation[format] == .text {
+      out.write(
+        text(
+          cities, width: TextLayout.width(fd: 1), style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
+        ))
+      return ExitStatus.ok
+    }
     for city in cities {
       for (index, spot) in city.spots.enumerated() {
         out.writeRecord(record(city, spot, position: index + 1))
       }
     }
     return ExitStatus.ok
+  }
+
+  /// The spots for people: each city with its zone, then its spots in order (`1. Apple Park`) with
+  /// their coordinates, as a table `width` columns wide.
+  static func text(_ cities: [City], width: Int, style: Terminal.Style) -> String {
+    var out = ""
+    for (n, city) in cities.enumerated() {
+      if n > 0 { out += "\n" }
+      out += style.bold(city.name) + " (\(city.timeZone))\n"
+      let rows = city.spots.enumerated().map { index, spot in
+        (
+          term: "\(index + 1). \(spot.name)",
+          description:
+            "\(JSONNumber(spot.latitude, fractionDigits: 4)), \(JSONNumber(spot.longitude, fractionDigits: 4))"
+        )
+      }
+      out += TextLayout.table(rows, width: width).map { $0 + "\n" }.joined()
+    }
+    return out
   }
 
   /// The `spot` record of a parking spot.

@@ -58,12 +58,29 @@ enum WeatherOptions {
     return ModelProvider(seed: invocation[seed])
   }
 
-  /// A city by name, or a usage error listing the known ones.
+  /// A city by name, or a usage error with did-you-mean, listing the known ones.
   static func city(named name: String) throws(ToolError) -> City {
     guard let city = City.named(name) else {
-      throw .usage("unknown city '\(name)'", notes: ["known cities: \(City.names)"])
+      throw .usage(
+        "unknown city '\(TerminalText.safe(name))'",
+        notes: suggestion(for: name, in: City.all.map(\.name)) + ["known cities: \(City.names)"])
     }
     return city
+  }
+
+  /// `["did you mean 'London'?"]` when `word` is, ignoring case, a likely typo of one of `names`.
+  static func suggestion(for word: String, in names: [String]) -> [String] {
+    let folded = names.map { $0.lowercased() }
+    guard let close = Suggest.closest(to: word.lowercased(), in: folded),
+      let index = folded.firstIndex(of: close)
+    else { return [] }
+    return ["did you mean '\(names[index])'?"]
+  }
+
+  /// The zone of the times a person sees about `city` (PROTOCOL.md, "Times for people"): `TZ`
+  /// when set, else the city's own zone; for a place without a city, the truck city's.
+  static func zone(for city: City?) -> LocalTime.Zone {
+    LocalTime.forPeople(default: (city ?? City.truck.city).timeZone)
   }
 
   /// The place `--city`, `--spot`, `--lat` and `--lon` name (default: the truck's spot); a command
@@ -88,9 +105,10 @@ enum WeatherOptions {
           return Place(c, spot)
         }
       }
+      let names = candidates.flatMap { $0.spots.map(\.name) }
       throw .usage(
-        "unknown parking spot '\(spotName)'\(city.map { " in \($0.name)" } ?? "")",
-        notes: ["known spots: " + candidates.flatMap { $0.spots.map(\.name) }.joined(separator: ", ")])
+        "unknown parking spot '\(TerminalText.safe(spotName))'\(city.map { " in \($0.name)" } ?? "")",
+        notes: suggestion(for: spotName, in: names) + ["known spots: " + names.joined(separator: ", ")])
     }
     if let cityName {
       let city = try city(named: cityName)

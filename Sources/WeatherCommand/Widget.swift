@@ -4,16 +4,31 @@ import ToolSupport
 
 /// `weather widget`: the recommended parking spot as one line for a status bar.
 enum Widget {
-  /// How the line is written.
+  /// How the line is written: the shared vocabulary's text and json, and waybar's JSON.
   enum Format: String, CaseIterable, Sendable {
     case text, json, waybar
   }
 
-  static let format = Option.choice(
-    "format", short: "f", name: "F",
-    help:
-      "text (one line: tmux, i3blocks), json (the parking-spot record) or waybar (its custom-module JSON)",
-    default: Format.text)
+  /// `-f/--format`: text, json (`jsonl` accepted, as everywhere) or waybar, with did-you-mean.
+  static let format: Option<Format> = {
+    let names = Format.allCases.map(\.rawValue)
+    var spec = OptionSpec(
+      long: "format", short: "f", valueName: "F",
+      help: "text (for people: one line for tmux, i3blocks), json (JSON lines: the parking-spot "
+        + "record) or waybar (its custom-module JSON) (default text)",
+      choices: names)
+    spec.decodesOtherSpellings = true
+    return Option(spec: spec) { (words: [String]) throws(ToolError) -> Format in
+      guard let word = words.last else { return .text }
+      if let format = OutputFormat.named(word), let shared = Format(rawValue: format.rawValue) {
+        return shared
+      }
+      if let format = Format(rawValue: word.lowercased()) { return format }
+      throw .usage(
+        "--format takes one of \(names.joined(separator: ", ")), not '\(word)'",
+        notes: Suggest.notes(for: word.lowercased(), in: names))
+    }
+  }()
 
   static let command = Command(
     name: "widget", summary: "the recommended parking spot as one line for a status bar",
@@ -22,8 +37,8 @@ enum Widget {
     output: """
       One line about the recommended spot of the city (default Cupertino), by the rule of 'weather
       spot': text ('Ferry Building · 57°F · Partly Cloudy · dry'), the 'parking-spot' record (--format
-      json), or the JSON a waybar custom module reads: text, tooltip (with the local time in the
-      city's zone, or TZ) and class (dry, rain-soon, no-minute-forecast or unavailable).
+      json), or the JSON a waybar custom module reads: text, tooltip (with the time in TZ, else in
+      the city's zone) and class (dry, rain-soon, no-minute-forecast or unavailable).
       \(WeatherOptions.providerNote)
       """,
     exitStatus: ["64   also: an unknown city (the known ones are listed)"],
@@ -44,10 +59,13 @@ enum Widget {
     case .text:
       out.write(TerminalText.safe(line(chosen)) + "\n")
     case .waybar:
-      let zone = LocalTime.zone(default: city.timeZone)
+      let zone = WeatherOptions.zone(for: city)
+      let local = SpotRule.explain(spots, city: city) { LocalTime.time($0, in: zone) }
       var object: JSONObject = [
         "text": .string(Markup.escape(line(chosen))),
-        "tooltip": .string(Markup.escape(tooltip(chosen, city: city, now: now, zone: zone))),
+        "tooltip": .string(
+          Markup.escape(
+            tooltip(local.first(where: \.recommended) ?? chosen, city: city, now: now, zone: zone))),
         "class": .string(state(chosen)),
       ]
       object.sortKeys()
@@ -69,7 +87,8 @@ enum Widget {
     return "\(spot.place.name) · \(Int(hour.fahrenheit.rounded()))°F · \(condition) · \(rain)"
   }
 
-  /// The longer line: the city, the local time, why, and the data's source.
+  /// The longer line: the city, the time, why, and the data's source; `spot` explained with its
+  /// times in `zone` (`SpotRule.explain`).
   static func tooltip(_ spot: SpotAssessment, city: City, now: Int, zone: LocalTime.Zone) -> String {
     "Recommended parking spot in \(city.name) at \(LocalTime.time(now, in: zone)): \(spot.place.name). "
       + "Why: \(spot.reason). \(Spot.sourceLine(spot.current.source))"

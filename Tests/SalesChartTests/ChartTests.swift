@@ -57,6 +57,34 @@ struct ChartTests {
     #expect(lines.dropFirst(2).allSatisfy { $0.count <= 39 })
   }
 
+  @Test("at 40 columns: the title breaks at its separators, long names are shortened with …")
+  func fortyColumns() {
+    var chart = Self.chart
+    chart.span = "2026-11-23 to 2026-11-29 PST"
+    chart.timeframe = .week
+    chart.bars[0].donut = Donut(
+      id: 17, name: "A Very Long Custom Donut Name That Goes On", dough: Menu.builtIn.donuts[0].dough,
+      glaze: nil, topping: nil)
+    let lines = chart.text(width: 40, style: Terminal.Style(enabled: false)).split(separator: "\n").map(
+      String.init)
+    #expect(lines[0] == "Top 5 Donuts · Last 7 Days")
+    #expect(lines[1] == "2026-11-23 to 2026-11-29 PST")
+    #expect(lines.allSatisfy { TextLayout.displayWidth($0) <= 40 }, "\(lines)")
+    #expect(lines[3].hasPrefix("A Very Long Custom Donut…  ████████"))
+    // Every bar keeps 8 columns at least.
+    #expect(lines[3...].allSatisfy { $0.filter { $0 == "█" }.count >= 1 })
+  }
+
+  @Test("one donut: singular words (Top 1 Donut, 1 Donut)")
+  func singular() {
+    let chart = TopChart(
+      bars: [DonutSales(rank: 1, donut: Menu.builtIn.donuts[3], sales: 1)], top: 1, timeframe: .all, span: nil
+    )
+    let text = chart.text(width: 80, style: Terminal.Style(enabled: false))
+    #expect(text.hasPrefix("Top 1 Donut · All Time\nTotal Sales · 1 Donut\n"))
+    #expect(chart.svg(width: 640, height: 400).contains("<title>Top 1 Donut</title>"))
+  }
+
   @Test("text: colour codes only when the style is enabled")
   func colour() {
     #expect(!Self.chart.text(width: 80, style: Terminal.Style(enabled: false)).contains("\u{1B}"))
@@ -131,10 +159,10 @@ struct ChartTests {
 
   @Test("helpers: grouping, CSV quoting, ticks, wrapping")
   func helpers() {
-    #expect(Format.grouped(0) == "0")
-    #expect(Format.grouped(999) == "999")
-    #expect(Format.grouped(1000) == "1,000")
-    #expect(Format.grouped(2_500_000) == "2,500,000")
+    #expect(Numbers.grouped(0) == "0")
+    #expect(Numbers.grouped(999) == "999")
+    #expect(Numbers.grouped(1000) == "1,000")
+    #expect(Numbers.grouped(2_500_000) == "2,500,000")
     #expect(Format.donuts(1) == "1 Donut")
     #expect(Format.csv("a,b") == "\"a,b\"")
     #expect(Format.csv("say \"hi\"") == "\"say \"\"hi\"\"\"")

@@ -2,6 +2,7 @@ import Foundation
 import PipeProtocol
 import SalesChartCommand
 import TestSupport
+import ToolSupport
 
 /// Helpers shared by the sales-chart tests.
 enum Fixture {
@@ -9,6 +10,9 @@ enum Fixture {
   static let now = "2026-11-29T12:00:00Z"
   /// The day number of `now`.
   static let today = ISODate.parseDay("2026-11-29")! / 86_400
+
+  /// The truck city's zone, whose days are not UTC's.
+  static let losAngeles = LocalTime.Zone.named("America/Los_Angeles")!
 
   /// An order record on `date` with `(donut, quantity)` items, named from the menu.
   static func order(_ date: String, _ items: [(Int, Int)], id: Int = 1201) -> String {
@@ -42,18 +46,19 @@ enum Fixture {
     try reader.forEach(body)
   }
 
-  /// A tally of `lines`.
-  static func tally(_ lines: [String], merge: Bool = false) throws -> SalesTally {
-    let tally = SalesTally(acceptsPartials: merge)
+  /// A tally of `lines`, counting orders on the days of `zone`.
+  static func tally(_ lines: [String], merge: Bool = false, zone: LocalTime.Zone = .utc) throws -> SalesTally
+  {
+    let tally = SalesTally(acceptsPartials: merge, zone: zone)
     try read(lines) { try tally.add($0) }
     try tally.finish()
     return tally
   }
 
   /// The error a tally of `lines` throws, if any.
-  static func error(_ lines: [String]) -> InputError? {
+  static func error(_ lines: [String], merge: Bool = false, zone: LocalTime.Zone = .utc) -> InputError? {
     do {
-      _ = try tally(lines)
+      _ = try tally(lines, merge: merge, zone: zone)
       return nil
     } catch let error as InputError {
       return error

@@ -90,6 +90,60 @@ struct HistoryTests {
         """)
   }
 
+  @Test("text fits the width: the title at its separators, names shortened, or above their rows")
+  func narrowText() {
+    let series = [
+      SalesSeries(city: "Cupertino", values: Array(repeating: 7, count: 30)),
+      SalesSeries(city: "San Francisco", values: Array(repeating: 49, count: 30)),
+    ]
+    let chart = HistoryChart(
+      range: .month, points: HistoryRange.month.points(today: Fixture.today), series: series, zoneLabel: "PST"
+    )
+    let style = Terminal.Style(enabled: false)
+    let wide = chart.text(width: 80, style: style)
+    #expect(wide.hasPrefix("Sales History · Month · 2026-10-30 to 2026-11-28 PST\n"))
+    #expect(wide.contains("\nSan Francisco  " + String(repeating: "█", count: 30) + "  1,470\n"))
+    let fifty = chart.text(width: 48, style: style).split(separator: "\n").map(String.init)
+    #expect(fifty[0] == "Sales History · Month")
+    #expect(fifty.allSatisfy { TextLayout.displayWidth($0) <= 48 }, "\(fifty)")
+    #expect(fifty.contains { $0.hasPrefix("San Fran…  █") })
+    let forty = chart.text(width: 40, style: style).split(separator: "\n").map(String.init)
+    #expect(forty.allSatisfy { TextLayout.displayWidth($0) <= 40 }, "\(forty)")
+    let low = "  " + String(repeating: "▁", count: 30) + "    210"
+    let high = "  " + String(repeating: "█", count: 30) + "  1,470"
+    let expected: [String] = ["Cupertino", low, "San Francisco", high]
+    #expect(Array(forty.suffix(4)) == expected)
+  }
+
+  @Test("year: the chart says which cities' months were added up from daily summaries")
+  func dailyNote() throws {
+    let points = HistoryRange.year.points(today: Fixture.today)
+    func chart(_ series: [SalesSeries]) -> HistoryChart {
+      HistoryChart(range: .year, points: points, series: series)
+    }
+    let daily = SalesSeries(
+      city: "Cupertino", values: Array(repeating: nil, count: 11) + [7, 9], fromDaily: true)
+    let monthly = SalesSeries(city: "London", values: Array(repeating: 50, count: 13))
+    #expect(chart([monthly]).dailyNote == nil)
+    let all = try #require(chart([daily]).dailyNote)
+    #expect(all.hasPrefix("No monthly summaries: each month adds up the daily summaries there are"))
+    #expect(all.contains("'orders history --months 13'"))
+    #expect(
+      chart([daily, monthly]).dailyNote?.hasPrefix("No monthly summaries for Cupertino: its months") == true)
+    let text = chart([daily, monthly]).text(width: 60, style: Terminal.Style(enabled: false))
+    #expect(text.contains("\n\nNo monthly summaries for Cupertino: its months add up the\n"))
+    #expect(chart([daily]).svg(width: 640, height: 400).contains(">No monthly summaries: each month adds up"))
+    // Two weeks and a month are days: nothing to say.
+    #expect(HistoryChart(range: .month, points: [1], series: [daily]).dailyNote == nil)
+    // The tally marks the series it added up.
+    let tally = try history([
+      Fixture.summary("London", "month", "2026-11-01", [(0, 100)]),
+      Fixture.summary("Cupertino", "day", "2026-10-05", [(0, 3)]),
+    ])
+    #expect(try tally.series(.year, today: Fixture.today).map(\.fromDaily) == [true, false])
+    #expect(try tally.series(.month, today: Fixture.today - 54).map(\.fromDaily) == [false])
+  }
+
   @Test("json records and their schema")
   func records() throws {
     let chart = HistoryChart(

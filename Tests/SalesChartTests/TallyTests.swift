@@ -1,8 +1,10 @@
 import FoodTruckKit
 import Foundation
 import PipeProtocol
-import SalesChartCommand
 import Testing
+import ToolSupport
+
+@testable import SalesChartCommand
 
 @Suite("counting orders and summaries")
 struct TallyTests {
@@ -23,6 +25,75 @@ struct TallyTests {
     #expect(try top(tally, .week) == ["9:3", "3:2", "1:1"])
     #expect(try top(tally, .all) == ["5:7", "9:3", "3:2", "1:1"])
     #expect(tally.orders == 4)
+  }
+
+  @Test("in a zone, orders count on its days: the same instants, other days (America/Los_Angeles)")
+  func zoneDays() throws {
+    let lines = [
+      Fixture.order("2026-11-29T07:59:59Z", [(1, 1)]),  // Nov 28, 11:59:59 PM PST
+      Fixture.order("2026-11-29T08:00:00Z", [(2, 2)]),  // Nov 29, midnight PST
+      Fixture.order("2026-11-29T23:59:59Z", [(4, 4)]),  // Nov 29, 3:59 PM PST
+      Fixture.order("2026-11-30T00:00:00Z", [(5, 5)]),  // Nov 29, 4 PM PST; Nov 30 UTC
+      Fixture.order("2026-11-30T07:59:59Z", [(6, 6)]),  // Nov 29, 11:59:59 PM PST
+      Fixture.order("2026-11-30T08:00:00Z", [(7, 7)]),  // Nov 30, midnight PST
+    ]
+    let local = try Fixture.tally(lines, zone: Fixture.losAngeles)
+    let utc = try Fixture.tally(lines)
+    // 2026-11-30T03:00:00Z is 7 PM on Nov 29 in Los Angeles, and Nov 30 in UTC.
+    let now = ISODate.parse("2026-11-30T03:00:00Z")!
+    let localToday = Fixture.losAngeles.localDay(now)
+    #expect(localToday == Fixture.today)
+    func top(_ tally: SalesTally, _ today: Int) throws -> [String] {
+      TopChart.rank(try tally.totals(in: Timeframe.today.window(today: today)).sales, top: 9).map {
+        "\($0.donut.id):\($0.sales)"
+      }
+    }
+    #expect(try top(local, localToday) == ["6:6", "5:5", "4:4", "2:2"])
+    #expect(try top(utc, ISODate.floorDiv(now, 86_400)) == ["7:7", "6:6", "5:5"])
+    #expect(local.days.map { ISODate.formatDay($0 * 86_400) } == ["2026-11-28", "2026-11-29", "2026-11-30"])
+    // The partial names its zone, and says the days of it.
+    #expect(local.partialRecord["zone"] == .string("America/Los_Angeles"))
+    #expect(utc.partialRecord["zone"] == .string("UTC"))
+  }
+
+  @Test("the day clock agrees with the zone's local day at every instant, across the clocks' changes")
+  func dayClock() throws {
+    for name in ["America/Los_Angeles", "Europe/London", "Asia/Kolkata", "Australia/Lord_Howe", "UTC"] {
+      let zone = try #require(LocalTime.Zone.named(name))
+      var clock = DayClock(zone)
+      // Every 17 minutes over 2026 (both changes of each zone), then back and forth.
+      let start = ISODate.parse("2026-01-01T00:00:00Z")!
+      var instants = Array(stride(from: start, to: start + 366 * 86_400, by: 17 * 60))
+      instants += instants.reversed().map { $0 + 7 }
+      instants += [
+        ISODate.parse("2026-03-08T09:59:59Z")!, ISODate.parse("2026-11-01T08:59:59Z")!, -62_167_219_200,
+      ]
+      for seconds in instants where clock.day(of: seconds) != zone.localDay(seconds) {
+        Issue.record("\(name) at \(seconds): \(clock.day(of: seconds)), not \(zone.localDay(seconds))")
+        break
+      }
+    }
+  }
+
+  @Test("a partial of another zone's days is refused; one without a zone has UTC days")
+  func partialZones() throws {
+    let order = Fixture.order("2026-11-29T07:00:00Z", [(1, 1)])
+    var bytes: [UInt8] = []
+    JSONWriter.append(try Fixture.tally([order], zone: Fixture.losAngeles).partialRecord, to: &bytes)
+    let local = String(decoding: bytes, as: UTF8.self)
+    #expect(try Fixture.tally([local], merge: true, zone: Fixture.losAngeles).days == [Fixture.today - 1])
+    let refused = Fixture.error([local], merge: true)
+    #expect(refused?.message.contains("counted its orders on the days of America/Los_Angeles") == true)
+    #expect(refused?.message.contains("with the same TZ") == true)
+    let unzoned = #"{"type":"sales-partial","version":2,"days":{"2026-11-29":[0,1]}}"#
+    #expect(try Fixture.tally([unzoned], merge: true).days == [Fixture.today])
+    #expect(
+      Fixture.error([unzoned], merge: true, zone: Fixture.losAngeles)?.message.contains("days of UTC") == true
+    )
+    // Without orders' days, the zone does not matter.
+    let summariesOnly = #"{"type":"sales-partial","version":2,"days":{},"zone":"Asia/Kolkata"}"#
+    #expect(Fixture.error([summariesOnly], merge: true) == nil)
+    #expect(Fixture.error([#"{"type":"sales-partial","version":2,"days":{},"zone":7}"#], merge: true) != nil)
   }
 
   @Test("window edges: the first day is in, the day before is out")

@@ -137,9 +137,11 @@ public enum ThreadedReading {
   }
 
   /// Runs `tool arguments` on `input` (a file, and through a pipe when `pipe`) with one thread and
-  /// with `threads` threads at every chunk size; returns the differences found, described.
+  /// with `threads` threads at every chunk size, in `environment` (TZ, ...); returns the
+  /// differences found, described.
   public static func differences(
-    _ tool: String, _ arguments: [String], _ input: Input, threads: [Int] = [2, 3], pipe: Bool = true
+    _ tool: String, _ arguments: [String], _ input: Input, threads: [Int] = [2, 3], pipe: Bool = true,
+    environment: [String: String] = [:]
   ) throws -> [String] {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -147,7 +149,8 @@ public enum ThreadedReading {
     try input.bytes.write(to: file)
     var found: [String] = []
     for viaPipe in pipe ? [false, true] : [false] {
-      func run(_ environment: [String: String]) throws -> TestSupport.Result {
+      func run(_ settings: [String: String]) throws -> TestSupport.Result {
+        let environment = environment.merging(settings) { $1 }
         if viaPipe {
           let command = ([tool] + arguments).map { "'\($0)'" }.joined(separator: " ")
           // (cat's own complaint when the tool stops reading early is not the tool's output.)

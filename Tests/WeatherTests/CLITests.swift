@@ -26,6 +26,111 @@ struct CLITests {
     }
   }
 
+  @Test("a mistyped city or spot: did you mean, in every command that takes one")
+  func didYouMean() throws {
+    for arguments in [
+      ["forecast", "--city", "Londn"], ["spot", "--city", "londn"], ["spots", "--city", "LONDON2"],
+      ["widget", "--city", "Londn"], ["import", "--open-meteo", "--city", "Londn", "--spot", "Big Ben"],
+    ] {
+      let r = try run(arguments)
+      #expect(r.status == 64)
+      #expect(r.err.contains("weather: did you mean 'London'?\n"), "\(arguments): \(r.err)")
+      #expect(r.err.contains("known cities: Cupertino, San Francisco, London"))
+    }
+    let spot = try run(["forecast", "--spot", "fery building"])
+    #expect(spot.status == 64)
+    #expect(spot.err.contains("weather: did you mean 'Ferry Building'?\n"), "\(spot.err)")
+    // A time zone is one of the tz database's: its region's names are the candidates.
+    for (given, meant) in [("America/Los_Angles", "America/Los_Angeles"), ("europe/london", "Europe/London")]
+    {
+      let zone = try run(["chart", "--tz", given])
+      #expect(zone.status == 64)
+      #expect(zone.err.contains("weather: did you mean '\(meant)'?\n"), "\(zone.err)")
+    }
+    // An order's city is data: the message (exit 65) names the line and the likely city.
+    let order =
+      #"{"type":"order","id":"Order#1","city":"Londn","parkingSpot":"Big Ben","creationDate":"2026-11-29T10:00:00Z","items":[]}"#
+    let annotated = try run(["annotate"], stdin: order + "\n")
+    #expect(annotated.status == 65)
+    #expect(
+      annotated.err.contains("unknown city 'Londn' in order Order#1 (did you mean 'London'?); known cities"))
+  }
+
+  @Test("-f/--format: one vocabulary (text, json with jsonl accepted), with did-you-mean")
+  func formats() throws {
+    let records = try run(["spot", "--city", "London", "--now", now])
+    for format in ["json", "jsonl", "JSON"] {
+      let r = try run(["spot", "--city", "London", "--now", now, "-f", format])
+      #expect(r.status == 0 && r.stdout == records.stdout, "\(format): \(r.err)")
+    }
+    let widget = try run(["widget", "--city", "London", "--now", now, "--format", "jsonl"])
+    #expect(widget.stdout == records.stdout)
+    let spots = try run(["spots", "-f", "jsonl"])
+    #expect(spots.stdout == (try run(["spots"])).stdout)
+    for (arguments, words) in [
+      (["spot", "-f", "txt"], "--format takes text or json, not 'txt'"),
+      (["chart", "-f", "svgg"], "--format takes text or svg, not 'svgg'"),
+      (["widget", "-f", "waybr"], "--format takes one of text, json, waybar, not 'waybr'"),
+      (["forecast", "-f", "csv"], "--format takes json or text, not 'csv'"),
+    ] {
+      let r = try run(arguments)
+      #expect(r.status == 64)
+      #expect(r.err.hasPrefix("weather: error: \(words)"), "\(arguments): \(r.err)")
+    }
+    #expect(try run(["widget", "-f", "waybr"]).err.contains("did you mean 'waybar'?"))
+  }
+
+  @Test("forecast: a text view, an hour a row under its day, in the city's zone (or TZ)")
+  func forecastText() throws {
+    // 07:30Z is 11:30 PM in Cupertino: the third hour is the next day there.
+    let r = try run(
+      ["forecast", "--now", "2026-11-30T07:30:00Z", "--hours", "3", "--minutes", "-f", "text"],
+      environment: ["TZ": "", "COLUMNS": "40"])
+    #expect(r.status == 0)
+    let lines = r.out.split(separator: "\n").map(String.init)
+    #expect(lines[0] == "Forecast for Apple Park, Cupertino")
+    #expect(lines[1] == "Today")
+    #expect(lines[2].hasPrefix("  11 PM PST  "))
+    #expect(lines.contains("Nov 30, 2026"))
+    #expect(lines.contains { $0.hasPrefix("  12 AM PST  ") })
+    #expect(lines.contains { $0.hasPrefix("Next hour: at most ") })
+    #expect(r.out.hasSuffix(" PST)\nWeather: the offline model\n  (deterministic, not a forecast)\n"))
+    #expect(lines.allSatisfy { $0.count <= 40 }, "\(r.out)")
+  }
+
+  @Test("spots: a text view, each city with its zone and its spots in order")
+  func spotsText() throws {
+    let r = try run(["spots", "--city", "London", "--format", "text"])
+    #expect(r.status == 0)
+    #expect(r.out.hasPrefix("London (Europe/London)\n  1. Big Ben"))
+    #expect(r.out.contains("51.4994, -0.1245"))
+    let all = try run(["spots", "-f", "text"], environment: ["COLUMNS": "40"])
+    #expect(all.out.split(separator: "\n").allSatisfy { $0.count <= 40 })
+    #expect(all.out.split(separator: "\n").filter { $0.hasPrefix("  ") }.count >= 16)
+  }
+
+  @Test("the spot card: glyphs, not symbol names; times in the city's zone, else TZ; fits 40 columns")
+  func spotCard() throws {
+    let now = "2026-11-29T18:00:00Z"
+    for columns in ["80", "40"] {
+      let r = try run(
+        ["spot", "--now", now, "--format", "text", "--all"], environment: ["COLUMNS": columns, "TZ": ""])
+      #expect(r.status == 0)
+      let lines = r.out.split(separator: "\n")
+      #expect(lines.allSatisfy { $0.count <= Int(columns)! }, "\(r.out)")
+      #expect(r.out.contains("58°F · ☁ Partly Cloudy\n"))
+      #expect(!r.out.contains("cloud.sun"))
+      // 18:00Z is 10 AM in Cupertino; no bare HH:MMZ anywhere.
+      #expect(r.out.contains("10:00 AM PST"))
+      #expect(r.out.range(of: #"\d\d:\d\dZ"#, options: .regularExpression) == nil)
+    }
+    let utc = try run(["spot", "--now", now, "--format", "text"], environment: ["TZ": "UTC"])
+    #expect(utc.out.contains("at 6:00 PM UTC"))
+    // The record keeps its UTC reason.
+    let record = try run(["spot", "--now", now], environment: ["TZ": "America/New_York"])
+    #expect(record.out.contains("at 18:00Z"))
+  }
+
   @Test("an unknown spot lists the spots; a spot of another city is refused")
   func unknownSpot() throws {
     let r = try run(["forecast", "--city", "London", "--spot", "Apple Park"])

@@ -20,7 +20,7 @@ struct SolarTests {
   /// Sunrise and sunset to the minute, as `HH:MM` UTC.
   func times(_ day: Solar.Day) -> (String, String)? {
     guard case .normal(let rise, let set) = day else { return nil }
-    return (clock(rise), clock(set))
+    return (utcClock(rise), utcClock(set))
   }
 
   func minutes(_ a: Int, _ b: Int) -> Double { Double(abs(a - b)) / 60 }

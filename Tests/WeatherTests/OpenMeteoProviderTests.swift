@@ -186,7 +186,7 @@ struct OpenMeteoProviderTests {
       return
     }
     #expect(
-      problem.message.hasPrefix("Open-Meteo's answer is not JSON (16777216 bytes;"), "\(problem.message)")
+      problem.message.hasPrefix("Open-Meteo's answer is not JSON (16,777,216 bytes;"), "\(problem.message)")
   }
 
   @Test(

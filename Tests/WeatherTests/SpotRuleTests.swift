@@ -1,6 +1,7 @@
 import FoodTruckKit
 import PipeProtocol
 import Testing
+import ToolSupport
 
 @testable import WeatherCommand
 
@@ -41,6 +42,30 @@ struct SpotRuleTests {
     #expect(spots.filter(\.recommended).map(\.place.spot) == ["Fisherman's Wharf"])
     #expect(spots[0].willRainSoon == true)
     #expect(spots[1].reason.hasSuffix("passed over: Coit Tower (30% chance of rain at 10:03Z)"))
+  }
+
+  @Test("the reasons explained again with a person's clock say the same, times in their zone")
+  func localClock() throws {
+    let spots = city([forecast(0, [0.1, 0.3]), forecast(1, [0.29])])
+    let pacific = try #require(LocalTime.Zone.named("America/Los_Angeles"))
+    let local = SpotRule.explain(spots, city: sanFrancisco) { LocalTime.time($0, in: pacific) }
+    #expect(local.map(\.recommended) == spots.map(\.recommended))
+    #expect(local[1].reason.hasSuffix("passed over: Coit Tower (30% chance of rain at 2:03 AM PST)"))
+    #expect(local[0].reason == "not recommended: 30% chance of rain at 2:03 AM PST")
+    #expect(SpotRule.explain(spots, city: sanFrancisco) == spots)
+  }
+
+  @Test("conditions have one-column glyphs for text, by day and night")
+  func glyphs() {
+    for condition in Condition.allCases {
+      for day in [true, false] {
+        let glyph = condition.glyph(isDaylight: day)
+        #expect(glyph.unicodeScalars.count == 1 && TextLayout.displayWidth(glyph) == 1, "\(condition)")
+      }
+    }
+    #expect(Condition.mostlyClear.glyph(isDaylight: true) == "☀")
+    #expect(Condition.clear.glyph(isDaylight: false) == "☾")
+    #expect(Condition.rain.glyph(isDaylight: true) == "☂")
   }
 
   @Test("a spot without a minute forecast does not qualify, however dry its hour")
