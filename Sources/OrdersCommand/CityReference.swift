@@ -10,14 +10,6 @@ enum CityReference {
     let place = given.map { " in '\(TerminalText.safe($0))'" } ?? ""
     throw .usage(
       "unknown city '\(TerminalText.safe(text))'\(place)",
-      notes: suggestion(text, in: City.all.map(\.name)) + ["cities: \(City.names)"])
-  }
-
-  /// `["did you mean 'London'?"]` for a likely typo of one of `names` (compared ignoring case).
-  static func suggestion(_ text: String, in names: [String]) -> [String] {
-    guard let close = Suggest.closest(to: text.lowercased(), in: names.map { $0.lowercased() }),
-      let name = names.first(where: { $0.lowercased() == close })
-    else { return [] }
-    return ["did you mean '\(name)'?"]
+      notes: Suggest.notes(for: text, in: City.all.map(\.name)) + ["cities: \(City.names)"])
   }
 }

@@ -147,7 +147,7 @@ enum Place {
       let spots = (city.map { [$0] } ?? City.all).flatMap { c in c.spots.map(\.name) }
       throw ToolError.usage(
         "unknown parking spot '\(TerminalText.safe(spotName))'",
-        notes: CityReference.suggestion(spotName, in: spots) + ["spots: \(spots.joined(separator: ", "))"])
+        notes: Suggest.notes(for: spotName, in: spots) + ["spots: \(spots.joined(separator: ", "))"])
     }
     if let city, city.name != spotCity.name {
       throw ToolError.usage(

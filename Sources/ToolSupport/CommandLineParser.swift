@@ -246,9 +246,14 @@ public enum Suggest {
   /// `["did you mean 'week'?"]` when `word` is a likely typo of one of `candidates`, else none:
   /// the note every closed set of values (formats, timeframes, cities, donut names) adds to its
   /// error.
+  /// Case is ignored in the comparison (`londn` suggests `London`), and the candidate is named as
+  /// it is written.
   public static func notes(for word: String, in candidates: [String]) -> [String] {
-    guard let close = closest(to: word, in: candidates), close != word else { return [] }
-    return ["did you mean '\(close)'?"]
+    let folded = candidates.map { $0.lowercased() }
+    guard let close = closest(to: word.lowercased(), in: folded), let index = folded.firstIndex(of: close),
+      candidates[index] != word
+    else { return [] }
+    return ["did you mean '\(candidates[index])'?"]
   }
 
   /// The usage error (64) for a value outside a closed set: `unknown city 'Londn'`, with

@@ -115,7 +115,7 @@ struct Annotator {
   /// bad one.
   /// ` (did you mean 'London'?)` when `name` is, ignoring case, a likely typo of one of `names`.
   static func guess(_ name: String, _ names: [String]) -> String {
-    WeatherOptions.suggestion(for: name, in: names).first.map { " (\($0))" } ?? ""
+    Suggest.notes(for: name, in: names).first.map { " (\($0))" } ?? ""
   }
 
   mutating func forecast(_ order: OrderLine) throws(InputError) -> Int {

@@ -44,7 +44,7 @@ enum ChartCommand {
       guard let zone = LocalTime.Zone.named(name) else {
         throw ToolError.usage(
           "unknown time zone '\(TerminalText.safe(name))'",
-          notes: WeatherOptions.suggestion(for: name, in: zoneNames(near: name))
+          notes: Suggest.notes(for: name, in: zoneNames(near: name))
             + ["use a name such as America/Los_Angeles or UTC"])
       }
       given = zone
@@ -75,7 +75,7 @@ enum ChartCommand {
       if let wanted, !unwanted.isEmpty {
         throw ToolError.data(
           "no forecast records for '\(TerminalText.safe(wanted))' in the input",
-          notes: WeatherOptions.suggestion(for: wanted, in: unwanted)
+          notes: Suggest.notes(for: wanted, in: unwanted)
             + ["the input has forecasts for \(unwanted.map(TerminalText.safe).joined(separator: ", "))"])
       }
       throw ToolError.data(

@@ -63,18 +63,9 @@ enum WeatherOptions {
     guard let city = City.named(name) else {
       throw .usage(
         "unknown city '\(TerminalText.safe(name))'",
-        notes: suggestion(for: name, in: City.all.map(\.name)) + ["known cities: \(City.names)"])
+        notes: Suggest.notes(for: name, in: City.all.map(\.name)) + ["known cities: \(City.names)"])
     }
     return city
-  }
-
-  /// `["did you mean 'London'?"]` when `word` is, ignoring case, a likely typo of one of `names`.
-  static func suggestion(for word: String, in names: [String]) -> [String] {
-    let folded = names.map { $0.lowercased() }
-    guard let close = Suggest.closest(to: word.lowercased(), in: folded),
-      let index = folded.firstIndex(of: close)
-    else { return [] }
-    return ["did you mean '\(names[index])'?"]
   }
 
   /// The zone of the times a person sees about `city` (PROTOCOL.md, "Times for people"): `TZ`
@@ -108,7 +99,7 @@ enum WeatherOptions {
       let names = candidates.flatMap { $0.spots.map(\.name) }
       throw .usage(
         "unknown parking spot '\(TerminalText.safe(spotName))'\(city.map { " in \($0.name)" } ?? "")",
-        notes: suggestion(for: spotName, in: names) + ["known spots: " + names.joined(separator: ", ")])
+        notes: Suggest.notes(for: spotName, in: names) + ["known spots: " + names.joined(separator: ", ")])
     }
     if let cityName {
       let city = try city(named: cityName)

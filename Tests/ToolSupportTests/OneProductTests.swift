@@ -46,6 +46,10 @@ struct OneProductTests {
     #expect(Suggest.distance("ab", "ba") == 1)
     #expect(Suggest.notes(for: "Londn", in: ["London", "Paris"]) == ["did you mean 'London'?"])
     #expect(Suggest.notes(for: "zzzzzz", in: ["London", "Paris"]) == [])
+    // Case is ignored, and the candidate is named as it is written.
+    #expect(Suggest.notes(for: "londn", in: ["London", "Paris"]) == ["did you mean 'London'?"])
+    #expect(Suggest.notes(for: "Bar", in: ["bar", "line"]) == ["did you mean 'bar'?"])
+    #expect(Suggest.notes(for: "bar", in: ["bar", "line"]) == [])
     let unknown = Suggest.unknown("city", "Londn", in: ["London", "Paris"], plural: "cities")
     #expect(unknown.code == 64)
     #expect(unknown.message == "unknown city 'Londn'")
