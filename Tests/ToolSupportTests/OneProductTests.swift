@@ -71,17 +71,21 @@ struct OneProductTests {
     #expect(Self.run(["orders.jsonl"], Self.files).value?.positionals == ["orders.jsonl"])
   }
 
-  @Test("--color=always|never decides, and a typo is refused with a suggestion")
-  func color() {
+  // Run as a separate process: `--color` sets a process-wide choice, which would colour the
+  // output of tests running beside this one in the same process.
+  @Test("--color=always colours a pipe, never does not, and a typo is refused with a suggestion")
+  func color() throws {
+    let always = try TestSupport.run("trips", ["collections", "-f", "text", "--color=always"])
+    #expect(always.status == 0)
+    #expect(always.out.contains("\u{1B}["))
+    let never = try TestSupport.run("trips", ["collections", "-f", "text", "--color", "never"])
+    #expect(never.status == 0)
+    #expect(!never.out.contains("\u{1B}["))
     let tool = Command(name: "t", summary: "a tool", run: { _ in 0 })
-    defer { Terminal.color = .auto }
-    _ = Self.run(["--color=always"], tool)
-    #expect(Terminal.colorEnabled(fd: 1))
-    _ = Self.run(["--color", "never"], tool)
-    #expect(!Terminal.colorEnabled(fd: 1))
     let error = Self.run(["--color=alwys"], tool).error
     #expect(error?.code == 64)
     #expect(error?.notes == ["did you mean 'always'?"])
+    #expect(Terminal.color == .auto)
   }
 
   @Test("numbers for people: grouped digits and money with cents")
