@@ -14,26 +14,22 @@ import ToolSupport
 /// After a chunk holding a `donut` record (a definition that later records may use), everything is
 /// read that way.
 extension Checker {
-  /// Checks what both cores can of `reader`; the caller reads the rest with `check` unless
-  /// `stopped` (nothing is left, unless a chunk was left to the sequential code from there on).
-  mutating func checkInParallel(_ reader: LineReader) throws {
-    let threads = try ReadingThreads.count()
-    let chunkSize = try ReadingThreads.chunkSize()
-    guard threads > 1 else { return }
+  /// Checks all of `reader`: chunks on every core, and with `check` what a worker leaves (the
+  /// problems are found, worded and numbered there).
+  mutating func checkAll(_ reader: LineReader) throws {
     let (maxDepth, maxLineLength, onlyType, strict) = (maxDepth, reader.maxLineLength, onlyType, strict)
-    // A guard's output flows from a live stream as it comes, and so do problems.
-    let reading = ParallelReading<CheckedChunk>(
-      reader, threads: threads, chunkSize: chunkSize, drainsBeforeBlocking: true
-    ) {
-      // Each worker its own schemas (compiled tables read without shared reference counts).
-      var checker = ChunkChecker(
-        LineRules(
-          maxDepth: maxDepth, maxLineLength: maxLineLength, onlyType: onlyType, strict: strict,
-          schemas: RecordTypes.checked()))
-      return { chunk in checker.check(chunk) }
-    }
     let pass = self.pass
-    try reading.run(
+    // A guard's output flows from a live stream as it comes, and so do problems.
+    try Inputs.read(
+      reader, drainsBeforeBlocking: true,
+      parallel: {
+        // Each worker its own schemas (compiled tables read without shared reference counts).
+        var checker = ChunkChecker(
+          LineRules(
+            maxDepth: maxDepth, maxLineLength: maxLineLength, onlyType: onlyType, strict: strict,
+            schemas: RecordTypes.checked()))
+        return { chunk in checker.check(chunk) }
+      },
       merge: { checked, chunk in
         records += checked.records
         types.formUnion(checked.types)
@@ -41,7 +37,7 @@ extension Checker {
         return true
       },
       sequential: { part in
-        try check(part)
+        if !stopped { try check(part) }
         return !stopped
       })
   }
@@ -66,7 +62,7 @@ struct LineRules: Sendable {
 struct ChunkChecker {
   let rules: LineRules
   /// The line being read, indexed.
-  var index: SureRecordIndex
+  var index: RecordIndexer
   var result = CheckedChunk()
   /// The type of the last record of this chunk, if any, its name and schema.
   var lastType: [UInt8]?
@@ -76,31 +72,19 @@ struct ChunkChecker {
 
   init(_ rules: LineRules) {
     self.rules = rules
-    index = SureRecordIndex(maxDepth: rules.maxDepth, maxLineLength: rules.maxLineLength)
+    index = RecordIndexer(maxDepth: rules.maxDepth, maxLineLength: rules.maxLineLength)
   }
 
-  /// Why a chunk is left to the sequential code.
-  enum Skip: Error {
-    /// That chunk.
-    case chunk
-    /// That chunk and everything after it.
-    case rest
-  }
+  typealias Skip = ChunkSkip
 
   mutating func check(_ chunk: LineChunk) -> ChunkResult<CheckedChunk> {
     result = CheckedChunk()
     lastType = nil
-    let lines: Int
-    do throws(Skip) {
-      lines = try chunk.forEachLine { (line) throws(Skip) in try record(line) }
-    } catch {
-      return error == .rest ? .sequentialFromHere : .sequential
-    }
-    return .done(result, lines: lines)
+    return chunk.result({ result }) { (line) throws(Skip) in try record(line) }
   }
 
   mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(Skip) {
-    guard let type = index.index(line) else { throw .chunk }
+    guard let type = index.sure(line) else { throw .chunk }
     result.records += 1
     let typeBytes = UnsafeBufferPointer(rebasing: line[type])
     if lastType.map({ !typeBytes.elementsEqual($0) }) ?? true {

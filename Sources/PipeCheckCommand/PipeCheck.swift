@@ -85,8 +85,7 @@ public enum PipeCheck: Tool {
       let before = (checker.records, checker.problems)
       let progress = ReadProgress.attach(to: reader, tool: command.name, quiet: checker.quiet)
       defer { progress?.finish() }
-      try checker.checkInParallel(reader)  // what both cores can check; the rest here:
-      if !checker.stopped { try checker.check(reader) }
+      try checker.checkAll(reader)
       if checker.stopped { break }
       if (checker.records, checker.problems) == before, !invocation[allowEmpty] {
         checker.problem(reader.source, 1, "no records: the input is empty (use --allow-empty to accept that)")

@@ -92,17 +92,16 @@ public struct JSONParser {
 
   /// Validates the buffer as one JSON object and lists its top-level members into `members`.
   public mutating func indexObject(into members: inout [MemberSpan]) throws(JSONError) {
-    // A plain line (printable ASCII: no escapes, no control bytes, no multi-byte UTF-8) is read by
-    // `PlainRecord`; it leaves to the code below anything it is not sure of, and every error.
-    if position == 0, PlainRecord.index(bytes, maxDepth: maxDepth, into: &members) {
+    // Stage 1 reads the line; it leaves to the code below anything it is not sure of, and every
+    // error, which only this parser words.
+    if position == 0, StructuralIndexer.index(bytes, maxDepth: maxDepth, into: &members) != .notSure {
       position = bytes.count
       return
     }
     try indexAnyObject(into: &members)
   }
 
-  /// `indexObject` without the fast path for plain lines: every line read byte by byte (the tests
-  /// compare the two).
+  /// `indexObject` without stage 1: every line read byte by byte (the tests compare the two).
   mutating func indexAnyObject(into members: inout [MemberSpan]) throws(JSONError) {
     members.removeAll(keepingCapacity: true)
     try checkBOM()
@@ -384,11 +383,12 @@ public struct JSONParser {
       // 16 bytes at a time: jump straight to the first quote, backslash, control or non-ASCII byte,
       // then read that byte as the grammar says.
       if position + 16 <= count {
-        let lane = StructuralScan.stringStop16(base + position)
+        let lane = StructuralIndexer.stringStop16(base + position)
         position =
-          lane < 16 ? position + lane : StructuralScan.firstStringStop(base, from: position + 16, end: count)
+          lane < 16
+          ? position + lane : StructuralIndexer.firstStringStop(base, from: position + 16, end: count)
       } else {
-        position = StructuralScan.firstStringStop(base, from: position, end: count)
+        position = StructuralIndexer.firstStringStop(base, from: position, end: count)
       }
       guard position < count else { break }
       let byte = bytes[position]

@@ -77,10 +77,10 @@ public final class LineReader {
   var start = 0
   var end = 0
   var eof = false
-  /// The number of the last line delivered or skipped.
-  public internal(set) var lineNumber = 0
-  /// Whether the last line of the input had no final newline.
-  public internal(set) var lastLineUnterminated = false
+  /// The number of the last line delivered or skipped (set by a driver that frames lines itself).
+  public var lineNumber = 0
+  /// Whether the last line of the input had no final newline (set as `lineNumber` is).
+  public var lastLineUnterminated = false
   /// Total bytes read so far.
   public internal(set) var bytesRead = 0
 
@@ -312,4 +312,86 @@ public struct OpenError: Error, Sendable, Equatable {
 
   /// `cannot open 'x': No such file or directory`.
   public var description: String { "cannot open '\(path)': \(String(cString: strerror(errno)))" }
+}
+
+/// What the parallel driver needs of a reader: raw reads of whole chunks and putting bytes back.
+extension LineReader {
+  /// Whether a read may block: the input is a pipe, a terminal, a socket or a FIFO (not a regular
+  /// file, and not bytes in memory).
+  public var mayBlock: Bool {
+    if inMemory != nil { return false }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return true }
+    return info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFBLK
+  }
+
+  /// Whether bytes are waiting to be read (so that a read would not block).
+  public var hasWaitingInput: Bool {
+    if start < end || inMemory != nil { return true }
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) > 0
+  }
+
+  /// Reads up to `count` bytes of the input, unsplit, into `destination`: first what is buffered,
+  /// then new bytes (calling `beforeRead` before a read, as `next` does). Returns 0 at the end.
+  public func readRaw(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
+    if start < end {
+      let n = min(count, end - start)
+      destination.update(from: buffer + start, count: n)
+      start += n
+      if start == end {
+        start = 0
+        end = 0
+        scanFrom = 0
+      }
+      return n
+    }
+    if eof { return 0 }
+    beforeRead()
+    if let inMemory {
+      let n = min(count, inMemory.count - memoryOffset)
+      if n == 0 {
+        eof = true
+        return 0
+      }
+      inMemory.withUnsafeBufferPointer { destination.update(from: $0.baseAddress! + memoryOffset, count: n) }
+      memoryOffset += n
+      bytesRead += n
+      return n
+    }
+    while true {
+      let n = read(fd, destination, count)
+      if n > 0 {
+        bytesRead += n
+        return n
+      }
+      if n == 0 {
+        eof = true
+        return 0
+      }
+      if errno == EINTR { continue }
+      let code = errno
+      throw InputError(
+        .io, source: source, line: 0, message: "cannot read: \(String(cString: strerror(code)))")
+    }
+  }
+
+  /// Puts `bytes` back before what is still unread, to be read as lines again, numbered after
+  /// `lineNumber`; `eof` when the input behind them has ended.
+  public func putBack(_ bytes: [UInt8], lineNumber: Int, eof: Bool) {
+    let pending = end - start
+    let needed = bytes.count + pending
+    if needed > capacity {
+      guard let grown = realloc(buffer, needed) else { fatalError("out of memory for \(needed) bytes") }
+      buffer = grown.assumingMemoryBound(to: UInt8.self)
+      capacity = needed
+    }
+    if pending > 0 { memmove(buffer + bytes.count, buffer + start, pending) }
+    bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: $0.count) }
+    start = 0
+    end = needed
+    scanFrom = 0
+    self.lineNumber = lineNumber
+    self.eof = self.eof || eof
+  }
 }

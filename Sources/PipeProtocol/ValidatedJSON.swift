@@ -37,10 +37,11 @@ public struct ValidatedJSON {
     while i < bytes.count {
       // 16 bytes at a time to the next quote or backslash.
       if i + 16 <= bytes.count {
-        let lane = StructuralScan.quoteOrBackslash16(base + i)
-        i = lane < 16 ? i + lane : StructuralScan.firstQuoteOrBackslash(base, from: i + 16, end: bytes.count)
+        let lane = StructuralIndexer.quoteOrBackslash16(base + i)
+        i =
+          lane < 16 ? i + lane : StructuralIndexer.firstQuoteOrBackslash(base, from: i + 16, end: bytes.count)
       } else {
-        i = StructuralScan.firstQuoteOrBackslash(base, from: i, end: bytes.count)
+        i = StructuralIndexer.firstQuoteOrBackslash(base, from: i, end: bytes.count)
       }
       guard i < bytes.count else { break }
       if bytes[i] == Self.quote { return i + 1 }
@@ -166,11 +167,11 @@ public struct ValidatedJSON {
     // Most keys and strings are short: one 16-byte step (still inside the text) covers them.
     if from &+ 16 <= bytes.count {
       let limit = Swift.min(range.count, 16)
-      let lane = StructuralScan.quoteOrBackslash16(base + from, within: limit)
+      let lane = StructuralIndexer.quoteOrBackslash16(base + from, within: limit)
       if lane < limit || range.count <= 16 { return from &+ lane }
-      return StructuralScan.firstQuoteOrBackslash(base, from: from &+ 16, end: range.upperBound)
+      return StructuralIndexer.firstQuoteOrBackslash(base, from: from &+ 16, end: range.upperBound)
     }
-    return StructuralScan.firstQuoteOrBackslash(base, from: from, end: range.upperBound)
+    return StructuralIndexer.firstQuoteOrBackslash(base, from: from, end: range.upperBound)
   }
 
   /// The string at `range` (quotes included), decoded; nil when the value is not a string.

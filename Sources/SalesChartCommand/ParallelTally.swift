@@ -14,30 +14,23 @@ import ToolSupport
 /// tally so far, so that every rule and every message stays in one place. After a chunk holding a
 /// `donut` record (a definition that later records may use), everything is read that way.
 enum ParallelTally {
-  /// Counts what both cores can of `reader` into `tally`; the caller reads the rest (nothing, unless
-  /// a chunk was left to the sequential code from there on) with `tally.add`.
-  static func add(_ reader: RecordReader, to tally: SalesTally) throws {
-    let threads = try ReadingThreads.count()
-    let chunkSize = try ReadingThreads.chunkSize()
-    guard threads > 1 else { return }
-    let maxDepth = reader.maxDepth
-    let maxLineLength = reader.lines.maxLineLength
+  /// Counts every input of `paths` into `tally`: chunks on every core, the rest (and all that a
+  /// worker leaves) with `tally.add`.
+  static func add(_ paths: [String], tool: String, quiet: Bool, to tally: SalesTally) throws {
     let zoneName = tally.zone.name
     let zone = tally.zone
-    let reading = ParallelReading<TallyBox>(reader.lines, threads: threads, chunkSize: chunkSize) {
-      // Each worker its own copy of the zone's tables (read again), as with the donut names.
-      var counter = ChunkCounter(
-        maxDepth: maxDepth, maxLineLength: maxLineLength, zone: LocalTime.Zone.named(zoneName) ?? zone)
-      return { chunk in counter.count(chunk) }
-    }
-    try reading.run(
+    let maxDepth = JSONParser.defaultMaxDepth
+    let maxLineLength = LineReader.defaultMaxLineLength
+    try Inputs.forEach(
+      paths, tool: tool, quiet: quiet, maxDepth: maxDepth,
+      parallel: {
+        // Each worker its own copy of the zone's tables (read again), as with the donut names.
+        var counter = ChunkCounter(
+          maxDepth: maxDepth, maxLineLength: maxLineLength, zone: LocalTime.Zone.named(zoneName) ?? zone)
+        return { chunk in counter.count(chunk) }
+      },
       merge: { box, _ in tally.merge(box.tally) },
-      sequential: { part in
-        let records = RecordReader(part)
-        records.maxDepth = maxDepth
-        try records.forEach { view in try tally.add(view) }
-        return true
-      })
+      sequential: { records in try records.forEach { view in try tally.add(view) } })
   }
 }
 
@@ -87,10 +80,10 @@ struct ChunkCounter {
   /// The day of each order's instant in `zone`.
   var clock: DayClock
   /// The line being read, indexed.
-  var index: SureRecordIndex
+  var index: RecordIndexer
   var cachedDay = Int.min
   var cachedRow = 0
-  /// Whether the line being read is plain (`PlainRecord`): no escapes anywhere.
+  /// Whether the line being read is plain : no escapes anywhere.
   var plain: Bool { index.plain }
   let names = DonutNames()
   let nameBytes: UnsafePointer<UInt8>
@@ -101,7 +94,7 @@ struct ChunkCounter {
     self.zone = zone
     tally = SalesTally(zone: zone)
     clock = DayClock(zone)
-    index = SureRecordIndex(maxDepth: maxDepth, maxLineLength: maxLineLength)
+    index = RecordIndexer(maxDepth: maxDepth, maxLineLength: maxLineLength)
     nameBytes = UnsafePointer(names.bytes)
     nameStarts = UnsafePointer(names.starts)
     nameCount = names.count
@@ -114,29 +107,17 @@ struct ChunkCounter {
     return nameStarts[id + 1] - start == count && memcmp(nameBytes + start, p, count) == 0
   }
 
-  /// Why a record is not counted here.
-  enum Skip: Error {
-    /// The sequential code reads the chunk.
-    case chunk
-    /// The sequential code reads the chunk and everything after it.
-    case rest
-  }
+  typealias Skip = ChunkSkip
 
   mutating func count(_ chunk: LineChunk) -> ChunkResult<TallyBox> {
     tally = SalesTally(zone: zone)
     cachedDay = Int.min
-    let lines: Int
-    do throws(Skip) {
-      lines = try chunk.forEachLine { (line) throws(Skip) in try record(line) }
-    } catch {
-      return error == .rest ? .sequentialFromHere : .sequential
-    }
-    return .done(TallyBox(tally), lines: lines)
+    return chunk.result({ TallyBox(tally) }) { (line) throws(Skip) in try record(line) }
   }
 
   /// Counts one line, or throws when the sequential code must read it.
   mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(Skip) {
-    guard let typeName = index.index(line) else { throw .chunk }
+    guard let typeName = index.sure(line) else { throw .chunk }
     let json = ValidatedJSON(line)
     if json.equals(typeName, "order") {
       try order(json)
@@ -207,7 +188,7 @@ struct ChunkCounter {
     tally.summaries += 1
   }
 
-  /// `addSales` for a plain line (`PlainRecord`: no escapes anywhere) that is valid JSON: one pass
+  /// `addSales` for a plain line (no escapes anywhere) that is valid JSON: one pass
   /// over the array, each string ending at its next quote, whole numbers read as they are passed.
   func addPlainSales(
     _ json: ValidatedJSON, _ range: Range<Int>, least: Int, most: Int, into row: UnsafeMutablePointer<Int>
@@ -218,9 +199,9 @@ struct ChunkCounter {
     guard b[i] == UInt8(ascii: "[") else { throw .chunk }
     /// The offset of the quote that ends the string whose contents start at `from`.
     @inline(__always) func quote(_ from: Int) -> Int {
-      guard from &+ 16 <= end else { return StructuralScan.firstQuoteOrBackslash(b, from: from, end: end) }
-      let lane = StructuralScan.quoteOrBackslash16(b + from)
-      return lane < 16 ? from &+ lane : StructuralScan.firstQuoteOrBackslash(b, from: from &+ 16, end: end)
+      guard from &+ 16 <= end else { return StructuralIndexer.firstQuoteOrBackslash(b, from: from, end: end) }
+      let lane = StructuralIndexer.quoteOrBackslash16(b + from)
+      return lane < 16 ? from &+ lane : StructuralIndexer.firstQuoteOrBackslash(b, from: from &+ 16, end: end)
     }
     @inline(__always) func spaces() { while b[i] == 0x20 { i &+= 1 } }
     @inline(__always) func isKey(_ start: Int, _ count: Int, _ key: StaticString) -> Bool {

@@ -83,11 +83,8 @@ public enum SalesChart: Tool {
     let zone = ChartOptions.zone()
 
     let tally = SalesTally(acceptsPartials: invocation[merge], partial: partial, zone: zone)
-    try Inputs.forEach(invocation.positionals, tool: command.name, quiet: invocation[Inputs.quiet]) {
-      reader in
-      try ParallelTally.add(reader, to: tally)  // what both cores can count; the rest here:
-      try reader.forEach { view in try tally.add(view) }
-    }
+    try ParallelTally.add(
+      invocation.positionals, tool: command.name, quiet: invocation[Inputs.quiet], to: tally)
     try tally.finish()
     if invocation[ChartOptions.verbose] { report(tally) }
     let out = StandardOutput.shared

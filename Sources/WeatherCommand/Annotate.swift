@@ -30,13 +30,10 @@ enum Annotate {
   static func run(_ invocation: Invocation) throws -> Int32 {
     let provider = try WeatherOptions.provider(invocation)
     var annotator = Annotator(provider: provider)
-    try Inputs.forEach(invocation.positionals, tool: "weather", quiet: invocation[Inputs.quiet]) { reader in
-      // The offline model answers the same on every thread: both cores annotate what they can.
-      if let model = provider as? ModelProvider {
-        try ParallelAnnotate.annotate(reader, model: model, rest: &annotator)
-      }
-      try annotator.annotateAll(reader)
-    }
+    // The offline model answers the same on every thread: every core annotates what it can.
+    try ParallelAnnotate.annotate(
+      invocation.positionals, tool: "weather", quiet: invocation[Inputs.quiet],
+      model: provider as? ModelProvider, annotator: &annotator)
     return ExitStatus.ok
   }
 }

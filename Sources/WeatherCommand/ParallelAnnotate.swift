@@ -13,44 +13,38 @@ import ToolSupport
 /// comes from one place. Output flows from a live stream as it comes (everything read is written
 /// before a read that may wait).
 enum ParallelAnnotate {
-  /// Annotates what both cores can of `reader`; the caller reads the rest with `rest`.
-  static func annotate(_ reader: RecordReader, model: ModelProvider, rest: inout Annotator) throws {
-    let threads = try ReadingThreads.count()
-    let chunkSize = try ReadingThreads.chunkSize()
-    guard threads > 1 else { return }
-    let maxDepth = reader.maxDepth
-    let maxLineLength = reader.lines.maxLineLength
+  /// Annotates every input of `paths` with `annotator`; with the offline model (`model`), chunks
+  /// on every core and the rest (and all that a worker leaves) on the calling thread.
+  static func annotate(
+    _ paths: [String], tool: String, quiet: Bool, model: ModelProvider?, annotator: inout Annotator
+  ) throws {
+    let maxDepth = JSONParser.defaultMaxDepth
+    let maxLineLength = LineReader.defaultMaxLineLength
     let buffers = BufferPool()
-    let reading = ParallelReading<ChunkOutput>(
-      reader.lines, threads: threads, chunkSize: chunkSize, drainsBeforeBlocking: true
-    ) {
-      var worker = ChunkAnnotator(
-        annotator: Annotator(provider: model),
-        index: SureRecordIndex(maxDepth: maxDepth, maxLineLength: maxLineLength))
-      return { chunk in worker.annotate(chunk, into: buffers.take()) }
+    var makeWorker: (@Sendable () -> (LineChunk) -> ChunkResult<ChunkOutput>)?
+    if let model {
+      makeWorker = {
+        var worker = ChunkAnnotator(
+          annotator: Annotator(provider: model),
+          index: RecordIndexer(maxDepth: maxDepth, maxLineLength: maxLineLength))
+        return { chunk in worker.annotate(chunk, into: buffers.take()) }
+      }
     }
-    try reading.run(
+    try Inputs.forEach(
+      paths, tool: tool, quiet: quiet, maxDepth: maxDepth, drainsBeforeBlocking: true, parallel: makeWorker,
       merge: { output, _ in
         output.bytes.withUnsafeBufferPointer { StandardOutput.shared.write($0) }
         buffers.give(output)
         return true
       },
-      sequential: { part in
-        let records = RecordReader(part)
-        records.maxDepth = maxDepth
-        try rest.annotateAll(records)
-        return true
-      })
+      sequential: { records in try annotator.annotateAll(records) })
   }
 }
 
 /// Annotates each chunk into bytes of its own (see `ParallelAnnotate`); one per worker thread.
 struct ChunkAnnotator {
   var annotator: Annotator
-  var index: SureRecordIndex
-
-  /// Why a chunk is left to the sequential code.
-  struct Skip: Error {}
+  var index: RecordIndexer
 
   /// Annotates `chunk` into `output` (emptied first).
   mutating func annotate(_ chunk: LineChunk, into output: ChunkOutput) -> ChunkResult<ChunkOutput> {
@@ -61,27 +55,21 @@ struct ChunkAnnotator {
     out.removeAll(keepingCapacity: true)
     // Room for every line and the members an order may gain.
     out.reserveCapacity(chunk.bytes.count + chunk.bytes.count / 8 + 256)
-    let lines: Int
-    do throws(Skip) {
-      lines = try chunk.forEachLine { (line) throws(Skip) in
-        guard let type = index.index(line) else { throw Skip() }
-        guard ValidatedJSON(line).equals(type, "order") else {
-          out.append(contentsOf: line)
-          out.append(0x0A)
-          return
-        }
-        // No source or line number: an order that fails is read again by the sequential code.
-        let view = RecordView(bytes: line, members: index.members, type: "order", line: 0, source: "")
-        do {
-          try annotator.annotate(view, to: &out)
-        } catch {
-          throw Skip()
-        }
+    return chunk.result({ output }) { (line) throws(ChunkSkip) in
+      guard let type = index.sure(line) else { throw .chunk }
+      guard ValidatedJSON(line).equals(type, "order") else {
+        out.append(contentsOf: line)
+        out.append(0x0A)
+        return
       }
-    } catch {
-      return .sequential
+      // No source or line number: an order that fails is read again by the sequential code.
+      let view = RecordView(bytes: line, members: index.members, type: "order", line: 0, source: "")
+      do {
+        try annotator.annotate(view, to: &out)
+      } catch {
+        throw .chunk
+      }
     }
-    return .done(output, lines: lines)
   }
 }
 

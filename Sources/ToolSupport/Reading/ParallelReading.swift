@@ -1,4 +1,5 @@
 import Glibc
+import PipeProtocol
 
 /// A pthread mutex with one condition variable.
 final class Monitor: @unchecked Sendable {
@@ -53,52 +54,11 @@ final class WorkerThread {
   func join() { pthread_join(thread, nil) }
 }
 
-/// A chunk of whole lines handed to a worker: its bytes, valid until its result is merged.
-public struct LineChunk: @unchecked Sendable {
-  /// The bytes: whole lines, each ending in `\n` except the last line of the input.
-  public let bytes: UnsafeBufferPointer<UInt8>
-  /// Whether these bytes end the input.
-  public let isLast: Bool
-
-  /// Calls `body` with each non-empty line as LineReader frames it (up to a line feed, less one
-  /// carriage return before it; a last line without a line feed keeps everything) and returns the
-  /// number of lines, empty ones included.
-  public func forEachLine<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) -> Int {
-    guard let base = bytes.baseAddress else { return 0 }
-    let count = bytes.count
-    var lines = 0
-    var i = 0
-    while i < count {
-      var lineEnd = count
-      var next = count
-      if let p = memchr(base + i, 0x0A, count - i) {
-        lineEnd = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-        next = lineEnd + 1
-        if lineEnd > i, base[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-      }
-      lines += 1
-      let line = UnsafeBufferPointer(start: base + i, count: lineEnd - i)
-      i = next
-      if !line.isEmpty { try body(line) }
-    }
-    return lines
-  }
-}
-
-/// What a worker made of a chunk.
-public enum ChunkResult<Value> {
-  /// The chunk's value and its number of lines (the line feeds it holds, plus one for an
-  /// unterminated last line).
-  case done(Value, lines: Int)
-  /// The worker does not decide this chunk: the calling thread reads it with the sequential code.
-  case sequential
-  /// As `sequential`, and every later chunk too (the chunk may change how later lines are read).
-  case sequentialFromHere
-}
-
-/// Reads a `LineReader`'s input with several threads: the calling thread reads chunks of whole
-/// lines (about `chunkSize` bytes), workers turn each into a value, and the calling thread merges
-/// the values in the order read. Memory is bounded: at most `threads + 2` chunks are read ahead.
+/// The parallel driver: reads a `LineReader`'s input in chunks of whole lines (about `chunkSize`
+/// bytes) that workers turn into values, merged on the calling thread in the order read. With
+/// more than one thread, each worker is a thread of its own and at most `threads + 2` chunks are
+/// read ahead; with one, the calling thread works each chunk as it reads it (no thread started, the
+/// same values). Every thread of the tools is started here.
 ///
 /// A worker only answers what it is sure of; for any other chunk it answers `.sequential`, and the
 /// calling thread hands that chunk to `sequential`, a `LineReader` over just its bytes whose lines
@@ -168,6 +128,12 @@ public final class ParallelReading<Value> {
   ) throws {
     let shared = Shared()
     let makeWorker = self.makeWorker
+    if threads == 1 {
+      // One thread: the calling thread works each chunk as it is read.
+      let work = makeWorker()
+      try drive(shared, inline: work, merge: merge, sequential: sequential)
+      return
+    }
     var workers: [WorkerThread] = []
     for _ in 0..<threads {
       workers.append(
@@ -205,13 +171,15 @@ public final class ParallelReading<Value> {
       shared.monitor.unlock()
       for worker in workers { worker.join() }
     }
-    try drive(shared, merge: merge, sequential: sequential)
+    try drive(shared, inline: nil, merge: merge, sequential: sequential)
   }
 
+  /// Reads, hands out and merges; `inline`, when given, works each chunk on this thread instead.
   func drive(
-    _ shared: Shared, merge: (Value, LineChunk) throws -> Bool, sequential: (LineReader) throws -> Bool
+    _ shared: Shared, inline: ((LineChunk) -> ChunkResult<Value>)?, merge: (Value, LineChunk) throws -> Bool,
+    sequential: (LineReader) throws -> Bool
   ) throws {
-    let limit = threads + 2
+    let limit = inline == nil ? threads + 2 : 1
     var free = (0...limit).map { _ in Slot(capacity: chunkSize) }
     var inFlight: [Slot] = []  // read and not merged yet, oldest first
     // The bytes after the last line feed of the last chunk read: the start of the next chunk.
@@ -223,10 +191,12 @@ public final class ParallelReading<Value> {
     /// Merges the oldest chunk in flight, once its worker is done with it.
     func mergeOldest() throws -> Step {
       let slot = inFlight[0]
-      shared.monitor.lock()
-      while slot.result == nil { shared.monitor.wait() }
+      if slot.result == nil {
+        shared.monitor.lock()
+        while slot.result == nil { shared.monitor.wait() }
+        shared.monitor.unlock()
+      }
       let result = slot.result!
-      shared.monitor.unlock()
       var readHere = false
       switch result {
       case .done(let value, let lines):
@@ -287,6 +257,10 @@ public final class ParallelReading<Value> {
             continue
           }
           inFlight.append(slot)
+          if let inline {
+            slot.result = inline(slot.chunk)
+            continue
+          }
           shared.monitor.lock()
           shared.queue.append(slot)
           shared.monitor.broadcast()
@@ -380,83 +354,53 @@ public final class ParallelReading<Value> {
   }
 }
 
-extension LineReader {
-  /// Whether a read may block: the input is a pipe, a terminal, a socket or a FIFO (not a regular
-  /// file, and not bytes in memory).
-  var mayBlock: Bool {
-    if inMemory != nil { return false }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return true }
-    return info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFBLK
+extension Inputs {
+  /// Reads `reader` on every core (`ReadingThreads`): each worker, made by `makeWorker` once per
+  /// thread, turns chunks of whole lines into values that `merge` takes in the order read; a chunk
+  /// a worker is not sure of, and all that is left at the end, goes to `sequential`, which gets a
+  /// reader of those lines (numbered as in the whole input) and returns false to stop. Without
+  /// `makeWorker`, `sequential` reads everything. Callers need not read anything after this.
+  public static func read<Value>(
+    _ reader: LineReader, drainsBeforeBlocking: Bool = false,
+    parallel makeWorker: (@Sendable () -> (LineChunk) -> ChunkResult<Value>)?,
+    merge: (Value, LineChunk) throws -> Bool, sequential: (LineReader) throws -> Bool
+  ) throws {
+    if let makeWorker {
+      let reading = ParallelReading<Value>(
+        reader, threads: try ReadingThreads.count(), chunkSize: try ReadingThreads.chunkSize(),
+        drainsBeforeBlocking: drainsBeforeBlocking, makeWorker: makeWorker)
+      var stopped = false
+      try reading.run(
+        merge: merge,
+        sequential: { part in
+          let goOn = try sequential(part)
+          stopped = !goOn
+          return goOn
+        })
+      if stopped { return }
+    }
+    // What is left: nothing, or everything from a chunk the sequential code reads on.
+    _ = try sequential(reader)
   }
 
-  /// Whether bytes are waiting to be read (so that a read would not block).
-  var hasWaitingInput: Bool {
-    if start < end || inMemory != nil { return true }
-    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return poll(&entry, 1, 0) > 0
-  }
-
-  /// Reads up to `count` bytes of the input, unsplit, into `destination`: first what is buffered,
-  /// then new bytes (calling `beforeRead` before a read, as `next` does). Returns 0 at the end.
-  func readRaw(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
-    if start < end {
-      let n = min(count, end - start)
-      destination.update(from: buffer + start, count: n)
-      start += n
-      if start == end {
-        start = 0
-        end = 0
-        scanFrom = 0
-      }
-      return n
+  /// `forEach` with the parallel driver: each input read as `read` reads it, records of at most
+  /// `maxDepth` levels.
+  public static func forEach<Value>(
+    _ paths: [String], tool: String, quiet: Bool = false, maxDepth: Int = JSONParser.defaultMaxDepth,
+    drainsBeforeBlocking: Bool = false,
+    parallel makeWorker: (@Sendable () -> (LineChunk) -> ChunkResult<Value>)?,
+    merge: (Value, LineChunk) throws -> Bool, sequential: (RecordReader) throws -> Void
+  ) throws {
+    try forEach(paths, tool: tool, quiet: quiet) { records in
+      records.maxDepth = maxDepth
+      try read(
+        records.lines, drainsBeforeBlocking: drainsBeforeBlocking, parallel: makeWorker, merge: merge,
+        sequential: { part in
+          let partRecords = part === records.lines ? records : RecordReader(part)
+          partRecords.maxDepth = maxDepth
+          try sequential(partRecords)
+          return true
+        })
     }
-    if eof { return 0 }
-    beforeRead()
-    if let inMemory {
-      let n = min(count, inMemory.count - memoryOffset)
-      if n == 0 {
-        eof = true
-        return 0
-      }
-      inMemory.withUnsafeBufferPointer { destination.update(from: $0.baseAddress! + memoryOffset, count: n) }
-      memoryOffset += n
-      bytesRead += n
-      return n
-    }
-    while true {
-      let n = read(fd, destination, count)
-      if n > 0 {
-        bytesRead += n
-        return n
-      }
-      if n == 0 {
-        eof = true
-        return 0
-      }
-      if errno == EINTR { continue }
-      let code = errno
-      throw InputError(
-        .io, source: source, line: 0, message: "cannot read: \(String(cString: strerror(code)))")
-    }
-  }
-
-  /// Puts `bytes` back before what is still unread, to be read as lines again, numbered after
-  /// `lineNumber`; `eof` when the input behind them has ended.
-  func putBack(_ bytes: [UInt8], lineNumber: Int, eof: Bool) {
-    let pending = end - start
-    let needed = bytes.count + pending
-    if needed > capacity {
-      guard let grown = realloc(buffer, needed) else { fatalError("out of memory for \(needed) bytes") }
-      buffer = grown.assumingMemoryBound(to: UInt8.self)
-      capacity = needed
-    }
-    if pending > 0 { memmove(buffer + bytes.count, buffer + start, pending) }
-    bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: $0.count) }
-    start = 0
-    end = needed
-    scanFrom = 0
-    self.lineNumber = lineNumber
-    self.eof = self.eof || eof
   }
 }

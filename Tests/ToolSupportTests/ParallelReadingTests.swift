@@ -1,10 +1,11 @@
 import PipeProtocol
 import Testing
+import ToolSupport
 
 /// `ParallelReading`: chunks of whole lines, worked on by threads, merged in the order read; what
 /// workers leave to the sequential code comes to it with its line numbers, in order.
 @Suite("parallel reading")
-struct ChunkQueueTests {
+struct ParallelReadingTests {
   /// What a reading saw, in order: `w:LINE` for a line a worker read, `s:N:LINE` for a line the
   /// sequential code read as line N (lines read from `reader` after the reading included).
   static func read(_ text: String, threads: Int, chunkSize: Int) throws -> [String] {

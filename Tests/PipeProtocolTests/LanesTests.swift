@@ -16,7 +16,7 @@ struct SeededRandom: RandomNumberGenerator {
 
 /// The SIMD scans against a byte-by-byte reading of the same bytes.
 @Suite("structural scan")
-struct StructuralScanTests {
+struct LanesTests {
   static func isStringStop(_ c: UInt8) -> Bool { c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80 }
   static func isQuoteOrBackslash(_ c: UInt8) -> Bool { c == 0x22 || c == 0x5C }
 
@@ -30,21 +30,23 @@ struct StructuralScanTests {
     bytes.withUnsafeBufferPointer { buffer in
       let base = buffer.baseAddress!
       #expect(
-        StructuralScan.firstStringStop(base, from: from, end: end)
+        StructuralIndexer.firstStringStop(base, from: from, end: end)
           == reference(bytes, from, end, isStringStop), "string stop in \(bytes) from \(from) to \(end)")
       #expect(
-        StructuralScan.firstQuoteOrBackslash(base, from: from, end: end)
+        StructuralIndexer.firstQuoteOrBackslash(base, from: from, end: end)
           == reference(bytes, from, end, isQuoteOrBackslash), "quote in \(bytes) from \(from) to \(end)")
       let slice = UnsafeBufferPointer(rebasing: buffer[from..<end])
       #expect(
-        PlainRecord.isPlain(slice) == !bytes[from..<end].contains { $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 })
+        StructuralIndexer.isPlain(slice) == !bytes[from..<end].contains {
+          $0 == 0x5C || $0 < 0x20 || $0 >= 0x80
+        })
       if from + 16 <= bytes.count {
         let stop = reference(bytes, from, from + 16, isStringStop) - from
-        #expect(StructuralScan.stringStop16(base + from) == stop)
+        #expect(StructuralIndexer.stringStop16(base + from) == stop)
         let quote = reference(bytes, from, from + 16, isQuoteOrBackslash) - from
-        #expect(StructuralScan.quoteOrBackslash16(base + from) == quote)
+        #expect(StructuralIndexer.quoteOrBackslash16(base + from) == quote)
         for limit in 0...16 {
-          #expect(StructuralScan.quoteOrBackslash16(base + from, within: limit) == min(quote, limit))
+          #expect(StructuralIndexer.quoteOrBackslash16(base + from, within: limit) == min(quote, limit))
         }
       }
     }

@@ -8,8 +8,9 @@ public enum ReadingThreads {
   /// The largest chunk.
   public static let maxChunkSize = 16 << 20
 
-  /// `SAMPLEPIPES_THREADS`: a number from 1 (one thread, as before: nothing read ahead) to 64;
-  /// unset or empty, the number of processors online. A usage error for anything else.
+  /// `SAMPLEPIPES_THREADS`: a number from 1 (the calling thread works every chunk: nothing read
+  /// ahead, no thread started) to 64; unset or empty, the processors this process may run on. A
+  /// usage error for anything else.
   public static func count(environment: String? = Environment.get("SAMPLEPIPES_THREADS")) throws(ToolError)
     -> Int
   {
@@ -36,6 +37,21 @@ public enum ReadingThreads {
     return n
   }
 
-  /// The processors online, at least 1.
-  static var processors: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+  /// The processors this process may run on (as `nproc` counts them: `taskset` and cpusets
+  /// narrow them), at least 1; the processors online when the kernel does not say.
+  static var processors: Int {
+    // glibc declares sched_getaffinity only under _GNU_SOURCE, which Swift's Glibc module does
+    // not define: it is looked up by name (RTLD_DEFAULT is the null handle).
+    typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+    if let symbol = dlsym(nil, "sched_getaffinity") {
+      let getAffinity = unsafeBitCast(symbol, to: GetAffinity.self)
+      var mask = [UInt64](repeating: 0, count: 16)  // 1,024 processors
+      let count = mask.withUnsafeMutableBytes { bytes -> Int in
+        guard getAffinity(0, bytes.count, bytes.baseAddress!) == 0 else { return 0 }
+        return bytes.reduce(0) { $0 + $1.nonzeroBitCount }
+      }
+      if count > 0 { return min(count, maxThreads) }
+    }
+    return max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), maxThreads))
+  }
 }

@@ -1,14 +1,14 @@
 import PipeProtocol
 import Testing
 
-@Suite("the chunk workers' index: sure lines only")
-struct SureRecordIndexTests {
+@Suite("the record indexer's sure mode: sure lines only")
+struct RecordIndexerTests {
   /// What `index` returns for `line`: the type's text, or nil when the worker is not sure.
   func type(_ line: String, maxLineLength: Int = 1 << 20) -> String? {
-    var index = SureRecordIndex(maxDepth: 512, maxLineLength: maxLineLength)
+    var index = RecordIndexer(maxDepth: 512, maxLineLength: maxLineLength)
     let bytes = Array(line.utf8)
     return bytes.withUnsafeBufferPointer { buffer in
-      index.index(buffer).map { String(decoding: buffer[$0], as: UTF8.self) }
+      index.sure(buffer).map { String(decoding: buffer[$0], as: UTF8.self) }
     }
   }
 

@@ -4,16 +4,25 @@ import Testing
 
 @testable import PipeProtocol
 
-/// `PlainRecord`, the fast path of `JSONParser.indexObject` for plain lines, against the parser's
-/// byte-by-byte reading (`indexAnyObject`): whatever the fast path accepts, the parser accepts
-/// with the same members; and on plain lines it accepts all that the parser does.
-@Suite("plain records")
-struct PlainRecordTests {
-  /// The fast path's members, or nil when it is not sure.
+/// Stage 1 (`StructuralIndexer`), the fast path of `JSONParser.indexObject`, against the parser's
+/// byte-by-byte reading (`indexAnyObject`): whatever stage 1 accepts, the parser accepts with the
+/// same members; and on a line without a backslash (so without an escaped key) it accepts all that
+/// the parser does, within its nesting and key limits.
+@Suite("stage 1: the structural indexer")
+struct StructuralIndexerTests {
+  /// Stage 1's members, or nil when it is not sure.
   static func fast(_ line: [UInt8], maxDepth: Int = 512) -> [MemberSpan]? {
     line.withUnsafeBufferPointer { buffer in
       var members: [MemberSpan] = []
-      return PlainRecord.index(buffer, maxDepth: maxDepth, into: &members) ? members : nil
+      return StructuralIndexer.index(buffer, maxDepth: maxDepth, into: &members) != .notSure ? members : nil
+    }
+  }
+
+  /// Stage 1's verdict.
+  static func verdict(_ line: String) -> StructuralIndexer.Verdict {
+    Array(line.utf8).withUnsafeBufferPointer { buffer in
+      var members: [MemberSpan] = []
+      return StructuralIndexer.index(buffer, maxDepth: 512, into: &members)
     }
   }
 
@@ -27,17 +36,17 @@ struct PlainRecordTests {
     }
   }
 
-  /// Checks one line; `exact`: on a plain line the two must also agree when the fast path is
-  /// not sure (true for lines without deep nesting or many keys).
+  /// Checks one line; `exact`: on a line without a backslash the two must also agree when stage 1
+  /// is not sure (true for lines without deep nesting or many keys).
   static func check(_ line: [UInt8], maxDepth: Int = 512, exact: Bool = true, _ comment: Comment? = nil) {
     let fast = Self.fast(line, maxDepth: maxDepth)
     let slow = Self.slow(line, maxDepth: maxDepth)
     if let fast {
       #expect(slow == fast, "\(String(decoding: line, as: UTF8.self))")
-    } else if exact, line.withUnsafeBufferPointer(PlainRecord.isPlain) {
+    } else if exact, !line.contains(0x5C) {
       #expect(
         slow == nil,
-        "the fast path refused a plain line the parser reads: \(String(decoding: line, as: UTF8.self))")
+        "stage 1 refused a line the parser reads: \(String(decoding: line, as: UTF8.self))")
     }
   }
 
@@ -71,7 +80,7 @@ struct PlainRecordTests {
       let line = Array(
         (#"{"a":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}").utf8)
       for maxDepth in [1, 2, 3, 10, 64, 65, 66, 512] {
-        Self.check(line, maxDepth: maxDepth, exact: depth < PlainRecord.maxNesting)
+        Self.check(line, maxDepth: maxDepth, exact: depth < StructuralIndexer.maxNesting)
       }
     }
   }
@@ -80,8 +89,8 @@ struct PlainRecordTests {
   func manyKeys() {
     for count in [1, 63, 64, 65, 200] {
       let members = (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
-      Self.check(Array("{\(members)}".utf8), exact: count <= PlainRecord.maxOpenKeys)
-      Self.check(Array("{\(members),\"k0\":1}".utf8), exact: count <= PlainRecord.maxOpenKeys)
+      Self.check(Array("{\(members)}".utf8), exact: count <= StructuralIndexer.maxOpenKeys)
+      Self.check(Array("{\(members),\"k0\":1}".utf8), exact: count <= StructuralIndexer.maxOpenKeys)
     }
   }
 
@@ -97,7 +106,7 @@ struct PlainRecordTests {
           var quotes = [UInt64](repeating: 0xFFFF, count: words)
           let plain = line.withUnsafeBufferPointer { buffer in
             quotes.withUnsafeMutableBufferPointer {
-              PlainRecord.scan(buffer.baseAddress!, size, quotes: $0.baseAddress!)
+              StructuralIndexer.scan(buffer.baseAddress!, size, quotes: $0.baseAddress!)
             }
           }
           #expect(plain == !line.contains { $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 })
@@ -111,21 +120,36 @@ struct PlainRecordTests {
     }
   }
 
-  @Test("a line longer than 4 KiB is left to the parser")
+  @Test("a line longer than the quote bitmap is read as a line that is not plain")
   func long() {
-    let line = Array(("{\"a\":\"" + String(repeating: "x", count: PlainRecord.maxLength) + "\"}").utf8)
-    #expect(Self.fast(line) == nil)
+    let line = Array(
+      ("{\"a\":\"" + String(repeating: "x", count: StructuralIndexer.maxPlainLength) + "\"}").utf8)
+    #expect(Self.verdict(String(decoding: line, as: UTF8.self)) == .valid)
+    #expect(Self.fast(line) == Self.slow(line))
     #expect(Self.slow(line)?.count == 1)
-    let fits = Array(("{\"a\":\"" + String(repeating: "x", count: PlainRecord.maxLength - 8) + "\"}").utf8)
+    let fits = Array(
+      ("{\"a\":\"" + String(repeating: "x", count: StructuralIndexer.maxPlainLength - 8) + "\"}").utf8)
+    #expect(Self.verdict(String(decoding: fits, as: UTF8.self)) == .plain)
     #expect(Self.fast(fits) == Self.slow(fits))
-    #expect(Self.fast(fits) != nil)
   }
 
-  @Test("lines that are not plain are left to the parser")
+  @Test(
+    "lines that are not plain are read too: escapes, tabs, multi-byte UTF-8; an escaped key is left to the parser"
+  )
   func notPlain() {
-    for line in [#"{"a":"\n"}"#, "{\"a\":\t1}", "{\"a\":1}\r", #"{"a":"é"}"#, "{\"a\":\"\u{1}\"}"] {
-      #expect(Self.fast(Array(line.utf8)) == nil)
+    for line in [#"{"a":"\n"}"#, "{\"a\":\t1}", "{\"a\":1}\r", #"{"a":"é"}"#, #"{"a":"\u00e9\ud83d\ude00"}"#]
+    {
+      #expect(Self.verdict(line) == .valid, "\(line)")
+      Self.check(Array(line.utf8))
     }
+    for line in ["{\"a\":\"\u{1}\"}", #"{"a":"\x"}"#, #"{"a":"\ud800"}"#, "{\"a\":\"\u{FFFF}\"}"] {
+      #expect(Self.verdict(line) == .notSure || Self.slow(Array(line.utf8)) != nil, "\(line)")
+      Self.check(Array(line.utf8))
+    }
+    #expect(Self.verdict(#"{"\u0061":1}"#) == .notSure)
+    #expect(Self.slow(Array(#"{"\u0061":1}"#.utf8))?.count == 1)
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("{}".utf8)
+    #expect(Self.verdict(String(decoding: bom, as: UTF8.self)) == .notSure)
   }
 
   /// Random lines from JSON's structural bytes and a few words (plain, so every one is a real test
@@ -137,6 +161,9 @@ struct PlainRecordTests {
       "{", "}", "[", "]", ":", ",", "\"", "\"a\"", "\"b\"", "\"type\"", "0", "1", "-", ".", "e", "E", "+",
       "12",
       "true", "false", "null", " ", "{\"a\":", "[1,", "\"x\",", "{}", "[]",
+      // Lines that are not plain: escapes, white space, UTF-8 (valid and not), control bytes.
+      "\"\\n\"", "\"\\u00e9\"", "\"\\ud83d\\ude00\"", "\"\\ud800\"", "\\", "\t", "\r", "\"é\"", "\"\u{1}\"",
+      "\"\\q\"", "\"\\u12\"",
     ]
     for _ in 0..<40_000 {
       var line = "{"
@@ -145,7 +172,8 @@ struct PlainRecordTests {
       Self.check(Array(line.utf8))
     }
     let base = Array(Self.order.utf8)
-    let bytes: [UInt8] = Array("{}[]\":,0123456789-+.eEtrufalsn ".utf8)
+    let bytes: [UInt8] =
+      Array("{}[]\":,0123456789-+.eEtrufalsn \\u\t".utf8) + [0x01, 0x0A, 0xC3, 0xA9, 0xFF, 0xED]
     for _ in 0..<40_000 {
       var line = base
       for _ in 0..<Int.random(in: 1...3, using: &random) {

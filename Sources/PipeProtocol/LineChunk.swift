@@ -1,0 +1,77 @@
+import Glibc
+
+/// A chunk of whole lines handed to a worker of the parallel driver (`ParallelReading`, in
+/// ToolSupport): its bytes, valid until its result is merged.
+public struct LineChunk: @unchecked Sendable {
+  /// The bytes: whole lines, each ending in `\n` except the last line of the input.
+  public let bytes: UnsafeBufferPointer<UInt8>
+  /// Whether these bytes end the input.
+  public let isLast: Bool
+
+  /// A chunk of `bytes`; `isLast` when they end the input.
+  public init(bytes: UnsafeBufferPointer<UInt8>, isLast: Bool) {
+    self.bytes = bytes
+    self.isLast = isLast
+  }
+
+  /// Calls `body` with each non-empty line as LineReader frames it (up to a line feed, less one
+  /// carriage return before it; a last line without a line feed keeps everything) and returns the
+  /// number of lines, empty ones included.
+  public func forEachLine<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let count = bytes.count
+    var lines = 0
+    var i = 0
+    while i < count {
+      var lineEnd = count
+      var next = count
+      if let p = memchr(base + i, 0x0A, count - i) {
+        lineEnd = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        next = lineEnd + 1
+        if lineEnd > i, base[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+      }
+      lines += 1
+      let line = UnsafeBufferPointer(start: base + i, count: lineEnd - i)
+      i = next
+      if !line.isEmpty { try body(line) }
+    }
+    return lines
+  }
+}
+
+/// What a worker made of a chunk.
+public enum ChunkResult<Value> {
+  /// The chunk's value and its number of lines (the line feeds it holds, plus one for an
+  /// unterminated last line).
+  case done(Value, lines: Int)
+  /// The worker does not decide this chunk: the calling thread reads it with the sequential code.
+  case sequential
+  /// As `sequential`, and every later chunk too (the chunk may change how later lines are read).
+  case sequentialFromHere
+}
+
+/// Why a worker leaves lines to the sequential code, which reads, words and numbers everything it
+/// is not sure of.
+public enum ChunkSkip: Error, Sendable {
+  /// The sequential code reads this chunk.
+  case chunk
+  /// The sequential code reads this chunk and every later one (a line in it may change how later
+  /// lines are read, as a `donut` record defines a donut).
+  case rest
+}
+
+extension LineChunk {
+  /// Calls `line` with each non-empty line and, when none skipped, returns `.done` with `value()`
+  /// and the chunk's line count; a skip becomes `.sequential` or `.sequentialFromHere`.
+  @inlinable
+  public func result<Value>(
+    _ value: () -> Value, _ line: (UnsafeBufferPointer<UInt8>) throws(ChunkSkip) -> Void
+  ) -> ChunkResult<Value> {
+    do throws(ChunkSkip) {
+      let lines = try forEachLine(line)
+      return .done(value(), lines: lines)
+    } catch {
+      return error == .rest ? .sequentialFromHere : .sequential
+    }
+  }
+}

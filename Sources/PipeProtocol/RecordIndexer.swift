@@ -1,0 +1,140 @@
+import Glibc
+
+/// Validates lines as records and finds their members, in one of two modes:
+/// - the authority (`index`, static): stage 1 (`StructuralIndexer`) reads the line, and a line it
+///   is not sure of goes to `JSONParser`, which words the error and its column;
+/// - sure (`sure`, a value per worker thread): decides only what it is sure of, a record within the
+///   length limit whose keys have no escapes and whose `"type"` is a string without escapes, and
+///   answers nil for anything else (an error of any kind, a line over the limit, an escaped key or
+///   type), which the sequential code then reads, words and numbers. Its member list is reused.
+public struct RecordIndexer {
+  /// The nesting limit.
+  public let maxDepth: Int
+  /// The longest line, in bytes, without its ending (a longer one is an error for the sequential
+  /// code to report).
+  public let maxLineLength: Int
+  /// The top-level members of the last line indexed.
+  public private(set) var members: [MemberSpan] = []
+  /// Whether the last line indexed is plain (printable ASCII, no escapes anywhere).
+  public private(set) var plain = false
+
+  /// An indexer for lines at most `maxLineLength` bytes long, nested at most `maxDepth` deep.
+  public init(maxDepth: Int, maxLineLength: Int) {
+    self.maxDepth = maxDepth
+    self.maxLineLength = maxLineLength
+    members.reserveCapacity(32)
+  }
+
+  /// Indexes `line` as one record (an object, duplicate keys refused) and returns where the text of
+  /// its type is (between the quotes); nil when this mode is not sure of the line.
+  public mutating func sure(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    guard line.count <= maxLineLength else { return nil }
+    switch StructuralIndexer.index(line, maxDepth: maxDepth, into: &members) {
+    case .plain: plain = true
+    case .valid: plain = false
+    case .notSure:
+      // Deep nesting, many keys or an escaped key: the parser reads it (and nothing is worded).
+      plain = false
+      var parser = JSONParser(line, maxDepth: maxDepth)
+      parser.rejectsDuplicateKeys = true
+      do {
+        try parser.indexAnyObject(into: &members)
+      } catch {
+        return nil
+      }
+      for m in members where m.keyHasEscapes { return nil }
+    }
+    let json = ValidatedJSON(line)
+    guard let type = value("type", json) else { return nil }
+    return string(type, json)
+  }
+
+  /// The value of the first member named `key` (as `RecordView.member` finds it: keys have no
+  /// escapes here).
+  @inline(__always)
+  public func value(_ key: StaticString, _ json: ValidatedJSON) -> Range<Int>? {
+    let count = key.utf8CodeUnitCount
+    for m in members where m.key.count == count && json.equals(m.key, key) { return m.value }
+    return nil
+  }
+
+  /// The bytes between the quotes of a string value without escapes; nil for another value.
+  @inline(__always)
+  public func string(_ range: Range<Int>, _ json: ValidatedJSON) -> Range<Int>? {
+    if plain {
+      return json.bytes[range.lowerBound] == UInt8(ascii: "\"")
+        ? (range.lowerBound + 1)..<(range.upperBound - 1) : nil
+    }
+    return json.plainString(range)
+  }
+
+  /// Validates `bytes` as one record, fills `members`, and returns its `type`.
+  public static func index(
+    _ bytes: UnsafeBufferPointer<UInt8>, source: String, line: Int, into members: inout [MemberSpan],
+    maxDepth: Int
+  ) throws(InputError) -> String {
+    var parser = JSONParser(bytes, maxDepth: maxDepth)
+    parser.rejectsDuplicateKeys = true
+    do {
+      try parser.indexObject(into: &members)
+    } catch {
+      if PrettyPrintedJSON.looksLikePart(bytes) {
+        throw InputError(source: source, line: line, message: PrettyPrintedJSON.hint)
+      }
+      throw InputError(
+        source: source, line: line, column: column(of: error.offset, in: bytes), message: error.message)
+    }
+    guard let typeMember = member("type", in: bytes, members: members) else {
+      throw InputError(source: source, line: line, message: "record has no \"type\" field")
+    }
+    guard typeMember.kind == UInt8(ascii: "\"") else {
+      throw InputError(
+        source: source, line: line, column: column(of: typeMember.value.lowerBound, in: bytes),
+        message: "\"type\" must be a string")
+    }
+    let inner = (typeMember.value.lowerBound + 1)..<(typeMember.value.upperBound - 1)
+    let slice = UnsafeBufferPointer(rebasing: bytes[inner])
+    return slice.contains(UInt8(ascii: "\\"))
+      ? JSONParser.unescape(slice) : String(decoding: slice, as: UTF8.self)
+  }
+
+  /// The one-based character column of a byte offset.
+  public static func column(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var column = 1
+    for i in 0..<min(offset, bytes.count) where bytes[i] & 0xC0 != 0x80 { column += 1 }
+    return column
+  }
+
+  /// The first member named `key`.
+  public static func member(_ key: String, in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan])
+    -> MemberSpan?
+  {
+    var key = key
+    return key.withUTF8 { k in
+      for m in members {
+        if m.keyHasEscapes {
+          // By code points, as JSON names keys (not by canonical equivalence, as String's ==).
+          if JSONParser.unescapeBytes(UnsafeBufferPointer(rebasing: bytes[m.key])).elementsEqual(k) {
+            return m
+          }
+          continue
+        }
+        guard m.key.count == k.count else { continue }
+        if k.isEmpty || memcmp(bytes.baseAddress! + m.key.lowerBound, k.baseAddress!, k.count) == 0 {
+          return m
+        }
+      }
+      return nil
+    }
+  }
+
+  /// The parsed value of the first member named `key`.
+  public static func value(of key: String, in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan])
+    -> JSONValue?
+  {
+    guard let m = member(key, in: bytes, members: members) else { return nil }
+    var parser = JSONParser(
+      UnsafeBufferPointer(rebasing: bytes[m.value]), maxDepth: JSONParser.maxDepthCeiling)
+    return try? parser.parseValue(depth: 0)
+  }
+}

@@ -1,0 +1,470 @@
+import Glibc
+
+/// Stage 1 of reading a line (see README.md beside this file): one pass over the line in 64-byte
+/// blocks finds its quotes and tells whether it is plain (printable ASCII: no escape, no control
+/// byte, no multi-byte UTF-8), then one walk over the grammar, iterative and without allocation,
+/// validates the whole line as one record and lists its top-level members. On a plain line a
+/// string ends at its next quote, found in the block bitmap; on any other line strings are read
+/// by `JSONParser.scanString`, the authority on escapes, control bytes and UTF-8.
+///
+/// It answers only "valid (plain or not), and these are its members" or "not sure": at any error,
+/// an escaped key, nesting past `maxNesting`, or more open keys than `maxOpenKeys`, it is not sure
+/// and `JSONParser` reads the line, words the error and finds its column. On a line it accepts,
+/// `JSONParser.indexAnyObject` (duplicate keys refused) accepts it too and finds the same members;
+/// on a line it is not sure of for an error, the parser refuses it: the property tests hold the
+/// two together on random, mutated and JSONTestSuite lines.
+public enum StructuralIndexer {
+  /// What the indexer made of a line.
+  public enum Verdict: Sendable, Equatable {
+    /// A valid record of printable ASCII only.
+    case plain
+    /// A valid record with escapes, control bytes in white space, or multi-byte UTF-8.
+    case valid
+    /// An error, or something this reader leaves to `JSONParser`.
+    case notSure
+  }
+
+  /// How deep this reader follows nesting; deeper lines go to `JSONParser`.
+  public static let maxNesting = 64
+  /// How many keys of the open objects it keeps for the duplicate check; more go to `JSONParser`.
+  public static let maxOpenKeys = 64
+  /// The longest line whose quote bitmap is kept (on the stack); longer lines are read as lines
+  /// that are not plain.
+  public static let maxPlainLength = 8 << 10
+
+  /// Validates `line` as one record (an object, duplicate keys refused at any depth, nesting
+  /// within `maxDepth`) and lists its top-level members into `members`; on `.notSure`, `members`
+  /// holds nothing to rely on.
+  public static func index(
+    _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, into members: inout [MemberSpan]
+  ) -> Verdict {
+    members.removeAll(keepingCapacity: true)
+    guard let base = line.baseAddress, !line.isEmpty else { return .notSure }
+    let count = line.count
+    guard count <= maxPlainLength else { return walk(base, count, maxDepth, quotes: nil, into: &members) }
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: maxPlainLength / 64) { quotes in
+      let plain = scan(base, count, quotes: quotes.baseAddress!)
+      return walk(
+        base, count, maxDepth, quotes: plain ? UnsafePointer(quotes.baseAddress!) : nil, into: &members)
+    }
+  }
+
+  /// Whether `line` is plain: no byte is a backslash, a control byte or not ASCII.
+  public static func isPlain(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = line.baseAddress else { return true }
+    let end = line.count
+    var i = 0
+    var found = Lanes()
+    while i &+ 16 <= end {
+      found |= notPlain(load(base, i))
+      i &+= 16
+    }
+    if any(found) { return false }
+    while i < end {
+      let c = base[i]
+      if c == 0x5C || c < 0x20 || c >= 0x80 { return false }
+      i &+= 1
+    }
+    return true
+  }
+
+  /// The block pass: fills `quotes` with a bit per byte of the line (bit `i % 64` of word `i /
+  /// 64`) that is a quote, and returns whether the line is plain (the bitmap is meaningful only
+  /// then). `quotes` holds `(count + 63) / 64` words.
+  @inline(__always)
+  static func scan(_ base: UnsafePointer<UInt8>, _ count: Int, quotes: UnsafeMutablePointer<UInt64>) -> Bool {
+    var found = Lanes()
+    var i = 0
+    var word = 0
+    while i &+ 64 <= count {
+      let a = load(base, i)
+      let b = load(base, i &+ 16)
+      let c = load(base, i &+ 32)
+      let d = load(base, i &+ 48)
+      found |= notPlain(a) | notPlain(b) | notPlain(c) | notPlain(d)
+      quotes[word] =
+        UInt64(truncatingIfNeeded: bits(equalLanes(a, 0x22)))
+        | UInt64(truncatingIfNeeded: bits(equalLanes(b, 0x22))) &<< 16
+        | UInt64(truncatingIfNeeded: bits(equalLanes(c, 0x22))) &<< 32
+        | UInt64(truncatingIfNeeded: bits(equalLanes(d, 0x22))) &<< 48
+      i &+= 64
+      word &+= 1
+    }
+    if i < count {
+      var last: UInt64 = 0
+      var shift: UInt64 = 0
+      while i &+ 16 <= count {
+        let v = load(base, i)
+        found |= notPlain(v)
+        last |= UInt64(truncatingIfNeeded: bits(equalLanes(v, 0x22))) &<< shift
+        shift &+= 16
+        i &+= 16
+      }
+      while i < count {
+        let c = base[i]
+        if c == 0x5C || c < 0x20 || c >= 0x80 { return false }
+        if c == 0x22 { last |= 1 &<< shift }
+        shift &+= 1
+        i &+= 1
+      }
+      quotes[word] = last
+    }
+    return !any(found)
+  }
+
+  /// The grammar walk over the line's `end` bytes at `b`: the quote bitmap when the line is plain,
+  /// nil otherwise.
+  static func walk(
+    _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, quotes: UnsafePointer<UInt64>?,
+    into members: inout [MemberSpan]
+  ) -> Verdict {
+    let limit = min(max(1, maxDepth), maxNesting)
+    let verdict: Verdict = quotes == nil ? .valid : .plain
+    // JSON white space: space, tab, line feed, carriage return.
+    let spaces: UInt64 = 1 << 0x20 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0D
+    // Two allocations of at most 1 KiB each, which Swift makes on the stack.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxOpenKeys) { keyScratch in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxNesting) { savedScratch -> Verdict in
+        // The keys of the open objects (start and end offsets, in pairs), innermost last; and, for
+        // each open container, where its parent object's keys start and their signatures.
+        let keys = keyScratch.baseAddress!
+        let saved = savedScratch.baseAddress!
+        var i = 0
+        var keyCount = 0
+        var firstKey = 0  // the first key of the innermost open object
+        var seen: UInt64 = 0  // the signatures of that object's keys
+        var depth = 0
+        var objects: UInt64 = 0  // bit d: the container open at depth d is an object
+        var topKey = 0..<0
+        var topStart = 0
+
+        @inline(__always) func peek() -> UInt8 { i < end ? b[i] : 0 }
+        @inline(__always) func skipSpaces() {
+          while i < end {
+            let c = b[i]
+            guard c <= 0x20, spaces & (1 &<< UInt64(c)) != 0 else { return }
+            i &+= 1
+          }
+        }
+        /// The offset of the quote that ends the string whose opening quote is at `i`, or nil; sets
+        /// `escaped` when it holds an escape.
+        @inline(__always) func stringEnd(_ escaped: inout Bool) -> Int? {
+          if let quotes {
+            let from = i &+ 1
+            guard from < end else { return nil }
+            var word = from &>> 6
+            var bits = quotes[word] &>> UInt64(truncatingIfNeeded: from & 63)
+            if bits != 0 { return from &+ bits.trailingZeroBitCount }
+            let words = (end &+ 63) &>> 6
+            word &+= 1
+            while word < words {
+              bits = quotes[word]
+              if bits != 0 { return word &<< 6 &+ bits.trailingZeroBitCount }
+              word &+= 1
+            }
+            return nil
+          }
+          var parser = JSONParser(UnsafeBufferPointer(start: b, count: end))
+          parser.position = i
+          guard let (range, hasEscapes) = try? parser.scanString() else { return nil }
+          escaped = hasEscapes
+          return range.upperBound
+        }
+        /// Whether the key at `key` is one of the innermost object's keys so far (and notes it).
+        @inline(__always) func isDuplicate(_ key: Range<Int>) -> Bool {
+          let lastByte = key.isEmpty ? 0 : Int(b[key.upperBound &- 1])
+          let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: (key.count &* 7 &+ lastByte) & 63)
+          defer { seen |= bit }
+          if seen & bit == 0 { return false }
+          let count = key.count
+          var k = firstKey
+          while k < keyCount {
+            let start = keys[2 &* k]
+            if keys[2 &* k &+ 1] &- start == count, memcmp(b + start, b + key.lowerBound, count) == 0 {
+              return true
+            }
+            k &+= 1
+          }
+          return false
+        }
+        @inline(__always) func open(object: Bool) {
+          saved[2 &* depth] = firstKey
+          saved[2 &* depth &+ 1] = Int(bitPattern: UInt(seen))
+          depth &+= 1
+          if object {
+            objects |= 1 &<< UInt64(depth)
+            firstKey = keyCount
+            seen = 0
+          } else {
+            objects &= ~(1 &<< UInt64(depth))
+          }
+        }
+        @inline(__always) func close() {
+          if objects &>> UInt64(depth) & 1 != 0 { keyCount = firstKey }
+          depth &-= 1
+          firstKey = saved[2 &* depth]
+          seen = UInt64(UInt(bitPattern: saved[2 &* depth &+ 1]))
+        }
+        @inline(__always) func literal(_ word: UInt64, _ count: Int) -> Bool {
+          guard i &+ count <= end else { return false }
+          var read: UInt64 = 0
+          for k in 0..<count { read |= UInt64(b[i &+ k]) &<< (8 &* UInt64(k)) }
+          guard read == word else { return false }
+          i &+= count
+          return true
+        }
+        @inline(__always) func isDigit(_ k: Int) -> Bool { k < end && b[k] &- 48 < 10 }
+        /// A number as JSON writes it: `-`? (`0` | a digit 1-9 and digits) (`.` digits)? (`e` or
+        /// `E`, `+` or `-`?, digits)?
+        @inline(__always) func number() -> Bool {
+          if peek() == UInt8(ascii: "-") { i &+= 1 }
+          guard isDigit(i) else { return false }
+          if b[i] == UInt8(ascii: "0") {
+            i &+= 1
+            if isDigit(i) { return false }
+          } else {
+            while isDigit(i) { i &+= 1 }
+          }
+          if peek() == UInt8(ascii: ".") {
+            i &+= 1
+            guard isDigit(i) else { return false }
+            while isDigit(i) { i &+= 1 }
+          }
+          if peek() | 0x20 == UInt8(ascii: "e") {
+            i &+= 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { i &+= 1 }
+            guard isDigit(i) else { return false }
+            while isDigit(i) { i &+= 1 }
+          }
+          return true
+        }
+
+        skipSpaces()
+        guard peek() == UInt8(ascii: "{") else { return .notSure }
+        i &+= 1
+        open(object: true)
+        skipSpaces()
+        if peek() == UInt8(ascii: "}") {
+          i &+= 1
+          skipSpaces()
+          return i == end ? verdict : .notSure
+        }
+        value: while true {
+          // In an object, a key and its colon come first.
+          if objects &>> UInt64(depth) & 1 != 0 {
+            guard peek() == UInt8(ascii: "\"") else { return .notSure }
+            var escaped = false
+            guard let keyEnd = stringEnd(&escaped), !escaped else { return .notSure }
+            let key = (i &+ 1)..<keyEnd
+            guard !isDuplicate(key), keyCount < maxOpenKeys else { return .notSure }
+            keys[2 &* keyCount] = key.lowerBound
+            keys[2 &* keyCount &+ 1] = keyEnd
+            keyCount &+= 1
+            if depth == 1 { topKey = key }
+            i = keyEnd &+ 1
+            skipSpaces()
+            guard peek() == UInt8(ascii: ":") else { return .notSure }
+            i &+= 1
+            skipSpaces()
+          }
+          if depth == 1 { topStart = i }
+          switch peek() {
+          case UInt8(ascii: "\""):
+            var escaped = false
+            guard let close = stringEnd(&escaped) else { return .notSure }
+            i = close &+ 1
+          case UInt8(ascii: "{"):
+            guard depth < limit else { return .notSure }
+            i &+= 1
+            open(object: true)
+            skipSpaces()
+            guard peek() == UInt8(ascii: "}") else { continue value }
+            i &+= 1
+            close()
+          case UInt8(ascii: "["):
+            guard depth < limit else { return .notSure }
+            i &+= 1
+            open(object: false)
+            skipSpaces()
+            guard peek() == UInt8(ascii: "]") else { continue value }
+            i &+= 1
+            close()
+          case UInt8(ascii: "t"): guard literal(0x6575_7274, 4) else { return .notSure }  // "true", little-endian
+          case UInt8(ascii: "f"): guard literal(0x65_736C_6166, 5) else { return .notSure }  // "false"
+          case UInt8(ascii: "n"): guard literal(0x6C6C_756E, 4) else { return .notSure }  // "null"
+          default: guard number() else { return .notSure }
+          }
+          // A value ended at `i`, in the container open at `depth`.
+          while true {
+            if depth == 1 {
+              members.append(
+                MemberSpan(key: topKey, keyHasEscapes: false, value: topStart..<i, kind: b[topStart]))
+            }
+            skipSpaces()
+            let c = peek()
+            if c == UInt8(ascii: ",") {
+              i &+= 1
+              skipSpaces()
+              continue value
+            }
+            let inObject = objects &>> UInt64(depth) & 1 != 0
+            guard c == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return .notSure }
+            i &+= 1
+            close()
+            if depth == 0 {
+              skipSpaces()
+              return i == end ? verdict : .notSure
+            }
+          }
+        }
+      }
+    }
+  }
+
+  // MARK: - Lanes: 16 bytes at a time
+
+  /// Lanes of 16 bytes. Only wrapping arithmetic and bitwise operations of `SIMD16<UInt8>` are
+  /// used: they compile to one SSE2 instruction each on x86-64 and to NEON on arm64. (The
+  /// lane-wise comparisons `.==` and `.<` compile, with Swift 6.3, to a loop over the lanes.) A
+  /// lane "matches" when its high bit is set. Lines are still split with `memchr`: glibc's (AVX2)
+  /// finds line feeds faster than a 16-byte loop does.
+  public typealias Lanes = SIMD16<UInt8>
+
+  /// 0x80 in the lanes that are zero.
+  @inlinable @inline(__always)
+  static func zeroLanes(_ v: Lanes) -> Lanes {
+    // For a lane y: (y - 1) has its high bit set for y == 0 and for y > 0x80; ~y for y < 0x80.
+    (v &- Lanes(repeating: 1)) & ~v & Lanes(repeating: 0x80)
+  }
+
+  /// 0x80 in the lanes equal to `byte`.
+  @inlinable @inline(__always)
+  static func equalLanes(_ v: Lanes, _ byte: UInt8) -> Lanes {
+    zeroLanes(v ^ Lanes(repeating: byte))
+  }
+
+  /// 0x80 in the lanes that a string scan stops at: `"`, `\`, a control byte, or non-ASCII.
+  @inlinable @inline(__always)
+  static func stringStops(_ v: Lanes) -> Lanes {
+    // v - 0x20 wraps to 0xE0... for the control bytes; `& ~v` drops the wrap of bytes >= 0xA0,
+    // and `| v` adds every byte with its high bit set (not ASCII).
+    let control = (v &- Lanes(repeating: 0x20)) & ~v
+    return (equalLanes(v, 0x22) | equalLanes(v, 0x5C) | control | v) & Lanes(repeating: 0x80)
+  }
+
+  /// 0x80 in the lanes that are not plain text: `\`, a control byte, or non-ASCII.
+  @inlinable @inline(__always)
+  static func notPlain(_ v: Lanes) -> Lanes {
+    let control = (v &- Lanes(repeating: 0x20)) & ~v
+    return (equalLanes(v, 0x5C) | control | v) & Lanes(repeating: 0x80)
+  }
+
+  /// 0x80 in the lanes that a scan of validated JSON text stops at: `"` or `\`.
+  @inlinable @inline(__always)
+  static func quoteOrBackslash(_ v: Lanes) -> Lanes {
+    equalLanes(v, 0x22) | equalLanes(v, 0x5C)
+  }
+
+  /// A bit per lane (bit i for lane i) of the lanes whose high bit is set: each 8-byte half's
+  /// high bits gathered by one multiplication (no lane's product overlaps another's, so nothing
+  /// carries).
+  @inlinable @inline(__always)
+  static func bits(_ mask: Lanes) -> Int {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    let gather: UInt64 = 0x0102_0408_1020_4080
+    let low = ((words[0] &>> 7) &* gather) &>> 56
+    let high = ((words[1] &>> 7) &* gather) &>> 56
+    return Int(truncatingIfNeeded: low | high &<< 8)
+  }
+
+  /// The index (0 to 15) of the first lane whose high bit is set, or 16 when none is; without a
+  /// branch, which strings of every length would make unpredictable.
+  @inlinable @inline(__always)
+  static func firstLane(_ mask: Lanes) -> Int {
+    (bits(mask) | 0x1_0000).trailingZeroBitCount
+  }
+
+  /// Whether any lane of `mask` is not zero.
+  @inlinable @inline(__always)
+  static func any(_ mask: Lanes) -> Bool {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    return words[0] | words[1] != 0
+  }
+
+  /// The 16 bytes at `base + i` (any alignment).
+  @inlinable @inline(__always)
+  static func load(_ base: UnsafePointer<UInt8>, _ i: Int) -> Lanes {
+    UnsafeRawPointer(base + i).loadUnaligned(as: Lanes.self)
+  }
+
+  /// The index (0 to 15) of the first byte of the 16 at `p` that a string scan stops at (a quote,
+  /// a backslash, a control byte or a byte that is not ASCII), or 16 when there is none.
+  @inlinable @inline(__always)
+  public static func stringStop16(_ p: UnsafePointer<UInt8>) -> Int {
+    firstLane(stringStops(load(p, 0)))
+  }
+
+  /// The index (0 to 15) of the first `"` or `\` of the 16 bytes at `p`, or 16 when there is none.
+  @inlinable @inline(__always)
+  public static func quoteOrBackslash16(_ p: UnsafePointer<UInt8>) -> Int {
+    firstLane(quoteOrBackslash(load(p, 0)))
+  }
+
+  /// The index of the first `"` or `\` among the first `limit` (0 to 16) of the 16 bytes at `p`,
+  /// or `limit` when there is none.
+  @inlinable @inline(__always)
+  public static func quoteOrBackslash16(_ p: UnsafePointer<UInt8>, within limit: Int) -> Int {
+    (bits(quoteOrBackslash(load(p, 0))) | 1 &<< limit).trailingZeroBitCount
+  }
+
+  /// The offset of the first byte in `from..<end` that a string scan stops at (a quote, a
+  /// backslash, a control byte or a byte that is not ASCII), or `end` when there is none.
+  @inlinable
+  public static func firstStringStop(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+    var i = from
+    // Most strings of records (keys, names, dates) end within 16 bytes: one step finds it.
+    if i &+ 16 <= end {
+      let lane = firstLane(stringStops(load(base, i)))
+      if lane < 16 { return i &+ lane }
+      i &+= 16
+    }
+    while i &+ 32 <= end {
+      let a = stringStops(load(base, i))
+      let b = stringStops(load(base, i &+ 16))
+      if any(a | b) {
+        let lane = firstLane(a)
+        return i &+ (lane < 16 ? lane : 16 &+ firstLane(b))
+      }
+      i &+= 32
+    }
+    if i &+ 16 <= end {
+      let lane = firstLane(stringStops(load(base, i)))
+      if lane < 16 { return i &+ lane }
+      i &+= 16
+    }
+    while i < end {
+      let c = base[i]
+      if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80 { return i }
+      i &+= 1
+    }
+    return end
+  }
+
+  /// The offset of the first `"` or `\` in `from..<end`, or `end`: where a string of validated
+  /// JSON text may end.
+  @inlinable
+  public static func firstQuoteOrBackslash(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+    var i = from
+    while i &+ 16 <= end {
+      let lane = firstLane(quoteOrBackslash(load(base, i)))
+      if lane < 16 { return i &+ lane }
+      i &+= 16
+    }
+    while i < end {
+      let c = base[i]
+      if c == 0x22 || c == 0x5C { return i }
+      i &+= 1
+    }
+    return end
+  }
+}
