@@ -289,7 +289,8 @@ public enum StructuralIndexer {
             guard peek() == UInt8(ascii: "]") else { continue value }
             i &+= 1
             close()
-          case UInt8(ascii: "t"): guard literal(0x6575_7274, 4) else { return .notSure }  // "true", little-endian
+          // The literals' bytes, little-endian.
+          case UInt8(ascii: "t"): guard literal(0x6575_7274, 4) else { return .notSure }  // "true"
           case UInt8(ascii: "f"): guard literal(0x65_736C_6166, 5) else { return .notSure }  // "false"
           case UInt8(ascii: "n"): guard literal(0x6C6C_756E, 4) else { return .notSure }  // "null"
           default: guard number() else { return .notSure }
