@@ -15,7 +15,7 @@ let tools: [(executable: String, library: String, dependencies: [Target.Dependen
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 var targets: [Target] = [
-  .target(name: "PipeProtocol", swiftSettings: swiftSettings),
+  .target(name: "PipeProtocol", exclude: ["README.md"], swiftSettings: swiftSettings),
   .target(name: "ToolSupport", dependencies: ["PipeProtocol"], swiftSettings: swiftSettings),
   .target(
     name: "FoodTruckKit", dependencies: ["PipeProtocol"], exclude: ["Data"],

@@ -186,7 +186,11 @@ struct SchemaChecker {
       ? JSONParser.unescape(inner) : String(decoding: inner, as: UTF8.self)
   }
 
-  func number(_ range: Range<Int>) -> Double? {
+  func number(_ range: Range<Int>) -> Double? { Self.number(bytes, range) }
+
+  /// The value of the JSON number at `range` of `bytes`, as Swift reads its text (the one reading
+  /// of both checks; a number of up to 15 bytes makes a small string, without allocation).
+  static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
     Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
   }
 

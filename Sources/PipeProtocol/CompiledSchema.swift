@@ -1,0 +1,266 @@
+import Glibc
+
+/// A schema compiled to flat tables, so that a conforming record is checked without allocation or
+/// reference counting. The fast check only answers "conforms" or "not sure"; when it is not sure,
+/// `RecordSchema.problems` runs the readable checker, which words the messages.
+struct CompiledSchema: Sendable {
+  enum Kind: UInt8, Sendable {
+    case any, string, nonEmptyString, int, number, bool, dateTime, day, oneOf, array, object, map
+  }
+
+  struct Node: Sendable {
+    var kind: Kind
+    var low = 0
+    var high = 0
+    /// Object: the range of `fields`; oneOf: the range of `options`; int: the range of `ranges`
+    /// (a rule's allowed values; none without a rule).
+    var first = 0
+    var count = 0
+    /// Array and map: the element node.
+    var child = -1
+    /// Number: the allowed range.
+    var lowNumber = -Double.greatestFiniteMagnitude
+    var highNumber = Double.greatestFiniteMagnitude
+  }
+
+  struct Field: Sendable {
+    var nameStart: Int
+    var nameCount: Int
+    var node: Int
+    var required: Bool
+  }
+
+  var nodes: [Node] = []
+  var fields: [Field] = []
+  var options: [(start: Int, count: Int)] = []
+  /// The values rules allow, as ranges.
+  var ranges: [(low: Int, high: Int)] = []
+  var pool: [UInt8] = []
+  var root = 0
+
+  init(_ fields: [FieldSpec], rules: [IntRule] = []) {
+    root = add(.object(fields), steps: [], rules: rules)
+  }
+
+  mutating func bytes(_ text: String) -> (Int, Int) {
+    let start = pool.count
+    pool.append(contentsOf: text.utf8)
+    return (start, pool.count - start)
+  }
+
+  /// Adds the node of a value of `type` found at `steps`, with the rule for that path if any.
+  mutating func add(_ type: FieldType, steps: [String], rules: [IntRule]) -> Int {
+    let index = nodes.count
+    switch type {
+    case .any: nodes.append(Node(kind: .any))
+    case .string: nodes.append(Node(kind: .string))
+    case .nonEmptyString: nodes.append(Node(kind: .nonEmptyString))
+    case .bool: nodes.append(Node(kind: .bool))
+    case .dateTime: nodes.append(Node(kind: .dateTime))
+    case .day: nodes.append(Node(kind: .day))
+    case .int(let r):
+      var node = Node(kind: .int, low: r.lowerBound, high: r.upperBound)
+      if let rule = rules.first(where: { $0.path.steps == steps }) {
+        node.first = ranges.count
+        let allowed = rule.allowed.map { (low: $0.lowerBound, high: $0.upperBound) }
+        ranges += allowed.isEmpty ? [(low: 1, high: 0)] : allowed  // nothing allowed: an empty range
+        node.count = ranges.count - node.first
+      }
+      nodes.append(node)
+    case .number(let r):
+      nodes.append(Node(kind: .number, lowNumber: r.lowerBound, highNumber: r.upperBound))
+    case .oneOf(let values):
+      nodes.append(Node(kind: .oneOf, first: options.count, count: values.count))
+      for value in values {
+        let (start, count) = bytes(value)
+        options.append((start, count))
+      }
+    case .array(let element):
+      nodes.append(Node(kind: .array))
+      let child = add(element, steps: steps + ["[]"], rules: rules)
+      nodes[index].child = child
+    case .map(let element):
+      nodes.append(Node(kind: .map))
+      let child = add(element, steps: steps + ["*"], rules: rules)
+      nodes[index].child = child
+    case .object(let specs):
+      nodes.append(Node(kind: .object))
+      var compiled: [Field] = []
+      for spec in specs {
+        let (start, count) = bytes(spec.name)
+        compiled.append(
+          Field(
+            nameStart: start, nameCount: count,
+            node: add(spec.type, steps: steps + [spec.name], rules: rules),
+            required: spec.required))
+      }
+      nodes[index].first = fields.count
+      nodes[index].count = compiled.count
+      fields.append(contentsOf: compiled)
+    }
+    return index
+  }
+
+  /// Whether the record surely conforms. False means "look closer", not "wrong".
+  func conforms(_ line: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> Bool {
+    nodes.withUnsafeBufferPointer { nodes in
+      fields.withUnsafeBufferPointer { fields in
+        pool.withUnsafeBufferPointer { pool in
+          options.withUnsafeBufferPointer { options in
+            ranges.withUnsafeBufferPointer { ranges in
+              let checker = Checker(
+                line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges)
+              return checker.topLevel(members, node: root)
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+extension CompiledSchema {
+  /// The allocation-free walk over an already validated line.
+  struct Checker {
+    let json: ValidatedJSON
+    let nodes: UnsafeBufferPointer<CompiledSchema.Node>
+    let fields: UnsafeBufferPointer<CompiledSchema.Field>
+    let pool: UnsafeBufferPointer<UInt8>
+    let options: UnsafeBufferPointer<(start: Int, count: Int)>
+    let ranges: UnsafeBufferPointer<(low: Int, high: Int)>
+
+    init(
+      line: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<CompiledSchema.Node>,
+      fields: UnsafeBufferPointer<CompiledSchema.Field>, pool: UnsafeBufferPointer<UInt8>,
+      options: UnsafeBufferPointer<(start: Int, count: Int)>,
+      ranges: UnsafeBufferPointer<(low: Int, high: Int)>
+    ) {
+      self.json = ValidatedJSON(line)
+      self.nodes = nodes
+      self.fields = fields
+      self.pool = pool
+      self.options = options
+      self.ranges = ranges
+    }
+
+    func topLevel(_ members: [MemberSpan], node: Int) -> Bool {
+      let object = nodes[node]
+      guard object.count <= 64 else { return false }
+      var seen: UInt64 = 0
+      for member in members {
+        if member.keyHasEscapes { return false }
+        guard let f = field(named: member.key, in: object) else { continue }
+        if seen & (1 << UInt64(f - object.first)) != 0 { return false }
+        seen |= 1 << UInt64(f - object.first)
+        if !value(member.value, node: fields[f].node) { return false }
+      }
+      return requiredSeen(object, seen)
+    }
+
+    func requiredSeen(_ object: CompiledSchema.Node, _ seen: UInt64) -> Bool {
+      for i in 0..<object.count where fields[object.first + i].required && seen & (1 << UInt64(i)) == 0 {
+        return false
+      }
+      return true
+    }
+
+    /// The bytes of `pool` from `start`.
+    func pooled(_ start: Int, _ count: Int) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: pool[start..<(start + count)])
+    }
+
+    func field(named key: Range<Int>, in object: CompiledSchema.Node) -> Int? {
+      let count = key.count
+      guard let line = json.bytes.baseAddress, let names = pool.baseAddress else { return nil }
+      for f in object.first..<(object.first + object.count) {
+        let field = fields[f]
+        guard field.nameCount == count else { continue }
+        // Names are short: compared here, not with a call.
+        let name = names + field.nameStart
+        let bytes = line + key.lowerBound
+        var i = 0
+        while i < count, name[i] == bytes[i] { i &+= 1 }
+        if i == count { return f }
+      }
+      return nil
+    }
+
+    func value(_ range: Range<Int>, node index: Int) -> Bool {
+      let node = nodes[index]
+      let line = json.bytes
+      let first = line[range.lowerBound]
+      switch node.kind {
+      case .any: return true
+      case .string: return first == 0x22
+      case .nonEmptyString: return first == 0x22 && range.count > 2
+      case .bool: return first == UInt8(ascii: "t") || first == UInt8(ascii: "f")
+      case .int:
+        guard let v = json.int(range), v >= node.low && v <= node.high else { return false }
+        if node.count == 0 { return true }
+        for r in node.first..<(node.first + node.count) where v >= ranges[r].low && v <= ranges[r].high {
+          return true
+        }
+        return false
+      case .number:
+        // Read as the readable check reads it (`SchemaChecker.number`), so that both agree at the bounds.
+        guard first == UInt8(ascii: "-") || first &- 48 < 10, let v = SchemaChecker.number(line, range) else {
+          return false
+        }
+        return v.isFinite && v >= node.lowNumber && v <= node.highNumber
+      case .dateTime, .day:
+        guard let inner = json.plainString(range) else { return false }
+        let bytes = UnsafeBufferPointer(rebasing: line[inner])
+        if node.kind == .day { return bytes.count == 10 && ISODate.day(bytes) != nil }
+        return ISODate.parse(bytes: bytes) != nil
+      case .oneOf:
+        guard let inner = json.plainString(range) else { return false }
+        for o in node.first..<(node.first + node.count)
+        where json.equals(inner, pooled(options[o].start, options[o].count)) {
+          return true
+        }
+        return false
+      case .array:
+        guard first == UInt8(ascii: "[") else { return false }
+        var conforms = true
+        let child = nodes[node.child].kind
+        json.forEachElement(ofArrayAt: range.lowerBound) { start in
+          // An object element is walked once: its walk finds its end.
+          if conforms, child == .object || child == .map, line[start] == UInt8(ascii: "{") {
+            let (ok, end) = object(at: start, node: node.child)
+            conforms = ok
+            return end
+          }
+          let end = json.valueEnd(start)
+          if conforms, !value(start..<end, node: node.child) { conforms = false }
+          return end
+        }
+        return conforms
+      case .object, .map:
+        guard first == UInt8(ascii: "{") else { return false }
+        return object(at: range.lowerBound, node: index).conforms
+      }
+    }
+
+    /// Whether the object whose `{` is at `start` conforms to the object or map `node`, and the
+    /// offset just past it.
+    func object(at start: Int, node index: Int) -> (conforms: Bool, end: Int) {
+      let node = nodes[index]
+      guard node.count <= 64 else { return (false, json.valueEnd(start)) }
+      var seen: UInt64 = 0
+      var conforms = true
+      let end = json.forEachMember(ofObjectAt: start) { key, member in
+        guard conforms else { return }
+        if json.firstBackslash(in: key) < key.upperBound {
+          conforms = false
+        } else if node.kind == .map {
+          conforms = value(member, node: node.child)
+        } else if let f = field(named: key, in: node) {
+          let bit: UInt64 = 1 << UInt64(f - node.first)
+          conforms = seen & bit == 0 && value(member, node: fields[f].node)
+          seen |= bit
+        }
+      }
+      return (conforms && (node.kind == .map || requiredSeen(node, seen)), end)
+    }
+  }
+}

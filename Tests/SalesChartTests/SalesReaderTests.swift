@@ -1,0 +1,129 @@
+import FoodTruckKit
+import PipeProtocol
+import Testing
+
+@testable import SalesChartCommand
+
+/// The workers' sales readers (`ChunkCounter.addPlainSales` for plain lines, `addSales` for the
+/// others) against the sequential one, `SalesFields.addSales`, on random `items` arrays: whatever a
+/// worker counts, the sequential reader counts the same; and on arrays of built-in donuts within
+/// the bounds, without escapes, a worker is sure.
+@Suite("the workers' sales readers and SalesFields")
+struct SalesReaderTests {
+  /// A small seeded generator (SplitMix64), so that the random arrays repeat.
+  struct Random: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// The sequential reader's counts and sum, or nil when it refuses the array.
+  static func slow(_ line: [UInt8], _ range: Range<Int>) -> (counts: [Int], sum: Int)? {
+    line.withUnsafeBufferPointer { buffer in
+      var counts = [Int](repeating: 0, count: 17)
+      let menu = StreamMenu(deferring: false)
+      do throws(FieldError) {
+        let sum = try SalesFields.addSales(
+          ValidatedJSON(buffer), range, field: "items", menu: menu,
+          record: InputError(source: "t", line: 1, message: "")
+        ) { (donut, quantity) throws(FieldError) in
+          guard donut < 17 else { throw FieldError("custom") }
+          counts[donut] += quantity
+        }
+        return (counts, sum)
+      } catch {
+        return nil
+      }
+    }
+  }
+
+  /// A worker reader's counts and sum, or nil when it is not sure.
+  static func fast(_ line: [UInt8], _ range: Range<Int>, plain: Bool) -> (counts: [Int], sum: Int)? {
+    line.withUnsafeBufferPointer { buffer in
+      let counter = ChunkCounter(maxDepth: 512, maxLineLength: 1 << 20, zone: .utc)
+      let row = UnsafeMutablePointer<Int>.allocate(capacity: 17)
+      defer { row.deallocate() }
+      row.initialize(repeating: 0, count: 17)
+      let json = ValidatedJSON(buffer)
+      do throws(ChunkSkip) {
+        let sum =
+          plain
+          ? try counter.addPlainSales(json, range, least: 1, most: Order.maxQuantity, into: row)
+          : try counter.addSales(json, range, least: 1, most: Order.maxQuantity, into: row)
+        return (Array(UnsafeBufferPointer(start: row, count: 17)), sum)
+      } catch {
+        return nil
+      }
+    }
+  }
+
+  /// One random `items` value: mostly valid items, with the odd wrong id, quantity, name or key.
+  static func items(_ random: inout Random) -> String {
+    let names = Menu.builtIn.donuts.map(\.name)
+    var elements: [String] = []
+    for _ in 0..<Int.random(in: 0...4, using: &random) {
+      var members: [String] = []
+      let donut = [0, 3, 16, 17, -1, 99, 7].randomElement(using: &random)!
+      let quantity = [1, 2, 12, 0, -3, 1_000_000, 1_000_001].randomElement(using: &random)!
+      switch Int.random(in: 0..<12, using: &random) {
+      case 0: members.append("\"donut\":\(donut).0")
+      case 1: members.append("\"donut\":\"\(donut)\"")
+      case 2: break  // no donut
+      default: members.append("\"donut\":\(donut)")
+      }
+      switch Int.random(in: 0..<12, using: &random) {
+      case 0: members.append("\"quantity\":\(quantity)e0")
+      case 1: break  // no quantity
+      case 2: members.append("\"quantity\":\(quantity),\"quantity\":1")
+      default: members.append("\"quantity\":\(quantity)")
+      }
+      let id = max(0, min(donut, 16))
+      switch Int.random(in: 0..<8, using: &random) {
+      case 0: members.append("\"name\":\"\(names[(id + 1) % 17])\"")
+      case 1: members.append("\"name\":7")
+      case 2, 3: break
+      default: members.append("\"name\":\"\(names[id])\"")
+      }
+      if Int.random(in: 0..<6, using: &random) == 0 { members.append("\"note\":[1,{\"a\":\"}\"}]") }
+      members.shuffle(using: &random)
+      let spaced = Bool.random(using: &random)
+      elements.append("{" + members.joined(separator: spaced ? " , " : ",") + "}")
+    }
+    if Int.random(in: 0..<20, using: &random) == 0 { elements.append("3") }
+    return "[" + elements.joined(separator: ",") + "]"
+  }
+
+  @Test(
+    "random items arrays: a worker counts what SalesFields counts, and is sure of every plain valid array")
+  func randomArrays() {
+    var random = Random(state: 2026)
+    var agreed = 0
+    for _ in 0..<20_000 {
+      let value = Self.items(&random)
+      let line = Array(#"{"items":\#(value)}"#.utf8)
+      let range = 9..<(line.count - 1)
+      // Only lines that stage 1 validated reach a reader.
+      var members: [MemberSpan] = []
+      guard
+        line.withUnsafeBufferPointer({ StructuralIndexer.index($0, maxDepth: 512, into: &members) })
+          != .notSure
+      else { continue }
+      let slow = Self.slow(line, range)
+      for plain in [true, false] {
+        let fast = Self.fast(line, range, plain: plain)
+        if let fast {
+          #expect(slow?.counts == fast.counts && slow?.sum == fast.sum, "\(value)")
+        } else {
+          #expect(slow == nil, "a worker was not sure of an array SalesFields counts: \(value)")
+        }
+        if fast != nil { agreed += 1 }
+      }
+    }
+    #expect(agreed > 5_000)
+  }
+}
