@@ -30,6 +30,9 @@ enum DonutCommand {
     store (--store) and the feed store (--feed), to keep the donuts their records name.
     """
 
+  /// `DONUT`, the donut edit and remove change: its id or its name.
+  static let donut = Argument.one("DONUT")
+
   /// What the DONUT argument of edit and remove is.
   static let argumentInput = "DONUT: the custom donut's id (17) or its name, in any case ('maple dream')."
 
@@ -114,7 +117,7 @@ enum DonutCommand {
   /// The donut argument's id: an id, or a name in any case, found on the menu of the menu store
   /// (a built-in donut's name gives its id, which `checkCustom` then refuses).
   static func requestedID(_ invocation: Invocation) throws -> Int {
-    let text = invocation.positionals[0]
+    let text = invocation[donut]
     if let id = Int(DonutReference.trimmed(text)) {
       guard id >= 0 else {
         throw ToolError.usage("'\(text)' is not a donut id", notes: ["see 'orders menu' for the ids"])

@@ -12,7 +12,7 @@ enum DonutEdit {
       name, DonutCommand.dough, DonutCommand.glaze, DonutCommand.topping, OrdersOptions.format,
       MenuStore.option, OrdersOptions.store, FeedStore.option,
     ],
-    arguments: .one("DONUT").completing(OrdersCompletion.customDonuts),
+    arguments: Arguments(DonutCommand.donut).completing(OrdersCompletion.customDonuts),
     input: DonutCommand.storeInput + "\n" + DonutCommand.argumentInput,
     output: """
       The donut record as changed (fields the tool does not know are kept). With --format text,

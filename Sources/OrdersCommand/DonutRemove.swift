@@ -7,7 +7,7 @@ enum DonutRemove {
   static let command = Command(
     name: "remove", summary: "take a custom donut off the menu",
     options: [OrdersOptions.format, MenuStore.option, OrdersOptions.store, FeedStore.option],
-    arguments: .one("DONUT").completing(OrdersCompletion.customDonuts),
+    arguments: Arguments(DonutCommand.donut).completing(OrdersCompletion.customDonuts),
     input: DonutCommand.storeInput + "\n" + DonutCommand.argumentInput,
     output: """
       The donut-removed record (with --format text, a line saying so). The id is never given again.

@@ -10,7 +10,7 @@ enum Undo {
   static let command = Command(
     name: "undo", summary: "swap a document with its newest backup (again: redo); no backup is added",
     options: [BackupControl.option, to],
-    arguments: .one("FILE").completing(StoryIOCompletion.documents),
+    arguments: Arguments(StoryIOOptions.document).completing(StoryIOCompletion.documents),
     output: """
       The document's story record (without text), after the swap. The newest backup whose text
       differs from FILE's is swapped with FILE: under numbered (or existing when there are
@@ -33,7 +33,7 @@ enum Undo {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let given = invocation.positionals[0]
+    let given = invocation[StoryIOOptions.document]
     let control = try BackupControl.of(invocation)
     guard control != .none else {
       throw ToolError.usage(

@@ -183,7 +183,14 @@ public enum CommandLineParser {
     }
     let usage = Usage.lines(path: path, command: command, options: accepted.map(\.spec))
     if count < command.arguments.min {
-      throw .usage("missing \(name)", notes: ["usage: \(usage.first ?? path.joined(separator: " "))"])
+      // The first argument short of its words is the one missing (`NEW_TITLE` of `FILE NEW_TITLE`).
+      var needed = 0
+      let missing = command.arguments.keys.first { key in
+        needed += key.min
+        return needed > count
+      }
+      throw .usage(
+        "missing \(missing?.name ?? name)", notes: ["usage: \(usage.first ?? path.joined(separator: " "))"])
     }
     var values: [String: any Sendable] = [:]
     for option in accepted {
@@ -194,7 +201,9 @@ public enum CommandLineParser {
       }
       values[option.spec.long] = try option.decode(given ?? [])
     }
-    return .run(
-      Invocation(path: path, command: command, positionals: positionals, words: words, values: values))
+    var invocation = Invocation(
+      path: path, command: command, positionals: positionals, words: words, values: values)
+    invocation.arguments = try command.arguments.values(positionals)
+    return .run(invocation)
   }
 }

@@ -1,16 +1,19 @@
-/// A parsed command line: the command chosen, its option values (checked and typed) and its
-/// positional arguments.
+/// A parsed command line: the command chosen, its option values and its positional arguments,
+/// checked and typed.
 public struct Invocation: Sendable {
   /// The words naming the command run: `["orders", "next"]`.
   public var path: [String]
   /// The command chosen.
   public var command: Command
-  /// Positional arguments.
+  /// Every positional argument, as given, in order (a `.files` command's files); read a declared
+  /// `Argument` with `invocation[argument]`.
   public var positionals: [String]
   /// The words given for each option, by long name, in the order given.
   var words: [String: [String]]
   /// The typed value of every option the command accepts, by long name.
   var values: [String: any Sendable]
+  /// The typed value of every positional argument the command declares, by name.
+  var arguments: [String: any Sendable] = [:]
 
   /// The tool's name.
   public var tool: String { path[0] }
@@ -29,6 +32,15 @@ public struct Invocation: Sendable {
       preconditionFailure("--\(flag.spec.long) is not an option of '\(path.joined(separator: " "))'")
     }
     return value
+  }
+
+  /// The value of a positional argument the command declares (for an optional one left out, nil;
+  /// for a run of them, every word in order).
+  public subscript<Value>(argument: Argument<Value>) -> Value {
+    guard let value = arguments[argument.name] else {
+      preconditionFailure("\(argument.name) is not an argument of '\(path.joined(separator: " "))'")
+    }
+    return value as! Value
   }
 
   /// Whether the option was given on the command line.

@@ -1,0 +1,12 @@
+import ToolSupport
+
+/// The argument and options several story-io commands share, declared once.
+enum StoryIOOptions {
+  /// The document a command works on.
+  static let document = Argument.one("FILE")
+  /// `--format`: records (json), or rows for a person (text).
+  static let format = Option.format([.text, .json], default: .json)
+  /// `--now`: when 'Today' is in a text view.
+  static let now = Option.date(
+    "now", name: "DATE", help: "the time 'Today' is counted from in the text view (default: the clock)")
+}
