@@ -313,15 +313,20 @@ public enum Files {
   /// (`WriteTarget`); nothing is locked otherwise.
   public static func withLock<T>(_ path: String, _ body: () throws(ToolError) -> T) throws(ToolError) -> T {
     try WriteTarget.requireReplaceable(path)
-    let lockPath = path + ".lock"
-    let fd: Int32
     switch openLock(path) {
-    case .success(let opened): fd = opened
+    case .success(let fd): return try holding(fd, LOCK_EX, naming: "'\(path).lock'", body)
     case .failure(let failure): throw failure.error
     }
+  }
+
+  /// Runs `body` holding `flock(fd, operation)` (taken again when a signal interrupts the wait),
+  /// then unlocks and closes `fd`; `name` names the lock in the error when it cannot be taken.
+  static func holding<T>(
+    _ fd: Int32, _ operation: Int32, naming name: String, _ body: () throws(ToolError) -> T
+  ) throws(ToolError) -> T {
     defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw ToolError.io("cannot lock '\(lockPath)': \(describe(errno))") }
+    while flock(fd, operation) != 0 {
+      guard errno == EINTR else { throw ToolError.io("cannot lock \(name): \(describe(errno))") }
     }
     defer { flock(fd, LOCK_UN) }
     return try body()
@@ -339,14 +344,7 @@ extension Files {
   {
     let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { return try body() }
-    defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else {
-        throw ToolError.io("cannot lock the folder '\(folder)': \(describe(errno))")
-      }
-    }
-    defer { flock(fd, LOCK_UN) }
-    return try body()
+    return try holding(fd, LOCK_EX, naming: "the folder '\(folder)'", body)
   }
 
   /// Runs `body` holding a shared lock on `path + ".lock"`: readers share it, and a writer (who
@@ -357,22 +355,14 @@ extension Files {
     -> T
   {
     try WriteTarget.requireReplaceable(path)
-    let lockPath = path + ".lock"
     var opened = openLock(path)
     if case .failure(let failure) = opened, [EROFS, EACCES, EPERM].contains(failure.code) {
       opened = openLock(path, writable: false)
       if case .failure(let missing) = opened, missing.code == ENOENT { return try body() }
     }
-    let fd: Int32
     switch opened {
-    case .success(let lock): fd = lock
+    case .success(let fd): return try holding(fd, LOCK_SH, naming: "'\(path).lock'", body)
     case .failure(let failure): throw failure.error
     }
-    defer { close(fd) }
-    while flock(fd, LOCK_SH) != 0 {
-      guard errno == EINTR else { throw ToolError.io("cannot lock '\(lockPath)': \(describe(errno))") }
-    }
-    defer { flock(fd, LOCK_UN) }
-    return try body()
   }
 }
