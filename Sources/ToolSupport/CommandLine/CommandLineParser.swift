@@ -12,20 +12,16 @@ public enum CommandLineParser {
 
   /// Parses `arguments` (without the program name).
   public static func parse(_ arguments: [String], root: Command) throws(ToolError) -> Request {
-    var command = root
-    var chain: [Command] = [root]
-    var inherited: [any OptionKey] = []
-    var accepted = root.accepted(inherited: [])
-    var path = [root.name]
+    var here = CommandPath(root)
     var words: [String: [String]] = [:]
     var positionals: [String] = []
     var help = false
     var onlyPositionals = false
     var index = 0
 
-    func see() -> String { "see '\(path.joined(separator: " ")) --help'" }
-    func lookup(long: String) -> (any OptionKey)? { accepted.first { $0.spec.long == long } }
-    func lookup(short: Character) -> (any OptionKey)? { accepted.first { $0.spec.short == short } }
+    func see() -> String { "see '\(here.path.joined(separator: " ")) --help'" }
+    func lookup(long: String) -> (any OptionKey)? { here.option(long: long) }
+    func lookup(short: Character) -> (any OptionKey)? { here.option(short: short) }
     func store(_ option: OptionSpec, _ value: String?) throws(ToolError) {
       guard let value else {
         words[option.long, default: []].append("")
@@ -83,10 +79,10 @@ public enum CommandLineParser {
           try Terminal.setColor(value!)
           continue
         }
-        if name == "version", chain.count == 1, lookup(long: name) == nil { return .version }
+        if name == "version", here.chain.count == 1, lookup(long: name) == nil { return .version }
         guard let option = lookup(long: name)?.spec else {
           var notes: [String] = []
-          let names = accepted.map(\.spec.long) + ["help"]
+          let names = here.accepted.map(\.spec.long) + ["help"]
           if let suggestion = Suggest.closest(to: name, in: names) {
             notes.append("did you mean --\(suggestion)?")
           }
@@ -125,18 +121,14 @@ public enum CommandLineParser {
         }
         continue
       }
-      if positionals.isEmpty, !onlyPositionals, !command.subcommands.isEmpty {
-        if let sub = command.subcommands.first(where: { $0.name == argument }) {
-          inherited = command.passedDown(inherited)
-          command = sub
-          chain.append(sub)
-          path.append(sub.name)
-          accepted = sub.accepted(inherited: inherited)
+      if positionals.isEmpty, !onlyPositionals, !here.command.subcommands.isEmpty {
+        if let sub = here.subcommand(named: argument) {
+          here.enter(sub)
           continue
         }
-        if command.arguments.name == nil {
+        if here.command.arguments.name == nil {
           var notes: [String] = []
-          let names = command.subcommands.filter { !$0.hidden }.map(\.name)
+          let names = here.command.subcommands.filter { !$0.hidden }.map(\.name)
           if let suggestion = Suggest.closest(to: argument, in: names) {
             notes.append("did you mean '\(suggestion)'?")
           }
@@ -145,7 +137,7 @@ public enum CommandLineParser {
         }
         // A command that takes files as well as subcommands: a word that names no file and is one
         // edit from a subcommand is a mistyped command, not a file that cannot be opened.
-        let names = command.subcommands.filter { !$0.hidden }.map(\.name)
+        let names = here.command.subcommands.filter { !$0.hidden }.map(\.name)
         if argument != "-", !Files.exists(argument),
           let close = names.first(where: { Suggest.distance(argument, $0) == 1 })
         {
@@ -157,14 +149,15 @@ public enum CommandLineParser {
       positionals.append(argument)
     }
 
+    let (command, path, accepted) = (here.command, here.path, here.accepted)
     if help {
       var parents: [CommandSpec] = []
       var passed: [any OptionKey] = []
-      for (depth, parent) in chain.dropLast().enumerated() {
+      for (depth, parent) in here.chain.dropLast().enumerated() {
         parents.append(parent.spec(path: Array(path.prefix(depth + 1)), inherited: passed))
         passed = parent.passedDown(passed)
       }
-      return .help(path: path, spec: command.spec(path: path, inherited: inherited), parents: parents)
+      return .help(path: path, spec: command.spec(path: path, inherited: here.inherited), parents: parents)
     }
     // An option given before the subcommand's name must be one the subcommand accepts.
     for long in words.keys.sorted() where !accepted.contains(where: { $0.spec.long == long }) {
