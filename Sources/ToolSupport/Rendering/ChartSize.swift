@@ -75,12 +75,6 @@ public struct ChartSize: Sendable {
     public var width: Int
     /// Its height.
     public var height: Int
-
-    /// A size.
-    public init(width: Int, height: Int) {
-      self.width = width
-      self.height = height
-    }
   }
 
   /// `--width N`.
