@@ -44,13 +44,9 @@ enum List {
       }
     }
     if asText {
-      let zone = LocalTime.forPeople()
-      let now = invocation.now(StoryIOOptions.now)
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
-      StandardOutput.shared.write(
-        StoryText.list(stories, width: TextLayout.width(), style: style) {
-          LocalTime.dayAndTime($0, now: now, in: zone)
-        })
+      let day = StoryIOOptions.dayAndTime(invocation)
+      StandardOutput.shared.write(StoryText.list(stories, width: TextLayout.width(), style: style, day: day))
     }
     return failures.status
   }

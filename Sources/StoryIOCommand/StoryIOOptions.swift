@@ -9,4 +9,12 @@ enum StoryIOOptions {
   /// `--now`: when 'Today' is in a text view.
   static let now = Option.date(
     "now", name: "DATE", help: "the time 'Today' is counted from in the text view (default: the clock)")
+
+  /// How a text view says when: the day and time in the zone for people, labelled, 'Today'
+  /// counted from `--now`.
+  static func dayAndTime(_ invocation: Invocation) -> (Int) -> String {
+    let zone = LocalTime.forPeople()
+    let now = invocation.now(now)
+    return { LocalTime.dayAndTime($0, now: now, in: zone) }
+  }
 }

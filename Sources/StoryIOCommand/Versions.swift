@@ -65,13 +65,10 @@ enum Versions {
       }
     }
     if asText {
-      let zone = LocalTime.forPeople()
-      let now = invocation.now(StoryIOOptions.now)
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
+      let day = StoryIOOptions.dayAndTime(invocation)
       StandardOutput.shared.write(
-        StoryText.versions(shown, document: given, width: TextLayout.width(), style: style) {
-          LocalTime.dayAndTime($0, now: now, in: zone)
-        })
+        StoryText.versions(shown, document: given, width: TextLayout.width(), style: style, day: day))
     }
     return failures.status
   }
