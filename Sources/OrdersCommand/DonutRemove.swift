@@ -20,8 +20,8 @@ enum DonutRemove {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let id = try DonutCommand.requestedID(invocation)
     let store = MenuStore.store(invocation)
+    let id = try DonutCommand.id(named: invocation[DonutCommand.donut], in: store)
     try DonutCommand.checkCustom(id, store: store)
     let removed = try store.update { (records: inout [Record]) -> (result: JSONObject, changed: Bool) in
       let contents = try MenuStore.contents(records)

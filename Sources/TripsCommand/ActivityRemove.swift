@@ -5,12 +5,10 @@ import WishlistKit
 /// `trips activity remove TRIP ACTIVITY...`. On a terminal it asks first, as the sample's "Delete
 /// Activity" dialog does; `--yes` skips the question, and off a terminal it is required.
 enum ActivityRemove {
-  static let activities = Argument.some("ACTIVITY")
-
   static let command = Command(
     name: "remove", summary: "remove activities from a trip",
     options: [TripsOptions.yes],
-    arguments: Arguments(TripsOptions.trip, activities).completing(TripsCompletion.names),
+    arguments: Arguments(TripsOptions.trip, TripsOptions.activities).completing(TripsCompletion.names),
     input: """
       On a terminal, the question 'Delete the activity ...? [y/N]', answered on the terminal; only y
       or yes deletes. When stdin is not a terminal nothing can be asked: give --yes.
@@ -24,11 +22,12 @@ enum ActivityRemove {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let names = invocation[activities]
     // Named and asked about without the lock, then removed by id under it.
     let wishlist = try TripStore(invocation).load()
     let trip = wishlist.trips[try Lookup.trip(invocation[TripsOptions.trip], in: wishlist.trips)]
-    let chosen = try Activities.indices(names, in: trip).map { trip.activities[$0] }
+    let chosen = try Activities.indices(invocation[TripsOptions.activities], in: trip).map {
+      trip.activities[$0]
+    }
     let listed = Confirmation.names(chosen.map(\.name))
     let owner = Confirmation.names([trip.name])
     try Confirmation.require(
