@@ -36,8 +36,8 @@ import ToolSupport
     #expect(TextLayout.joined([], width: 10) == [])
     // With a hanging indent a piece too wide is wrapped, and the next pieces follow its last line.
     #expect(
-      TextLayout.joined(["high 70°", "night 6 PM to 6 AM", "x"], width: 12, hanging: 2)
-        == ["high 70°", "night 6 PM", "  to 6 AM · x"])
+      TextLayout.joined(["high 70°", "night 6 PM to 6 AM", "x"], width: 14, hanging: 2)
+        == ["high 70°", "night 6 PM to", "  6 AM · x"])
   }
 
   @Test func reflowJoinsHardWrappedProseAndKeepsBlocks() {
