@@ -1,10 +1,11 @@
 import Glibc
 
-/// Temporary files (and folders) to remove if the process is interrupted.
+/// Temporary files (and folders) to remove if the process is ended early: by SIGINT, SIGTERM or
+/// SIGHUP, or by a write error on stdout (`Runtime`).
 public enum Cleanup {
   nonisolated(unsafe) static var paths: [UnsafeMutablePointer<CChar>?] = Array(repeating: nil, count: 1024)
 
-  /// Registers a temporary file for removal on SIGINT or SIGTERM. A temporary folder may be
+  /// Registers a temporary file for removal if the process is ended early. A temporary folder may be
   /// registered too, before the files put in it: removal goes from the last slot to the first, so
   /// the folder's files go before it.
   public static func register(_ path: String) {
