@@ -16,7 +16,8 @@ let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 var targets: [Target] = [
   .target(name: "PipeProtocol", exclude: ["README.md"], swiftSettings: swiftSettings),
-  .target(name: "ToolSupport", dependencies: ["PipeProtocol"], swiftSettings: swiftSettings),
+  .target(
+    name: "ToolSupport", dependencies: ["PipeProtocol"], exclude: ["README.md"], swiftSettings: swiftSettings),
   .target(
     name: "FoodTruckKit", dependencies: ["PipeProtocol"], exclude: ["Data"],
     swiftSettings: swiftSettings, plugins: ["EmbedData"]),

@@ -57,6 +57,13 @@ public struct City: Equatable, Sendable {
     return nil
   }
 
+  /// The parking spots of the city named `name` (as `named` finds it), else, when `name` is nil or
+  /// names no city, of every city; each with its city.
+  public static func spots(inCityNamed name: String?) -> [(city: City, spot: ParkingSpot)] {
+    let cities = name.flatMap(named).map { [$0] } ?? all
+    return cities.flatMap { city in city.spots.map { (city, $0) } }
+  }
+
   /// The truck's home: Cupertino, at Apple Park.
   public static var truck: (city: City, spot: ParkingSpot) { (all[0], all[0].spots[0]) }
 

@@ -7,7 +7,7 @@ enum Complete {
   static let command = Command(
     name: "complete", summary: "mark orders completed, whatever their status",
     options: [OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
-    arguments: .some("ID").completing(OrdersCompletion.openOrders),
+    arguments: Arguments(OrdersOptions.ids).completing(OrdersCompletion.openOrders),
     input: OrdersOptions.idsInput,
     output: """
       The completed order records, with completionDate set and no preparation (its Live Activity

@@ -30,6 +30,9 @@ enum DonutCommand {
     store (--store) and the feed store (--feed), to keep the donuts their records name.
     """
 
+  /// `DONUT`, the donut edit and remove change: its id or its name.
+  static let donut = Argument.one("DONUT")
+
   /// What the DONUT argument of edit and remove is.
   static let argumentInput = "DONUT: the custom donut's id (17) or its name, in any case ('maple dream')."
 
@@ -91,6 +94,8 @@ enum DonutCommand {
   static let topping = ingredientOption(
     .topping, noneAllowed: true,
     help: "the topping by name or static name, or none (new: sprinkles, as the sample's New Donut)")
+  /// The recipe: `--dough`, `--glaze` and `--topping`, which new and edit both take.
+  static let recipe: [any OptionKey] = [dough, glaze, topping]
 
   // MARK: - Checks
 
@@ -111,17 +116,16 @@ enum DonutCommand {
     }
   }
 
-  /// The donut argument's id: an id, or a name in any case, found on the menu of the menu store
-  /// (a built-in donut's name gives its id, which `checkCustom` then refuses).
-  static func requestedID(_ invocation: Invocation) throws -> Int {
-    let text = invocation.positionals[0]
+  /// The id of the donut `text` (the DONUT argument) names: an id, or a name in any case found on
+  /// the menu of `store` (a built-in donut's name gives its id, which `checkCustom` then refuses).
+  static func id(named text: String, in store: RecordStore) throws -> Int {
     if let id = Int(DonutReference.trimmed(text)) {
       guard id >= 0 else {
         throw ToolError.usage("'\(text)' is not a donut id", notes: ["see 'orders menu' for the ids"])
       }
       return id
     }
-    return try DonutReference.find(text, in: MenuStore.read(MenuStore.store(invocation)).menu).id
+    return try DonutReference.find(text, in: MenuStore.read(store).menu).id
   }
 
   /// Fails, before the store is touched, for a built-in id or when there is no menu store.

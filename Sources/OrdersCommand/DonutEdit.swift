@@ -8,11 +8,10 @@ enum DonutEdit {
 
   static let command = Command(
     name: "edit", summary: "change a custom donut's name or ingredients",
-    options: [
-      name, DonutCommand.dough, DonutCommand.glaze, DonutCommand.topping, OrdersOptions.format,
-      MenuStore.option, OrdersOptions.store, FeedStore.option,
+    options: [name] + DonutCommand.recipe + [
+      OrdersOptions.format, MenuStore.option, OrdersOptions.store, FeedStore.option,
     ],
-    arguments: .one("DONUT").completing(OrdersCompletion.customDonuts),
+    arguments: Arguments(DonutCommand.donut).completing(OrdersCompletion.customDonuts),
     input: DonutCommand.storeInput + "\n" + DonutCommand.argumentInput,
     output: """
       The donut record as changed (fields the tool does not know are kept). With --format text,
@@ -29,7 +28,8 @@ enum DonutEdit {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let id = try DonutCommand.requestedID(invocation)
+    let store = MenuStore.store(invocation)
+    let id = try DonutCommand.id(named: invocation[DonutCommand.donut], in: store)
     let renamed = try invocation[name].map(DonutCommand.checkedName)
     let newDough = invocation[DonutCommand.dough]?.ingredient
     let newGlaze = invocation[DonutCommand.glaze]
@@ -37,7 +37,6 @@ enum DonutEdit {
     guard renamed != nil || newDough != nil || newGlaze != nil || newTopping != nil else {
       throw ToolError.usage("give what to change: --name, --dough, --glaze or --topping")
     }
-    let store = MenuStore.store(invocation)
     try DonutCommand.checkCustom(id, store: store)
     let record = try store.update { (records: inout [Record]) -> (result: JSONObject, changed: Bool) in
       let contents = try MenuStore.contents(records)

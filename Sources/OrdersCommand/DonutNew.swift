@@ -8,10 +8,7 @@ enum DonutNew {
 
   static let command = Command(
     name: "new", summary: "create a custom donut",
-    options: [
-      name, DonutCommand.dough, DonutCommand.glaze, DonutCommand.topping, OrdersOptions.format,
-      MenuStore.option,
-    ],
+    options: [name] + DonutCommand.recipe + [OrdersOptions.format, MenuStore.option],
     input: DonutCommand.storeInput,
     output: """
       The new donut record: the next id (17 for the first custom donut; ids of removed donuts are

@@ -7,7 +7,7 @@ enum DonutRemove {
   static let command = Command(
     name: "remove", summary: "take a custom donut off the menu",
     options: [OrdersOptions.format, MenuStore.option, OrdersOptions.store, FeedStore.option],
-    arguments: .one("DONUT").completing(OrdersCompletion.customDonuts),
+    arguments: Arguments(DonutCommand.donut).completing(OrdersCompletion.customDonuts),
     input: DonutCommand.storeInput + "\n" + DonutCommand.argumentInput,
     output: """
       The donut-removed record (with --format text, a line saying so). The id is never given again.
@@ -20,8 +20,8 @@ enum DonutRemove {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let id = try DonutCommand.requestedID(invocation)
     let store = MenuStore.store(invocation)
+    let id = try DonutCommand.id(named: invocation[DonutCommand.donut], in: store)
     try DonutCommand.checkCustom(id, store: store)
     let removed = try store.update { (records: inout [Record]) -> (result: JSONObject, changed: Bool) in
       let contents = try MenuStore.contents(records)

@@ -28,17 +28,18 @@ enum Generate {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
+    // The clock is read once: the orders and the text view's ages count from the same second.
+    let now = invocation.now(OrdersOptions.now)
     let count = invocation[count]
+    let orders = StartingOrders(seed: invocation[seed], count: count, now: now)
+    if invocation[OrdersOptions.format] == .text {
+      StandardOutput.shared.write(OrderTable.text(Array(orders), now: now))
+      return ExitStatus.ok
+    }
     let progress = count >= 100_000 ? ProgressBar(total: count, label: "orders generate") : nil
     var buffer: [UInt8] = []
     buffer.reserveCapacity(1 << 17)
     var done = 0
-    let orders = StartingOrders(
-      seed: invocation[seed], count: count, now: invocation.now(OrdersOptions.now))
-    if invocation[OrdersOptions.format] == .text {
-      StandardOutput.shared.write(OrderTable.text(Array(orders), now: invocation.now(OrdersOptions.now)))
-      return ExitStatus.ok
-    }
     for order in orders {
       order.appendRecord(to: &buffer)
       buffer.append(0x0A)

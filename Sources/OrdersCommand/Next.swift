@@ -5,7 +5,7 @@ enum Next {
   static let command = Command(
     name: "next", summary: "move orders to their next status: \(StatusChange.flow)",
     options: [OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
-    arguments: .some("ID").completing(OrdersCompletion.openOrders),
+    arguments: Arguments(OrdersOptions.ids).completing(OrdersCompletion.openOrders),
     input: OrdersOptions.idsInput + """
 
       \(NoticeTimer.secondsVariable) (for tests only) shortens the 60 s: whole seconds, 1 to 60.

@@ -20,12 +20,15 @@ enum NoticeTimer {
   static let notifyWait = 5.0
 
   static let start = Option.date("start", help: "the start of the preparation, as in the order record")
+  static let id = Argument("ID", min: 1, max: 1) { (words: [String]) throws(ToolError) in
+    try OrderStore.normalizedIDs(words)[0]
+  }
 
   static let command = Command(
     name: "notice-timer",
     summary: "internal: wait for a preparation's end, then raise its notice (started by 'orders next')",
     options: [start, OrdersOptions.store],
-    arguments: .one("ID"),
+    arguments: Arguments(id),
     input: OrdersOptions.storeInput + "\n" + NoticeStore.input,
     output: "Nothing (its streams are /dev/null); a notice record appended to the notice store.",
     examples: ["orders notice-timer 1224 --start 2026-11-29T10:30:00Z"],
@@ -36,10 +39,8 @@ enum NoticeTimer {
     // Descriptors inherited from whoever started 'orders next' (a pipe a test reads to its end,
     // say) must not be held for a minute.
     closefrom(3)
-    let ids = try OrderStore.requestedIDs(invocation)
-    guard let id = ids.first, let start = invocation[start] else {
-      throw ToolError.usage("give the order id and --start")
-    }
+    let id = invocation[id]
+    guard let start = invocation[start] else { throw ToolError.usage("give --start") }
     let orders = OrderStore.store(invocation)
     guard let end = try end(of: id, start: start, in: orders) else { return ExitStatus.ok }
     sleep(until: end)

@@ -9,11 +9,12 @@ enum Notices {
   // No -f: that is --format, as in every command.
   static let follow = Flag(
     "follow", help: "then wait for new notices and print each as it arrives (until Ctrl-C)")
+  static let ids = OrdersOptions.orderIDs(min: 0)
 
   static let command = Command(
     name: "notices", summary: "print the \"Donuts are done!\" notices, or follow them as they arrive",
     options: [follow, OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
-    arguments: Arguments("ID"),
+    arguments: Arguments(ids),
     input: NoticeStore.input + "\nIDs (optional: only their notices) are checked against the order store.",
     output: """
       The notice records, oldest first: {"body","date","order","preparationStart","title",
@@ -32,7 +33,7 @@ enum Notices {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let ids = try OrderStore.requestedIDs(invocation)
+    let ids = invocation[ids]
     let orders = OrderStore.store(invocation)
     let notices = NoticeStore.store(for: orders)
     let text = invocation[OrdersOptions.format] == .text

@@ -73,10 +73,10 @@ enum OrderStore {
       notes: ["repair that line (the store is plain JSON lines), then run the command again"])
   }
 
-  /// The ids on the command line, normalized; a malformed or repeated one is a usage error.
-  static func requestedIDs(_ invocation: Invocation) throws -> [String] {
+  /// The ids given, normalized; a malformed or repeated one is a usage error.
+  static func normalizedIDs(_ texts: [String]) throws(ToolError) -> [String] {
     var ids: [String] = []
-    for text in invocation.positionals {
+    for text in texts {
       guard let id = Order.normalizedID(text) else {
         throw ToolError.usage(
           "'\(text)' is not an order id", notes: ["give Order#1203, 1203 or foodtruck://order/1203"])

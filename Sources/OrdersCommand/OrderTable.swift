@@ -71,27 +71,10 @@ enum OrderTable {
   static func footer(_ orders: [Order], width: Int = .max) -> String {
     let donuts = orders.reduce(0) { $0 + $1.totalSales }
     let cents = orders.reduce(0) { $0 + $1.grandTotalCents }
-    return joined(
-      [Numbers.count(orders.count, "order"), Numbers.count(donuts, "donut"), Numbers.money(cents: cents)],
-      width: width)
-  }
-
-  /// Pieces joined by ` · ` into lines of at most `width` columns (a piece is never cut).
-  static func joined(_ pieces: [String], width: Int) -> String {
-    var lines: [String] = []
-    var line = ""
-    for piece in pieces {
-      if line.isEmpty {
-        line = piece
-      } else if TextLayout.displayWidth(line) + 3 + TextLayout.displayWidth(piece) <= width {
-        line += " · " + piece
-      } else {
-        lines.append(line + " ·")
-        line = piece
-      }
-    }
-    lines.append(line)
-    return lines.joined(separator: "\n")
+    let pieces = [
+      Numbers.count(orders.count, "order"), Numbers.count(donuts, "donut"), Numbers.money(cents: cents),
+    ]
+    return TextLayout.joined(pieces, width: width, lineEnd: " ·").joined(separator: "\n")
   }
 
   /// The zone each order's time is shown in: TZ when set, else its city's zone (the truck's for a

@@ -26,9 +26,8 @@ enum OrdersCompletion {
 
   /// The parking spots of the `--city` on the line, else of every city.
   static let spots = Completer { context in
-    let city = context.value(of: Place.city).flatMap(City.named)
-    return (city.map { [$0] } ?? City.all).flatMap { city in
-      city.spots.map { Candidate($0.name, description: city.name) }
+    City.spots(inCityNamed: context.value(of: Place.city)).map {
+      Candidate($0.spot.name, description: $0.city.name)
     }
   }
 

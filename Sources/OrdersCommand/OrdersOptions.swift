@@ -31,6 +31,15 @@ enum OrdersOptions {
     line is reported (exit 65) and never changed.
     """
 
+  /// `ID...`: the orders a command names, normalized (`Order#1203`); a malformed or repeated one
+  /// is a usage error.
+  static let ids = orderIDs(min: 1)
+
+  /// Order ids, at least `min` of them.
+  static func orderIDs(min: Int) -> Argument<[String]> {
+    Argument("ID", min: min, max: nil, convert: OrderStore.normalizedIDs)
+  }
+
   /// What the subcommands that take order ids read.
   static let idsInput = storeInput + "\nIDs: Order#1203, 1203 or the deep link foodtruck://order/1203."
 }

@@ -6,7 +6,7 @@ enum Show {
   static let command = Command(
     name: "show", summary: "show orders by id",
     options: [OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
-    arguments: .some("ID").completing(OrdersCompletion.orders),
+    arguments: Arguments(OrdersOptions.ids).completing(OrdersCompletion.orders),
     input: OrdersOptions.idsInput,
     output: """
       The order records, in the order asked. With --format text, a short description of each, its
@@ -17,7 +17,7 @@ enum Show {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let ids = try OrderStore.requestedIDs(invocation)
+    let ids = invocation[OrdersOptions.ids]
     let (store, records) = try OrderStore.load(invocation)
     let found = try OrderStore.locate(ids, in: records, store: store)
     let text = invocation[OrdersOptions.format] == .text

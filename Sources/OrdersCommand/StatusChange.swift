@@ -7,7 +7,7 @@ import ToolSupport
 enum StatusChange {
   /// Moves the orders named on the command line to their next status, or to completed.
   static func run(_ invocation: Invocation, complete: Bool) throws -> Int32 {
-    let ids = try OrderStore.requestedIDs(invocation)
+    let ids = invocation[OrdersOptions.ids]
     let now = invocation.now(OrdersOptions.now)
     let store = OrderStore.store(invocation)
     let changed = try store.update(seed: { OrderStore.seed(now: now) }) {

@@ -14,7 +14,8 @@ enum History {
     name: "history",
     summary: "chart each city's sales over time from order-summary records (the Sales History chart)",
     options: [
-      range, ChartOptions.now, ChartOptions.format, ChartOptions.width, ChartOptions.height,
+      range, ChartOptions.now, ChartOptions.format, ChartOptions.historySize.width,
+      ChartOptions.historySize.height,
       ChartOptions.verbose,
     ],
     arguments: .files,
@@ -44,12 +45,7 @@ enum History {
     let tool = invocation.tool
     let format = invocation[ChartOptions.format]
     let range = invocation[range]
-    if format != .svg {
-      for option in [ChartOptions.width, ChartOptions.height] where invocation.isGiven(option) {
-        throw ToolError.usage("--\(option.spec.long) applies to 'history --format svg' only")
-      }
-    }
-    let (width, height) = try ChartOptions.size(invocation, format: format)
+    let size = try ChartOptions.historySize.resolve(invocation, format: format)
     let now = invocation.now(ChartOptions.now)
     let zone = ChartOptions.zone()
     let today = zone.localDay(now)
@@ -71,7 +67,7 @@ enum History {
       range: range, points: range.points(today: today), series: series, zoneLabel: zone.abbreviation(at: now))
     let out = StandardOutput.shared
     switch format {
-    case .svg: out.write(chart.svg(width: width ?? 640, height: height ?? 400))
+    case .svg: out.write(chart.svg(width: size.width, height: size.height))
     case .json: for record in chart.records { out.writeRecord(record) }
     case .csv: out.write(chart.csv)
     case .text:

@@ -22,8 +22,8 @@ public enum SalesChart: Tool {
     name: "sales-chart",
     summary: "chart the best-selling donuts of a stream of orders (and the sales history)",
     options: [
-      timeframe, ChartOptions.now, top, ChartOptions.format, ChartOptions.width, ChartOptions.height, partial,
-      merge, ChartOptions.verbose, Inputs.quiet,
+      timeframe, ChartOptions.now, top, ChartOptions.format, ChartOptions.topSize.width,
+      ChartOptions.topSize.height, partial, merge, ChartOptions.verbose, Inputs.quiet,
     ],
     arguments: .files,
     subcommands: [History.command],
@@ -67,7 +67,8 @@ public enum SalesChart: Tool {
     let partial = invocation[partial]
     if partial {
       let chartOptions: [any OptionKey] = [
-        timeframe, ChartOptions.now, top, ChartOptions.format, ChartOptions.width, ChartOptions.height,
+        timeframe, ChartOptions.now, top, ChartOptions.format, ChartOptions.topSize.width,
+        ChartOptions.topSize.height,
       ]
       for option in chartOptions where invocation.isGiven(option) {
         throw ToolError.usage(
@@ -78,7 +79,7 @@ public enum SalesChart: Tool {
     let format = invocation[ChartOptions.format]
     let timeframe = invocation[timeframe]
     let top = invocation[top]
-    let (width, height) = try ChartOptions.size(invocation, format: format)
+    let size = try ChartOptions.topSize.resolve(invocation, format: format)
     let now = partial ? 0 : invocation.now(ChartOptions.now)
     let zone = ChartOptions.zone()
 
@@ -105,12 +106,12 @@ public enum SalesChart: Tool {
       bars: TopChart.rank(totals.sales, top: top, menu: tally.streamMenu), top: top, timeframe: timeframe,
       span: timeframe.span(today: today).map { "\($0) \(zone.abbreviation(at: now))" })
     switch format {
-    case .svg: out.write(chart.svg(width: width ?? 640, height: height ?? 400))
+    case .svg: out.write(chart.svg(width: size.width, height: size.height))
     case .json: for record in chart.records { out.writeRecord(record) }
     case .csv: out.write(chart.csv)
     case .text:
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
-      out.write(chart.text(width: width ?? TextLayout.width(fd: 1), style: style))
+      out.write(chart.text(width: size.width, style: style))
     }
     if chart.bars.isEmpty, totals.outside > 0 {
       out.flush()

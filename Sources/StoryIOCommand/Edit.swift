@@ -7,7 +7,7 @@ enum Edit {
   static let command = Command(
     name: "edit", summary: "edit a document in $VISUAL or $EDITOR, keeping the previous version as a backup",
     options: [BackupControl.option],
-    arguments: .one("FILE").completing(StoryIOCompletion.documents),
+    arguments: Arguments(StoryIOOptions.document).completing(StoryIOCompletion.documents),
     output: """
       Nothing. The editor ($VISUAL, else $EDITOR, else vi when stdin and stdout are a terminal)
       works on a private copy in $TMPDIR (default /tmp). The result is saved back atomically only
@@ -27,7 +27,7 @@ enum Edit {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let given = invocation.positionals[0]
+    let given = invocation[StoryIOOptions.document]
     let control = try BackupControl.of(invocation)
     let original = try StoryFiles.load(given)
     let path = StoryFiles.target(of: given)

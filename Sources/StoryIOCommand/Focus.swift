@@ -12,7 +12,7 @@ enum Focus {
   static let command = Command(
     name: "focus", summary: "focus mode: only the story, wrapped for reading",
     options: [width, margin],
-    arguments: .one("FILE").completing(StoryIOCompletion.documents),
+    arguments: Arguments(StoryIOOptions.document).completing(StoryIOCompletion.documents),
     output: """
       Only the story, verbatim: no title, no chrome. Lines are wrapped at spaces, tabs expanded
       and control characters shown as ^X. Through $PAGER (default less) when stdout is a
@@ -22,7 +22,7 @@ enum Focus {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let story = try StoryFiles.load(invocation.positionals[0])
+    let story = try StoryFiles.load(invocation[StoryIOOptions.document])
     let width = invocation[width] ?? max(20, Terminal.width(fd: 1))
     let margin = invocation[margin] ?? FocusLayout.defaultMargin(width: width)
     guard width - 2 * margin >= 10 else {

@@ -4,14 +4,12 @@ import ToolSupport
 /// `story-io list [DIR]`: the documents in a folder as story records, most recently changed first.
 enum List {
   static let text = Flag("text", help: "include each story's text (full records)")
-  static let format = Option.format([.text, .json], default: .json)
-  static let now = Option.date(
-    "now", name: "DATE", help: "the time 'Today' is counted from in the text view (default: the clock)")
+  static let dir = Argument.optional("DIR")
 
   static let command = Command(
     name: "list", summary: "the documents in a folder as story records, most recently changed first",
-    options: [format, text, now],
-    arguments: .optional("DIR"),
+    options: [StoryIOOptions.format, text, StoryIOOptions.now],
+    arguments: Arguments(dir),
     output: """
       One story record per document (*.story, hidden files left out) in DIR (default: the
       current folder), most recently changed first, with "modified" (ISO 8601) and without
@@ -23,7 +21,7 @@ enum List {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let folder = invocation.positionals.first ?? "."
+    let folder = invocation[dir] ?? "."
     guard StoryFiles.isFolder(folder) else {
       throw ToolError(
         "cannot list '\(folder)': \(Files.exists(folder) ? "not a folder" : "no such folder")",
@@ -31,7 +29,7 @@ enum List {
     }
     let failures = Failures(tool: invocation.tool)
     let includeText = invocation[text]
-    let asText = invocation[format] == .text
+    let asText = invocation[StoryIOOptions.format] == .text
     var stories: [LoadedStory] = []
     for document in try StoryFiles.documents(in: folder) {
       do {
@@ -46,13 +44,9 @@ enum List {
       }
     }
     if asText {
-      let zone = LocalTime.forPeople()
-      let now = invocation.now(now)
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
-      StandardOutput.shared.write(
-        StoryText.list(stories, width: TextLayout.width(), style: style) {
-          LocalTime.dayAndTime($0, now: now, in: zone)
-        })
+      let day = StoryIOOptions.dayAndTime(invocation)
+      StandardOutput.shared.write(StoryText.list(stories, width: TextLayout.width(), style: style, day: day))
     }
     return failures.status
   }

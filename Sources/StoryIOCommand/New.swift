@@ -8,6 +8,7 @@ enum New {
     "dir", name: "D", help: "the folder to create it in, created if missing", default: "."
   ).completing(StoryIOCompletion.folders)
   static let force = Flag("force", help: "replace an existing document with an empty one (kept as a backup)")
+  static let titleArgument = Argument.optional("TITLE")
 
   /// The title of a document made without one; the next ones are "Untitled 2", "Untitled 3"...
   static let untitled = "Untitled"
@@ -15,7 +16,7 @@ enum New {
   static let command = Command(
     name: "new", summary: "create an empty document D/TITLE.story (default: Untitled, Untitled 2, ...)",
     options: [dir, force, BackupControl.option],
-    arguments: .optional("TITLE"),
+    arguments: Arguments(titleArgument),
     output: """
       The new document's story record (without text). A trailing .story on TITLE is dropped.
       Without TITLE, the first free name of Untitled.story, Untitled 2.story, Untitled 3.story...
@@ -30,7 +31,7 @@ enum New {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let folder = invocation[dir]
-    guard let argument = invocation.positionals.first else {
+    guard let argument = invocation[titleArgument] else {
       if invocation[force] {
         throw ToolError.usage("--force needs a TITLE: an untitled document never replaces another")
       }

@@ -5,11 +5,12 @@ import ToolSupport
 enum Read {
   static let recursive = Flag(
     "recursive", short: "r", help: "read the documents in folders below the folders given too")
+  static let paths = Argument.some("FILE")
 
   static let command = Command(
     name: "read", summary: "documents as story records with their text",
     options: [recursive],
-    arguments: .some("FILE").completing(StoryIOCompletion.documents),
+    arguments: Arguments(paths).completing(StoryIOCompletion.documents),
     output: """
       One story record per document, in the order given; a folder gives the documents in it
       (*.story, hidden names left out, by name; with -r also in its subfolders). A file that is
@@ -23,7 +24,7 @@ enum Read {
   static func run(_ invocation: Invocation) throws -> Int32 {
     let failures = Failures(tool: invocation.tool)
     let recursive = invocation[recursive]
-    for path in invocation.positionals {
+    for path in invocation[paths] {
       let name = StoryDocument.fileName(ofPath: path)
       if StoryFiles.isFolder(path), StoryDocument.dropExtension(name) == name {
         walk(path, recursive: recursive, failures: failures) { story in

@@ -4,9 +4,11 @@ import ToolSupport
 
 /// `story-io rename FILE NEW_TITLE`: a new title for a document, its bytes and its backups kept.
 enum Rename {
+  static let newTitle = Argument.one("NEW_TITLE")
+
   static let command = Command(
     name: "rename", summary: "give a document a new title (its bytes and its backups are kept)",
-    arguments: Arguments("FILE NEW_TITLE", min: 2, max: 2).completing(StoryIOCompletion.documents),
+    arguments: Arguments(StoryIOOptions.document, newTitle).completing(StoryIOCompletion.documents),
     output: """
       The renamed document's story record (without text). Its backups (FILE~, FILE.~N~) move
       with it, so 'versions' and 'undo' find them under the new title; nothing is renamed when
@@ -21,8 +23,8 @@ enum Rename {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let path = invocation.positionals[0]
-    let title = StoryDocument.titleArgument(invocation.positionals[1])
+    let path = invocation[StoryIOOptions.document]
+    let title = StoryDocument.titleArgument(invocation[newTitle])
     if let problem = StoryDocument.titleProblem(title) {
       throw ToolError.usage("cannot rename '\(path)': \(problem)")
     }

@@ -45,7 +45,6 @@ public enum StoryIO: Tool {
 
   /// `story-io` alone: the launch screen.
   static func launch(_ invocation: Invocation) throws -> Int32 {
-    let now = invocation.now(now)
     var entries: [LaunchScreen.Entry] = []
     for document in try StoryFiles.documents(in: ".") {
       let title = StoryDocument.title(ofPath: document.path)
@@ -54,7 +53,7 @@ public enum StoryIO: Tool {
     }
     let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
     StandardOutput.shared.write(
-      LaunchScreen.render(entries, now: now, width: Terminal.width(fd: 1), style: style))
+      LaunchScreen.render(entries, now: invocation.now(now), width: Terminal.width(fd: 1), style: style))
     return ExitStatus.ok
   }
 }

@@ -50,17 +50,7 @@ enum StoryText {
     for row in rows {
       text += "  " + style.bold(TextLayout.shorten(row.name, to: width - 2)) + "\n"
       // As many details on a line as fit, joined by " · ": a detail (a date) is not broken.
-      var lines: [String] = []
-      for detail in row.details {
-        if let last = lines.last,
-          TextLayout.displayWidth(last) + 3 + TextLayout.displayWidth(detail) <= width - 4
-        {
-          lines[lines.count - 1] = last + " \u{00B7} " + detail
-        } else {
-          lines.append(detail)
-        }
-      }
-      for line in lines { text += "    " + style.dim(line) + "\n" }
+      for line in TextLayout.joined(row.details, width: width - 4) { text += "    " + style.dim(line) + "\n" }
     }
     return text
   }

@@ -10,7 +10,7 @@ enum Undo {
   static let command = Command(
     name: "undo", summary: "swap a document with its newest backup (again: redo); no backup is added",
     options: [BackupControl.option, to],
-    arguments: .one("FILE").completing(StoryIOCompletion.documents),
+    arguments: Arguments(StoryIOOptions.document).completing(StoryIOCompletion.documents),
     output: """
       The document's story record (without text), after the swap. The newest backup whose text
       differs from FILE's is swapped with FILE: under numbered (or existing when there are
@@ -33,13 +33,14 @@ enum Undo {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let given = invocation.positionals[0]
+    // Refused before the document is looked at: it is the backup control that cannot undo.
     let control = try BackupControl.of(invocation)
     guard control != .none else {
       throw ToolError.usage(
         "undo keeps the text it replaces as a backup, so it does not run with backups off (none)",
         notes: ["add --backup=simple or --backup=numbered"])
     }
+    let given = invocation[StoryIOOptions.document]
     let path = StoryFiles.target(of: given)
     // Under the folder's lock, as every save: a save or undo that runs meanwhile waits its turn.
     return try Files.withFolderLock(Files.directory(of: path)) { () throws(ToolError) -> Int32 in

@@ -5,14 +5,11 @@ import ToolSupport
 /// `story-io versions FILE`: the backups of a document as `story-version` records.
 enum Versions {
   static let text = Flag("text", help: "include each backup's text")
-  static let format = Option.format([.text, .json], default: .json)
-  static let now = Option.date(
-    "now", name: "DATE", help: "the time 'Today' is counted from in the text view (default: the clock)")
 
   static let command = Command(
     name: "versions", summary: "a document's backups (FILE~, FILE.~N~) as story-version records",
-    options: [format, BackupControl.option, text, now],
-    arguments: .one("FILE").completing(StoryIOCompletion.documents),
+    options: [StoryIOOptions.format, BackupControl.option, text, StoryIOOptions.now],
+    arguments: Arguments(StoryIOOptions.document).completing(StoryIOCompletion.documents),
     output: """
       One story-version record per backup, in the order 'undo' tries them (under numbered, or
       existing when there are numbered backups: the highest FILE.~N~ first, FILE~ last; else
@@ -35,7 +32,7 @@ enum Versions {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let given = invocation.positionals[0]
+    let given = invocation[StoryIOOptions.document]
     let control = try BackupControl.of(invocation)
     let path = StoryFiles.target(of: given)
     let current: [UInt8]? = StoryFiles.kind(path) == .missing ? nil : try StoryFiles.load(given).bytes
@@ -46,7 +43,7 @@ enum Versions {
     let failures = Failures(tool: invocation.tool)
     // Undo takes the first backup that differs, and stops at one it cannot read.
     var undoTaken = control == .none || current == nil
-    let asText = invocation[format] == .text
+    let asText = invocation[StoryIOOptions.format] == .text
     var shown: [(story: LoadedStory, backup: Backup, current: Bool, undo: Bool)] = []
     for backup in backups {
       do {
@@ -68,13 +65,10 @@ enum Versions {
       }
     }
     if asText {
-      let zone = LocalTime.forPeople()
-      let now = invocation.now(now)
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
+      let day = StoryIOOptions.dayAndTime(invocation)
       StandardOutput.shared.write(
-        StoryText.versions(shown, document: given, width: TextLayout.width(), style: style) {
-          LocalTime.dayAndTime($0, now: now, in: zone)
-        })
+        StoryText.versions(shown, document: given, width: TextLayout.width(), style: style, day: day))
     }
     return failures.status
   }

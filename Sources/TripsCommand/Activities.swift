@@ -11,7 +11,7 @@ enum Activities {
       ActivityAdd.command, ActivityRename.command, ActivityToggle.command, ActivityRemove.command,
     ])
 
-  /// Under the store's lock: finds the trip named by `trip` (default: the first argument), lets
+  /// Under the store's lock: finds the trip named by `trip` (default: the TRIP argument), lets
   /// `change` change it (with the wishlist as it was, for the ids in use), saves it and writes it
   /// as a trip record.
   static func update(
@@ -19,7 +19,7 @@ enum Activities {
     _ change: (inout Trip, _ wishlist: Wishlist) throws -> Void
   ) throws -> Int32 {
     let trip = try TripStore(invocation).update { wishlist in
-      let index = try Lookup.trip(name ?? invocation.positionals[0], in: wishlist.trips)
+      let index = try Lookup.trip(name ?? invocation[TripsOptions.trip], in: wishlist.trips)
       var trip = wishlist.trips[index]
       try change(&trip, wishlist)
       wishlist.trips[index] = trip

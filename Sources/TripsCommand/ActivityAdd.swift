@@ -5,17 +5,18 @@ import WishlistKit
 /// `trips activity add TRIP NAME...`: new activities of a trip.
 enum ActivityAdd {
   static let done = Flag("done", help: "add them already done")
+  static let activities = Argument.some("NAME")
 
   static let command = Command(
     name: "add", summary: "add activities to a trip",
     options: [done, TripsOptions.id, TripsOptions.seed, TripsOptions.now],
-    arguments: Arguments("TRIP NAME", min: 2).completing(TripsCompletion.names),
+    arguments: Arguments(TripsOptions.trip, activities).completing(TripsCompletion.names),
     output: TripsOptions.tripOutput,
     examples: ["trips activity add 'Japan Mystique' 'Ride the Shinkansen' | pipe-check"],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let names = Array(invocation.positionals.dropFirst())
+    let names = invocation[activities]
     let now = invocation.now(TripsOptions.now)
     try Activities.requireNames(names)
     let explicitID = invocation[TripsOptions.id]

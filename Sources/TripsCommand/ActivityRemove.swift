@@ -8,7 +8,7 @@ enum ActivityRemove {
   static let command = Command(
     name: "remove", summary: "remove activities from a trip",
     options: [TripsOptions.yes],
-    arguments: Arguments("TRIP ACTIVITY", min: 2).completing(TripsCompletion.names),
+    arguments: Arguments(TripsOptions.trip, TripsOptions.activities).completing(TripsCompletion.names),
     input: """
       On a terminal, the question 'Delete the activity ...? [y/N]', answered on the terminal; only y
       or yes deletes. When stdin is not a terminal nothing can be asked: give --yes.
@@ -22,11 +22,12 @@ enum ActivityRemove {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let names = Array(invocation.positionals.dropFirst())
     // Named and asked about without the lock, then removed by id under it.
     let wishlist = try TripStore(invocation).load()
-    let trip = wishlist.trips[try Lookup.trip(invocation.positionals[0], in: wishlist.trips)]
-    let chosen = try Activities.indices(names, in: trip).map { trip.activities[$0] }
+    let trip = wishlist.trips[try Lookup.trip(invocation[TripsOptions.trip], in: wishlist.trips)]
+    let chosen = try Activities.indices(invocation[TripsOptions.activities], in: trip).map {
+      trip.activities[$0]
+    }
     let listed = Confirmation.names(chosen.map(\.name))
     let owner = Confirmation.names([trip.name])
     try Confirmation.require(

@@ -7,7 +7,7 @@ enum ActivityToggle {
   static let command = Command(
     name: "toggle", summary: "mark activities done, or not done again",
     options: [TripsOptions.now],
-    arguments: Arguments("TRIP ACTIVITY", min: 2).completing(TripsCompletion.names),
+    arguments: Arguments(TripsOptions.trip, TripsOptions.activities).completing(TripsCompletion.names),
     output: TripsOptions.tripOutput,
     examples: [
       "trips activity toggle 'Maui Rainforest' 'Descend a waterfall' && trips list | achievements"
@@ -15,7 +15,7 @@ enum ActivityToggle {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let names = Array(invocation.positionals.dropFirst())
+    let names = invocation[TripsOptions.activities]
     let now = invocation.now(TripsOptions.now)
     return try Activities.update(invocation) { trip, _ in
       for index in try Activities.indices(names, in: trip) { trip.activities[index].toggle(now: now) }

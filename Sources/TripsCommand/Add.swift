@@ -12,6 +12,7 @@ enum Add {
   ) { $0 }
   static let photo = Option.string("photo", name: "P", help: "a photo's name or path (kept as text)")
   static let subtitle = Option.string("subtitle", name: "S", help: "a subtitle")
+  static let nameArgument = Argument.optional("NAME")
 
   static let command = Command(
     name: "add", summary: "add a trip (no activities yet)",
@@ -19,7 +20,7 @@ enum Add {
       name, collection, photo, subtitle, TripsOptions.id, TripsOptions.seed, TripsOptions.now,
       TripsOptions.store,
     ],
-    arguments: .optional("NAME"),
+    arguments: Arguments(nameArgument),
     input: "NAME: the new trip's title (not empty); --name NAME says the same.",
     output: TripsOptions.tripOutput,
     exitStatus: [
@@ -29,10 +30,10 @@ enum Add {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let name = try title(positional: invocation.positionals.first, option: invocation[name])
+    let name = try title(positional: invocation[nameArgument], option: invocation[name])
     guard !name.isEmpty else {
       throw ToolError.usage(
-        "\(invocation.positionals.isEmpty ? "--name" : "NAME") is empty; a trip needs a title (the sample refuses to save one without)"
+        "\(invocation[nameArgument] == nil ? "--name" : "NAME") is empty; a trip needs a title (the sample refuses to save one without)"
       )
     }
     let now = invocation.now(TripsOptions.now)

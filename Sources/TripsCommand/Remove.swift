@@ -5,10 +5,12 @@ import WishlistKit
 /// `trips remove TRIP...`: trips removed and written out, so that they can be imported again.
 /// On a terminal it asks first; `--yes` skips the question, and off a terminal it is required.
 enum Remove {
+  static let tripNames = Argument.some("TRIP")
+
   static let command = Command(
     name: "remove", summary: "remove trips (the sample has no way to; users expect one)",
     options: [TripsOptions.yes, TripsOptions.store],
-    arguments: .some("TRIP").completing(TripsCompletion.names),
+    arguments: Arguments(tripNames).completing(TripsCompletion.names),
     input: """
       On a terminal, the question 'Remove the trip ...? [y/N]', answered on the terminal; only y or
       yes removes. When stdin is not a terminal nothing can be asked: give --yes.
@@ -26,7 +28,7 @@ enum Remove {
     // Named and asked about without the lock (a person may take a while to answer), then removed
     // by id under the lock.
     let trips = try store.load().trips
-    let chosen = try indices(invocation.positionals, in: trips).map { trips[$0] }
+    let chosen = try indices(invocation[tripNames], in: trips).map { trips[$0] }
     let names = Confirmation.names(chosen.map(\.name))
     try Confirmation.require(
       invocation,

@@ -4,10 +4,12 @@ import WishlistKit
 
 /// `trips search [TEXT...]`: trip and activity names matching the text, as the sample's Search tab.
 enum Search {
+  static let words = Argument.many("TEXT")
+
   static let command = Command(
     name: "search", summary: "search trip and activity names, as the sample's Search tab",
     options: [TripsOptions.format, TripsOptions.store],
-    arguments: Arguments("TEXT"),
+    arguments: Arguments(words),
     input: """
       TEXT: words joined by single spaces; matched against names only, ignoring case but not
       accents. No text: the three most recently created trips.
@@ -23,7 +25,7 @@ enum Search {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let text = invocation.positionals.joined(separator: " ")
+    let text = invocation[words].joined(separator: " ")
     let sections = try TripStore(invocation).load().search(text)
     guard !sections.isEmpty else {
       Diagnostics.note(

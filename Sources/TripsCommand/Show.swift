@@ -12,7 +12,7 @@ enum Show {
   static let command = Command(
     name: "show", summary: "one trip with its activities in a chosen order and its progress",
     options: [sort, TripsOptions.format, TripsOptions.store],
-    arguments: .one("TRIP").completing(TripsCompletion.names),
+    arguments: Arguments(TripsOptions.trip).completing(TripsCompletion.names),
     output: """
       \(TripsOptions.tripOutput), activities in the chosen order. With --format text, the trip's
       screen: name, collection (and subtitle), 'Trip Activities: 3 of 5 · 60%', then one line per
@@ -27,7 +27,7 @@ enum Show {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let wishlist = try TripStore(invocation).load()
-    let trip = wishlist.trips[try Lookup.trip(invocation.positionals[0], in: wishlist.trips)]
+    let trip = wishlist.trips[try Lookup.trip(invocation[TripsOptions.trip], in: wishlist.trips)]
     let activities = trip.activities(sortedBy: invocation[sort])
     if invocation[TripsOptions.format] == .text {
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))

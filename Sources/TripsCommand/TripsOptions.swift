@@ -68,6 +68,12 @@ enum TripsOptions {
         + ["a collection's name is taken too, such as 'Summer Vibes'"])
   }
 
+  /// `TRIP`: the trip a command shows or changes, by name (or id).
+  static let trip = Argument.one("TRIP")
+
+  /// `ACTIVITY...`: activities of that trip, by name (or id).
+  static let activities = Argument.some("ACTIVITY")
+
   /// `--yes`: remove without asking.
   static let yes = Flag(
     "yes", short: "y", help: "remove without asking (needed when stdin is not a terminal)")

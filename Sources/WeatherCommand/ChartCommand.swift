@@ -13,13 +13,14 @@ enum ChartCommand {
     "tz", name: "ZONE",
     help: "label hours in this time zone (default: TZ when set, else the place's city's zone, else the "
       + "truck city's)")
-  static let width = Option.int(
-    "width", short: "w", help: "columns (text; default COLUMNS or the terminal) or pixels (svg, 640)")
-  static let height = Option.int("height", help: "plot rows (text, default 12) or pixels (svg, 320)")
+  static let size = ChartSize(
+    widthShort: "w",
+    .text(width: .columns(in: 20...10_000), height: ChartSize.Side("plot rows", default: 12, in: 3...500)),
+    .svg(width: .pixels(640, in: 200...10_000), height: .pixels(320, in: 120...10_000)))
 
   static let command = Command(
     name: "chart", summary: "draw the Forecast card from forecast records",
-    options: [format, spot, tz, width, height],
+    options: [format, spot, tz, size.width, size.height],
     arguments: .files,
     input: """
       'forecast' records (from 'weather forecast' or 'weather import'), from each FILE or stdin.
@@ -50,6 +51,8 @@ enum ChartCommand {
       given = zone
     }
     let wanted = invocation[spot]
+    let format = invocation[format]
+    let size = try size.resolve(invocation, format: format)
     var hours: [Int: HourForecast] = [:]
     var place: Place?
     var others: [String] = []
@@ -92,15 +95,13 @@ enum ChartCommand {
       hours: Array(hours.values), placeName: place.city.map { "\($0) · \(place.name)" } ?? place.name,
       zone: given ?? zone(of: place))
     let out = StandardOutput.shared
-    if invocation[format] == .svg {
-      let width = try size(invocation, width, default: 640, in: 200...10_000)
-      let height = try size(invocation, height, default: 320, in: 120...10_000)
-      out.write(card.svg(width: width, height: height))
+    if format == .svg {
+      out.write(card.svg(width: size.width, height: size.height))
     } else {
-      let width = try size(invocation, width, default: TextLayout.width(fd: 1), in: 20...10_000)
-      let height = try size(invocation, height, default: 12, in: 3...500)
       out.write(
-        card.text(width: width, height: height, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+        card.text(
+          width: size.width, height: size.height, style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
+        ))
     }
     return ExitStatus.ok
   }
@@ -135,21 +136,6 @@ enum ChartCommand {
   /// zone (the truck's Cupertino: America/Los_Angeles), else, for bare coordinates, the truck city's.
   static func zone(of place: Place) -> LocalTime.Zone {
     WeatherOptions.zone(for: place.city.flatMap(City.named))
-  }
-
-  /// `--width` or `--height` within the range of the format drawn, or the format's default.
-  static func size(
-    _ invocation: Invocation, _ option: Option<Int?>, default value: Int, in range: ClosedRange<Int>
-  )
-    throws(ToolError) -> Int
-  {
-    guard let given = invocation[option] else { return value }
-    guard range.contains(given) else {
-      throw .usage(
-        "--\(option.spec.long) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(given)'"
-      )
-    }
-    return given
   }
 
   /// A `forecast` record as `chart` reads it: checked against its schema, with a temperature a

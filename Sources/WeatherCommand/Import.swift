@@ -10,11 +10,12 @@ enum Import {
     "hours", short: "n", help: "write at most N hours per location", in: 1...100_000)
   static let format = Option.format(
     [.json], default: .json, help: "forecast records ('weather chart' draws them for people)")
+  static let file = Argument.optional("FILE")
 
   static let command = Command(
     name: "import", summary: "turn an Open-Meteo forecast response into forecast records",
     options: [openMeteo, WeatherOptions.city, WeatherOptions.spot, now, hours, format],
-    arguments: .optional("FILE"),
+    arguments: Arguments(file),
     input: """
       One Open-Meteo response (JSON, one document, any layout) from FILE or stdin: hourly time,
       temperature_2m (°C or °F), and optionally is_day, precipitation_probability, cloud_cover,
@@ -43,7 +44,7 @@ enum Import {
     }
     let now = invocation[now]
     let limit = invocation[hours]
-    let path = invocation.positionals.first ?? "-"
+    let path = invocation[file] ?? "-"
     let source = path == "-" ? "stdin" : path
     let bytes: [UInt8]
     if path == "-" {

@@ -128,7 +128,7 @@ struct CLITests {
       (["--height", "300"], "--height applies to --format svg only"),
       (["history", "--merge"], "unknown option '--merge'"),
       (["history", "--range", "week"], "--range takes one of 2weeks, month, year, not 'week'"),
-      (["history", "--width", "300"], "--width applies to 'history --format svg' only"),
+      (["history", "--width", "300"], "--width applies to --format svg only, not text"),
     ] {
       let result = try TestSupport.run("sales-chart", arguments, stdin: Data())
       #expect(result.status == 64, "\(arguments)")

@@ -488,12 +488,51 @@ struct ParserArgumentTests {
   }
 
   @Test func argumentCounts() throws {
-    let some = tool([], arguments: .some("PATH"))
+    let some = tool([], arguments: Arguments(Argument.some("PATH")))
     #expect(failure([], some)?.message == "missing PATH")
     #expect(try parse(["a", "b"], some).positionals == ["a", "b"])
-    let optional = tool([], arguments: .optional("NAME"))
+    let optional = tool([], arguments: Arguments(Argument.optional("NAME")))
     #expect(try parse([], optional).positionals == [])
     #expect(failure(["a", "b"], optional)?.message == "too many arguments (at most 1 NAME)")
+  }
+
+  @Test func typedArgumentsTakeTheirWordsInOrder() throws {
+    let file = Argument.one("FILE")
+    let title = Argument.optional("TITLE")
+    let notes = Argument.many("NOTE")
+    let command = tool([], arguments: Arguments(file, title, notes))
+    let one = try parse(["a"], command)
+    #expect(one[file] == "a")
+    #expect(one[title] == nil)
+    #expect(one[notes] == [])
+    let two = try parse(["a", "--", "-b"], command)
+    #expect(two[title] == "-b")
+    #expect(two[notes] == [])
+    let four = try parse(["a", "b", "c", "d"], command)
+    #expect(four[file] == "a")
+    #expect(four[title] == "b")
+    #expect(four[notes] == ["c", "d"])
+    #expect(four.positionals == ["a", "b", "c", "d"])
+    #expect(command.spec.usage == ["t FILE TITLE NOTE..."])
+  }
+
+  @Test func theMissingArgumentIsNamed() {
+    let command = tool([], arguments: Arguments(Argument.one("FILE"), Argument.one("NEW_TITLE")))
+    #expect(failure([], command)?.message == "missing FILE")
+    #expect(failure(["a"], command)?.message == "missing NEW_TITLE")
+    #expect(failure(["a"], command)?.notes == ["usage: t FILE NEW_TITLE"])
+  }
+
+  @Test func anArgumentDecodesToItsTypeBeforeTheRun() throws {
+    let count = Argument("N", min: 1, max: 1) { (words: [String]) throws(ToolError) -> Int in
+      guard let n = Int(words[0]) else { throw .usage("N is a whole number, not '\(words[0])'") }
+      return n
+    }
+    let command = tool([], arguments: Arguments(count))
+    #expect(try parse(["12"], command)[count] == 12)
+    let error = failure(["twelve"], command)
+    #expect(error?.message == "N is a whole number, not 'twelve'")
+    #expect(error?.code == 64)
   }
 }
 
@@ -518,9 +557,9 @@ struct ParserUsageTests {
 
   @Test func requiredOptionsAndArgumentsAreNotBracketed() {
     let name = Option.required("name", name: "NAME", help: "who")
-    #expect(tool([name], arguments: .some("PATH")).spec.usage == ["t --name NAME PATH..."])
-    #expect(tool([], arguments: .optional("NAME")).spec.usage == ["t [NAME]"])
-    #expect(tool([], arguments: .one("ID")).spec.usage == ["t ID"])
+    #expect(tool([name], arguments: Arguments(Argument.some("PATH"))).spec.usage == ["t --name NAME PATH..."])
+    #expect(tool([], arguments: Arguments(Argument.optional("NAME"))).spec.usage == ["t [NAME]"])
+    #expect(tool([], arguments: Arguments(Argument.one("ID"))).spec.usage == ["t ID"])
   }
 
   @Test func manyChoicesShowTheValueName() {
@@ -621,10 +660,11 @@ struct UsageExitTests {
 
   @Test func theRunGetsTheTypedInvocation() {
     let shout = Flag("shout", help: "loudly")
+    let who = Argument.one("NAME")
     let hello = Command(
-      name: "hello", summary: "greets", options: [shout], arguments: .one("NAME"),
+      name: "hello", summary: "greets", options: [shout], arguments: Arguments(who),
       run: { invocation in
-        let name = invocation.positionals[0]
+        let name = invocation[who]
         StandardOutput.shared.write(invocation[shout] ? "HELLO, \(name.uppercased())!\n" : "hello, \(name)\n")
         return name == "nobody" ? ExitStatus.failure : ExitStatus.ok
       })

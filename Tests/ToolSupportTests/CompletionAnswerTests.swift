@@ -29,7 +29,8 @@ private enum Stock {
 
   static let move = Command(
     name: "move", summary: "move an item", options: [shelf, broken, kind],
-    arguments: Arguments("ITEM SHELF NOTE", min: 2).completing(echo), run: { _ in 0 })
+    arguments: Arguments(Argument.one("ITEM"), Argument.one("SHELF"), Argument.many("NOTE")).completing(echo),
+    run: { _ in 0 })
   static let count = Command(name: "count", summary: "count items", arguments: .files, run: { _ in 0 })
   static let tool = Command(
     name: "stock", summary: "a tool with completers", sharedOptions: [store], subcommands: [move, count])
@@ -127,7 +128,8 @@ struct CompletionAnswerTests {
   @Test func wordsThatCannotBeOfferedAreLeftOut() {
     let completer = Completer.fixed(["a", "a", "two\nlines", "tab\there", ":files", "", "b"])
     let command = Command(
-      name: "t", summary: "t", arguments: Arguments("X").completing(completer), run: { _ in 0 })
+      name: "t", summary: "t", arguments: Arguments(Argument.many("X")).completing(completer), run: { _ in 0 }
+    )
     #expect(CompletionAnswer.answer(command, words: [""]).candidates.map(\.value) == ["a", "b"])
   }
 

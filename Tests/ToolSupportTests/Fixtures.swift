@@ -36,8 +36,11 @@ enum Fixtures {
     arguments: .files, input: "JSON lines from each FILE, or stdin.", output: "One line per record.",
     examples: ["demo-tool list --format json | jq .name"], run: succeed)
 
+  // next's argument.
+  static let id = Argument.one("ID")
+
   static let next = Command(
-    name: "next", summary: "advance one record", arguments: .one("ID"), run: succeed)
+    name: "next", summary: "advance one record", arguments: Arguments(id), run: succeed)
 
   static let reset = Command(name: "reset", summary: "empty the store", options: [force], run: succeed)
 

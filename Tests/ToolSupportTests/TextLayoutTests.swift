@@ -28,6 +28,18 @@ import ToolSupport
     #expect(TextLayout.wrap("abcdefghijklmnop", width: 8) == ["abcdefghijklmnop"], "no separator: whole")
   }
 
+  @Test func joinedBreaksOnlyBetweenPieces() {
+    let pieces = ["5 orders", "34 donuts", "$196.52"]
+    #expect(TextLayout.joined(pieces, width: 80) == ["5 orders · 34 donuts · $196.52"])
+    #expect(TextLayout.joined(pieces, width: 20, lineEnd: " ·") == ["5 orders · 34 donuts ·", "$196.52"])
+    #expect(TextLayout.joined(pieces, width: 5) == pieces, "a piece wider than the width stays whole")
+    #expect(TextLayout.joined([], width: 10) == [])
+    // With a hanging indent a piece too wide is wrapped, and the next pieces follow its last line.
+    #expect(
+      TextLayout.joined(["high 70°", "night 6 PM to 6 AM", "x"], width: 14, hanging: 2)
+        == ["high 70°", "night 6 PM to", "  6 AM · x"])
+  }
+
   @Test func reflowJoinsHardWrappedProseAndKeepsBlocks() {
     let source = [
       "  A sentence that was wrapped", "  in the source. Another one.", "  Records:",

@@ -1,45 +1,3 @@
-import PipeProtocol
-
-/// A parsed command line: the command chosen, its option values (checked and typed) and its
-/// positional arguments.
-public struct Invocation: Sendable {
-  /// The words naming the command run: `["orders", "next"]`.
-  public var path: [String]
-  /// The command chosen.
-  public var command: Command
-  /// Positional arguments.
-  public var positionals: [String]
-  /// The words given for each option, by long name, in the order given.
-  var words: [String: [String]]
-  /// The typed value of every option the command accepts, by long name.
-  var values: [String: any Sendable]
-
-  /// The tool's name.
-  public var tool: String { path[0] }
-
-  /// The value of an option the command declares (its default when absent).
-  public subscript<Value>(option: Option<Value>) -> Value {
-    guard let value = values[option.spec.long] else {
-      preconditionFailure("--\(option.spec.long) is not an option of '\(path.joined(separator: " "))'")
-    }
-    return value as! Value
-  }
-
-  /// Whether a flag the command declares was given.
-  public subscript(flag: Flag) -> Bool {
-    guard let value = values[flag.spec.long] as? Bool else {
-      preconditionFailure("--\(flag.spec.long) is not an option of '\(path.joined(separator: " "))'")
-    }
-    return value
-  }
-
-  /// Whether the option was given on the command line.
-  public func isGiven(_ option: any OptionKey) -> Bool { words[option.spec.long] != nil }
-
-  /// The value of a `--now` option, or the clock.
-  public func now(_ option: Option<Int?>) -> Int { self[option] ?? Clock.nowSeconds() }
-}
-
 /// Parses command lines against a `Command` declaration.
 public enum CommandLineParser {
   /// What the user asked for.
@@ -54,20 +12,16 @@ public enum CommandLineParser {
 
   /// Parses `arguments` (without the program name).
   public static func parse(_ arguments: [String], root: Command) throws(ToolError) -> Request {
-    var command = root
-    var chain: [Command] = [root]
-    var inherited: [any OptionKey] = []
-    var accepted = root.accepted(inherited: [])
-    var path = [root.name]
+    var here = CommandPath(root)
     var words: [String: [String]] = [:]
     var positionals: [String] = []
     var help = false
     var onlyPositionals = false
     var index = 0
 
-    func see() -> String { "see '\(path.joined(separator: " ")) --help'" }
-    func lookup(long: String) -> (any OptionKey)? { accepted.first { $0.spec.long == long } }
-    func lookup(short: Character) -> (any OptionKey)? { accepted.first { $0.spec.short == short } }
+    func see() -> String { "see '\(here.path.joined(separator: " ")) --help'" }
+    func lookup(long: String) -> (any OptionKey)? { here.option(long: long) }
+    func lookup(short: Character) -> (any OptionKey)? { here.option(short: short) }
     func store(_ option: OptionSpec, _ value: String?) throws(ToolError) {
       guard let value else {
         words[option.long, default: []].append("")
@@ -125,10 +79,10 @@ public enum CommandLineParser {
           try Terminal.setColor(value!)
           continue
         }
-        if name == "version", chain.count == 1, lookup(long: name) == nil { return .version }
+        if name == "version", here.chain.count == 1, lookup(long: name) == nil { return .version }
         guard let option = lookup(long: name)?.spec else {
           var notes: [String] = []
-          let names = accepted.map(\.spec.long) + ["help"]
+          let names = here.accepted.map(\.spec.long) + ["help"]
           if let suggestion = Suggest.closest(to: name, in: names) {
             notes.append("did you mean --\(suggestion)?")
           }
@@ -167,18 +121,14 @@ public enum CommandLineParser {
         }
         continue
       }
-      if positionals.isEmpty, !onlyPositionals, !command.subcommands.isEmpty {
-        if let sub = command.subcommands.first(where: { $0.name == argument }) {
-          inherited = command.passedDown(inherited)
-          command = sub
-          chain.append(sub)
-          path.append(sub.name)
-          accepted = sub.accepted(inherited: inherited)
+      if positionals.isEmpty, !onlyPositionals, !here.command.subcommands.isEmpty {
+        if let sub = here.subcommand(named: argument) {
+          here.enter(sub)
           continue
         }
-        if command.arguments.name == nil {
+        if here.command.arguments.name == nil {
           var notes: [String] = []
-          let names = command.subcommands.filter { !$0.hidden }.map(\.name)
+          let names = here.command.subcommands.filter { !$0.hidden }.map(\.name)
           if let suggestion = Suggest.closest(to: argument, in: names) {
             notes.append("did you mean '\(suggestion)'?")
           }
@@ -187,7 +137,7 @@ public enum CommandLineParser {
         }
         // A command that takes files as well as subcommands: a word that names no file and is one
         // edit from a subcommand is a mistyped command, not a file that cannot be opened.
-        let names = command.subcommands.filter { !$0.hidden }.map(\.name)
+        let names = here.command.subcommands.filter { !$0.hidden }.map(\.name)
         if argument != "-", !Files.exists(argument),
           let close = names.first(where: { Suggest.distance(argument, $0) == 1 })
         {
@@ -199,14 +149,15 @@ public enum CommandLineParser {
       positionals.append(argument)
     }
 
+    let (command, path, accepted) = (here.command, here.path, here.accepted)
     if help {
       var parents: [CommandSpec] = []
       var passed: [any OptionKey] = []
-      for (depth, parent) in chain.dropLast().enumerated() {
+      for (depth, parent) in here.chain.dropLast().enumerated() {
         parents.append(parent.spec(path: Array(path.prefix(depth + 1)), inherited: passed))
         passed = parent.passedDown(passed)
       }
-      return .help(path: path, spec: command.spec(path: path, inherited: inherited), parents: parents)
+      return .help(path: path, spec: command.spec(path: path, inherited: here.inherited), parents: parents)
     }
     // An option given before the subcommand's name must be one the subcommand accepts.
     for long in words.keys.sorted() where !accepted.contains(where: { $0.spec.long == long }) {
@@ -225,7 +176,14 @@ public enum CommandLineParser {
     }
     let usage = Usage.lines(path: path, command: command, options: accepted.map(\.spec))
     if count < command.arguments.min {
-      throw .usage("missing \(name)", notes: ["usage: \(usage.first ?? path.joined(separator: " "))"])
+      // The first argument short of its words is the one missing (`NEW_TITLE` of `FILE NEW_TITLE`).
+      var needed = 0
+      let missing = command.arguments.keys.first { key in
+        needed += key.min
+        return needed > count
+      }
+      throw .usage(
+        "missing \(missing?.name ?? name)", notes: ["usage: \(usage.first ?? path.joined(separator: " "))"])
     }
     var values: [String: any Sendable] = [:]
     for option in accepted {
@@ -236,72 +194,9 @@ public enum CommandLineParser {
       }
       values[option.spec.long] = try option.decode(given ?? [])
     }
-    return .run(
-      Invocation(path: path, command: command, positionals: positionals, words: words, values: values))
-  }
-}
-
-/// Did-you-mean suggestions by edit distance.
-public enum Suggest {
-  /// `["did you mean 'week'?"]` when `word` is a likely typo of one of `candidates`, else none:
-  /// the note every closed set of values (formats, timeframes, cities, donut names) adds to its
-  /// error.
-  /// Case is ignored in the comparison (`londn` suggests `London`), and the candidate is named as
-  /// it is written.
-  public static func notes(for word: String, in candidates: [String]) -> [String] {
-    let folded = candidates.map { $0.lowercased() }
-    guard let close = closest(to: word.lowercased(), in: folded), let index = folded.firstIndex(of: close),
-      candidates[index] != word
-    else { return [] }
-    return ["did you mean '\(candidates[index])'?"]
-  }
-
-  /// The usage error (64) for a value outside a closed set: `unknown city 'Londn'`, with
-  /// did-you-mean and, when the set is small, the whole set.
-  public static func unknown(
-    _ what: String, _ word: String, in candidates: [String], plural: String? = nil, listing: Int = 12
-  ) -> ToolError {
-    var notes = notes(for: word, in: candidates)
-    if candidates.count <= listing {
-      notes.append("\(plural ?? what + "s"): \(candidates.joined(separator: ", "))")
-    }
-    return .usage("unknown \(what) '\(word)'", notes: notes)
-  }
-
-  /// The one candidate that `word` begins, or else the candidate closest to `word` when it is close
-  /// enough to be a likely typo.
-  public static func closest(to word: String, in candidates: [String]) -> String? {
-    let extended = candidates.filter { !word.isEmpty && $0.hasPrefix(word) }
-    if extended.count == 1 { return extended[0] }
-    var best: (String, Int)?
-    for candidate in candidates {
-      let d = distance(word, candidate)
-      if best == nil || d < best!.1 { best = (candidate, d) }
-    }
-    guard let (candidate, d) = best else { return nil }
-    let limit = max(2, word.count / 3)
-    return d <= limit ? candidate : nil
-  }
-
-  /// Edit distance counting a swap of two neighbouring characters as one edit, as a typist makes
-  /// it (`histroy` is one edit from `history`): the optimal string alignment distance.
-  public static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var twoBack = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, twoBack[j - 2] + 1) }
-        current[j] = d
-      }
-      (twoBack, previous, current) = (previous, current, twoBack)
-    }
-    return previous[b.count]
+    var invocation = Invocation(
+      path: path, command: command, positionals: positionals, words: words, values: values)
+    invocation.arguments = try command.arguments.values(positionals)
+    return .run(invocation)
   }
 }

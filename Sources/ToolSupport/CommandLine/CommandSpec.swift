@@ -1,46 +1,3 @@
-/// One command-line option.
-public struct OptionSpec: Sendable, Equatable {
-  /// The long name without dashes: `count` for `--count`.
-  public var long: String
-  /// The short name: `n` for `-n`.
-  public var short: Character?
-  /// The value placeholder (`N`, `FILE`); nil for a flag that takes no value.
-  public var valueName: String?
-  /// One line of help.
-  public var help: String
-  /// Whether it may be given more than once.
-  public var repeatable: Bool
-  /// The allowed values, when the set is closed (also used for completion).
-  public var choices: [String]
-  /// Whether the command cannot run without it.
-  public var required: Bool
-  /// Whether the option's own decoding takes spellings beyond `choices` (`jsonl` for `json`), so
-  /// the parser leaves the check to it.
-  public var decodesOtherSpellings = false
-
-  /// An option.
-  public init(
-    long: String, short: Character? = nil, valueName: String? = nil, help: String, repeatable: Bool = false,
-    choices: [String] = [], required: Bool = false
-  ) {
-    self.long = long
-    self.short = short
-    self.valueName = valueName
-    self.help = help
-    self.repeatable = repeatable
-    self.choices = choices
-    self.required = required
-  }
-
-  /// A flag (no value).
-  public static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
-    OptionSpec(long: long, short: short, help: help)
-  }
-
-  /// Whether the option is a flag.
-  public var isFlag: Bool { valueName == nil }
-}
-
 /// What `--help`, manual pages and shell completion show of a command (a tool, or one of its
 /// subcommands); made from its `Command` declaration by `Command.spec`.
 public struct CommandSpec: Sendable {
@@ -140,6 +97,3 @@ extension CommandSpec {
     return (String(characters[..<gap]), String(characters[gap...].drop { $0 == " " }))
   }
 }
-
-/// The version of every SamplePipes tool.
-public let samplePipesVersion = "0.1.0"

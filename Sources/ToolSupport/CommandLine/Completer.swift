@@ -74,7 +74,7 @@ public struct CompletionContext: Sendable {
 /// create a file) and be quick; an error it throws means no candidates.
 ///
 ///     static let city = Option.string("city", name: "C", help: "...").completing(WeatherCompletion.cities)
-///     arguments: .one("TRIP").completing(TripsCompletion.names)
+///     arguments: Arguments(TripsOptions.trip).completing(TripsCompletion.names)
 public struct Completer: Sendable {
   /// Whether file names also fit (the shell completes them beside the candidates).
   public var files: Bool

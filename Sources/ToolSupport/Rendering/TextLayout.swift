@@ -73,6 +73,36 @@ public enum TextLayout {
     return wide.contains { $0.contains(v) } ? 2 : 1
   }
 
+  /// `pieces` joined by `separator` into lines of at most `width` columns (`5 orders · 34 donuts ·
+  /// $196.52`), a line broken only between pieces and then ended with `lineEnd` (` ·`, to say the
+  /// next line goes on). A piece wider than `width` stays whole on its line; with `hanging`, it is
+  /// wrapped at its spaces instead (`wrap`, its lines after the first indented by `hanging`), and
+  /// the pieces after it go on after its last line. No pieces, no lines.
+  public static func joined(
+    _ pieces: [String], separator: String = " · ", width: Int, lineEnd: String = "", hanging: Int? = nil
+  ) -> [String] {
+    guard !pieces.isEmpty else { return [] }
+    var lines: [String] = []
+    var line = ""
+    for piece in pieces {
+      if line.isEmpty {
+        line = piece
+      } else if displayWidth(line) + displayWidth(separator) + displayWidth(piece) <= width {
+        line += separator + piece
+      } else {
+        lines.append(line + lineEnd)
+        line = piece
+      }
+      if let hanging, displayWidth(line) > width {
+        let wrapped = wrap(line, width: width, hanging: hanging)
+        lines += wrapped.dropLast()
+        line = wrapped.last ?? ""
+      }
+    }
+    lines.append(line)
+    return lines
+  }
+
   /// `text` wrapped to `width` columns: the first line starts with `indent` spaces, the others
   /// with `hanging` (a hanging indent, as option descriptions have). Runs of spaces between
   /// words become one; an empty text gives one line of the indent alone (trimmed).

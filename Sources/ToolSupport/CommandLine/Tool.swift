@@ -23,44 +23,6 @@ extension Tool {
   }
 }
 
-/// Messages on stderr in the shape `tool: error: what, where, what to do`, one line each, with
-/// text from data made terminal-safe (`TerminalText`).
-public enum Diagnostics {
-  /// Prints an error and returns its exit status.
-  public static func report(_ error: any Error, tool: String) -> Int32 {
-    let toolError: ToolError
-    switch error {
-    case let e as ToolError: toolError = e
-    case let e as InputError: toolError = e.toolError
-    case let e as OpenError: toolError = e.toolError
-    default: toolError = ToolError("\(error)")
-    }
-    StandardOutput.shared.flush()
-    ReadProgress.clearForMessage()
-    let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 2))
-    var text = "\(tool): \(style.red("error")): \(TerminalText.safe(toolError.message))\n"
-    for note in toolError.notes { text += "\(tool): \(TerminalText.safe(note))\n" }
-    StandardOutput.error.write(text)
-    StandardOutput.error.flush()
-    return toolError.code
-  }
-
-  /// Prints a warning (the tool goes on).
-  public static func warn(_ message: String, tool: String) {
-    ReadProgress.clearForMessage()
-    let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 2))
-    StandardOutput.error.write("\(tool): \(style.apply("33", "warning")): \(TerminalText.safe(message))\n")
-    StandardOutput.error.flush()
-  }
-
-  /// Prints a plain note on stderr.
-  public static func note(_ message: String, tool: String) {
-    ReadProgress.clearForMessage()
-    StandardOutput.error.write("\(tool): \(TerminalText.safe(message))\n")
-    StandardOutput.error.flush()
-  }
-}
-
 /// Process set-up shared by all tools.
 public enum Runtime {
   /// Parses and runs `arguments` against `root`, printing errors; returns the exit status.
@@ -155,40 +117,5 @@ public enum Runtime {
 
 }
 
-/// Reading records from the files named on the command line, or stdin.
-public enum Inputs {
-  /// `--quiet`, for a tool that reads long streams: no progress line on a terminal.
-  public static let quiet = Flag("quiet", short: "q", help: "no progress line on a terminal while reading")
-
-  /// The bytes `-` reads instead of file descriptor 0, when set: a test runs a tool in its own
-  /// process with this input (the same setting as `LineReader.injectedStandardInput`).
-  public static var standardInput: [UInt8]? {
-    get { LineReader.injectedStandardInput }
-    set { LineReader.injectedStandardInput = newValue }
-  }
-
-  /// Opens each path in turn (`-` or none: stdin, or `standardInput` when set) and calls `body`
-  /// with a record reader. When stdin is a terminal, prints a short hint so the tool does not wait
-  /// silently; when stderr is a terminal and the reading is long, a progress line (`ReadProgress`).
-  /// `quiet` turns the progress line off.
-  public static func forEach(
-    _ paths: [String], tool: String, quiet: Bool = false, _ body: (RecordReader) throws -> Void
-  ) throws {
-    let sources = paths.isEmpty ? ["-"] : paths
-    for path in sources {
-      if path == "-", standardInput == nil, Terminal.isTTY(0) {
-        Diagnostics.note(
-          "reading JSON lines from the terminal; end with Ctrl-D (see '\(tool) --help')", tool: tool)
-      }
-      let reader: LineReader
-      do {
-        reader = try LineReader.open(path: path)
-      } catch {
-        throw error.toolError
-      }
-      let progress = ReadProgress.attach(to: reader, tool: tool, quiet: quiet)
-      defer { progress?.finish() }
-      try body(RecordReader(reader))
-    }
-  }
-}
+/// The version of every SamplePipes tool.
+public let samplePipesVersion = "0.1.0"

@@ -84,21 +84,16 @@ public struct RecordStore: Sendable {
         notes: ["remove or repair that last line, then run the command again"])
     }
     var records: [Record] = []
-    var lineNumber = 0
-    var start = 0
-    for i in bytes.indices where bytes[i] == 0x0A {
-      lineNumber += 1
-      defer { start = i + 1 }
-      if i == start { continue }
-      if i - start > LineReader.defaultMaxLineLength {
+    try Self.forEachLine(bytes) { (line: Range<Int>, number: Int) throws(ToolError) in
+      if line.isEmpty { return }
+      if line.count > LineReader.defaultMaxLineLength {
         throw ToolError.data(
-          "store '\(path)' line \(lineNumber): line is longer than the limit of "
+          "store '\(path)' line \(number): line is longer than the limit of "
             + "\(LineReader.describeSize(LineReader.defaultMaxLineLength)); the store was left unchanged",
           notes: ["repair that line of '\(path)' (it is plain JSON lines), then run the command again"])
       }
-      do {
-        records.append(
-          try Record(bytes: Array(bytes[start..<i]), source: "store '\(path)'", line: lineNumber))
+      do throws(InputError) {
+        records.append(try Record(bytes: Array(bytes[line]), source: "store '\(path)'", line: number))
       } catch {
         throw ToolError.data(
           "\(error.description); the store was left unchanged",
@@ -106,6 +101,18 @@ public struct RecordStore: Sendable {
       }
     }
     return records
+  }
+
+  /// Calls `body` with the bounds (without the line feed) and the number, from 1, of each line of
+  /// `bytes`; a last line without a line feed is not whole yet, and is passed over.
+  static func forEachLine<E: Error>(_ bytes: [UInt8], _ body: (Range<Int>, Int) throws(E) -> Void) throws(E) {
+    var number = 0
+    var start = 0
+    for i in bytes.indices where bytes[i] == 0x0A {
+      number += 1
+      try body(start..<i, number)
+      start = i + 1
+    }
   }
 
   /// The records a completion may offer from, read now without any lock (so no writer waits and no
@@ -122,13 +129,8 @@ public struct RecordStore: Sendable {
       let bytes = try? Files.read(fd: fd, name: path, sizeHint: Int(info.st_size), limit: limit)
     else { return [] }
     var records: [Record] = []
-    var lineNumber = 0
-    var start = 0
-    for i in bytes.indices where bytes[i] == 0x0A {
-      lineNumber += 1
-      defer { start = i + 1 }
-      if let record = try? Record(bytes: Array(bytes[start..<i]), source: "store '\(path)'", line: lineNumber)
-      {
+    Self.forEachLine(bytes) { line, number in
+      if let record = try? Record(bytes: Array(bytes[line]), source: "store '\(path)'", line: number) {
         records.append(record)
       }
     }

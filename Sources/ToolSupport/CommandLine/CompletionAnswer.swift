@@ -53,20 +53,16 @@ public struct CompletionAnswer: Sendable, Equatable {
   public static func answer(_ root: Command, words: [String]) -> CompletionAnswer {
     let current = words.last ?? ""
     let before = words.dropLast()
-    var command = root
-    var inherited: [any OptionKey] = []
-    var accepted = root.accepted(inherited: [])
-    var path = [root.name]
+    var here = CommandPath(root)
     var given: [String: [String]] = [:]
     var positionals: [String] = []
     var onlyPositionals = false
     var pending: OptionSpec?
 
     func lookup(long: String) -> OptionSpec? {
-      if let option = accepted.first(where: { $0.spec.long == long }) { return option.spec }
-      return long == "color" ? colorOption : nil
+      here.option(long: long)?.spec ?? (long == "color" ? colorOption : nil)
     }
-    func lookup(short: Character) -> OptionSpec? { accepted.first { $0.spec.short == short }?.spec }
+    func lookup(short: Character) -> OptionSpec? { here.option(short: short)?.spec }
 
     for word in before {
       if let option = pending {
@@ -107,18 +103,14 @@ public struct CompletionAnswer: Sendable, Equatable {
         }
         continue
       }
-      if positionals.isEmpty, !onlyPositionals,
-        let sub = command.subcommands.first(where: { $0.name == word })
-      {
-        inherited = command.passedDown(inherited)
-        command = sub
-        path.append(sub.name)
-        accepted = sub.accepted(inherited: inherited)
+      if positionals.isEmpty, !onlyPositionals, let sub = here.subcommand(named: word) {
+        here.enter(sub)
         continue
       }
       positionals.append(word)
     }
 
+    let (command, path, accepted) = (here.command, here.path, here.accepted)
     var context = CompletionContext(
       command: path, words: Array(before), current: current, positionals: positionals, given: given)
     func value(of spec: OptionSpec, typed: String, prefix: String) -> CompletionAnswer {

@@ -208,23 +208,9 @@ public struct ForecastCard: Sendable {
     if !nights.isEmpty { parts.append("night \(nights.joined(separator: ", "))") }
     // The summary, wrapped at its separators to the width; a part wider than that (a list of
     // nights) at its spaces, continued under its first word.
-    var line = ""
-    for part in parts {
-      if line.isEmpty {
-        line = part
-      } else if TextLayout.displayWidth(line) + 3 + TextLayout.displayWidth(part) <= width {
-        line += " · " + part
-      } else {
-        out += style.dim(line) + "\n"
-        line = part
-      }
-      if TextLayout.displayWidth(line) > width {
-        let lines = TextLayout.wrap(line, width: width, hanging: 6)
-        for piece in lines.dropLast() { out += style.dim(Self.spaced(piece)) + "\n" }
-        line = lines.last ?? ""
-      }
+    for line in TextLayout.joined(parts, width: width, hanging: 6) {
+      out += style.dim(Self.spaced(line)) + "\n"
     }
-    out += style.dim(Self.spaced(line)) + "\n"
     return out
   }
 

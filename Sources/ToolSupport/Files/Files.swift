@@ -1,49 +1,6 @@
 import Glibc
 import PipeProtocol
 
-/// A buffered writer to a file being written, that reports errors as `ToolError`s (exit 74).
-public final class FileWriter {
-  let fd: Int32
-  let path: String
-  var buffer: [UInt8] = []
-
-  init(fd: Int32, path: String) {
-    self.fd = fd
-    self.path = path
-    buffer.reserveCapacity(1 << 16)
-  }
-
-  /// Appends bytes.
-  public func write<C: Collection>(_ bytes: C) throws(ToolError) where C.Element == UInt8 {
-    buffer.append(contentsOf: bytes)
-    if buffer.count >= 1 << 16 { try flush() }
-  }
-
-  /// Appends text.
-  public func write(_ text: String) throws(ToolError) { try write(text.utf8) }
-
-  /// Appends a record line.
-  public func writeRecord(_ object: JSONObject) throws(ToolError) {
-    JSONWriter.append(object, to: &buffer)
-    buffer.append(0x0A)
-    if buffer.count >= 1 << 16 { try flush() }
-  }
-
-  /// Writes what is pending.
-  public func flush() throws(ToolError) {
-    var offset = 0
-    while offset < buffer.count {
-      let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ToolError.io("cannot write '\(path)': \(Files.describe(errno))")
-      }
-      offset += n
-    }
-    buffer.removeAll(keepingCapacity: true)
-  }
-}
-
 /// Safe file operations: atomic replacement, durable appends, locks, whole-file reads.
 public enum Files {
   /// The text of a system error number.
@@ -356,15 +313,20 @@ public enum Files {
   /// (`WriteTarget`); nothing is locked otherwise.
   public static func withLock<T>(_ path: String, _ body: () throws(ToolError) -> T) throws(ToolError) -> T {
     try WriteTarget.requireReplaceable(path)
-    let lockPath = path + ".lock"
-    let fd: Int32
     switch openLock(path) {
-    case .success(let opened): fd = opened
+    case .success(let fd): return try holding(fd, LOCK_EX, naming: "'\(path).lock'", body)
     case .failure(let failure): throw failure.error
     }
+  }
+
+  /// Runs `body` holding `flock(fd, operation)` (taken again when a signal interrupts the wait),
+  /// then unlocks and closes `fd`; `name` names the lock in the error when it cannot be taken.
+  static func holding<T>(
+    _ fd: Int32, _ operation: Int32, naming name: String, _ body: () throws(ToolError) -> T
+  ) throws(ToolError) -> T {
     defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw ToolError.io("cannot lock '\(lockPath)': \(describe(errno))") }
+    while flock(fd, operation) != 0 {
+      guard errno == EINTR else { throw ToolError.io("cannot lock \(name): \(describe(errno))") }
     }
     defer { flock(fd, LOCK_UN) }
     return try body()
@@ -382,14 +344,7 @@ extension Files {
   {
     let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { return try body() }
-    defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else {
-        throw ToolError.io("cannot lock the folder '\(folder)': \(describe(errno))")
-      }
-    }
-    defer { flock(fd, LOCK_UN) }
-    return try body()
+    return try holding(fd, LOCK_EX, naming: "the folder '\(folder)'", body)
   }
 
   /// Runs `body` holding a shared lock on `path + ".lock"`: readers share it, and a writer (who
@@ -400,59 +355,14 @@ extension Files {
     -> T
   {
     try WriteTarget.requireReplaceable(path)
-    let lockPath = path + ".lock"
     var opened = openLock(path)
     if case .failure(let failure) = opened, [EROFS, EACCES, EPERM].contains(failure.code) {
       opened = openLock(path, writable: false)
       if case .failure(let missing) = opened, missing.code == ENOENT { return try body() }
     }
-    let fd: Int32
     switch opened {
-    case .success(let lock): fd = lock
+    case .success(let fd): return try holding(fd, LOCK_SH, naming: "'\(path).lock'", body)
     case .failure(let failure): throw failure.error
     }
-    defer { close(fd) }
-    while flock(fd, LOCK_SH) != 0 {
-      guard errno == EINTR else { throw ToolError.io("cannot lock '\(lockPath)': \(describe(errno))") }
-    }
-    defer { flock(fd, LOCK_UN) }
-    return try body()
   }
-}
-
-/// Temporary files (and folders) to remove if the process is interrupted.
-public enum Cleanup {
-  nonisolated(unsafe) static var paths: [UnsafeMutablePointer<CChar>?] = Array(repeating: nil, count: 1024)
-
-  /// Registers a temporary file for removal on SIGINT or SIGTERM. A temporary folder may be
-  /// registered too, before the files put in it: removal goes from the last slot to the first, so
-  /// the folder's files go before it.
-  public static func register(_ path: String) {
-    guard let slot = paths.firstIndex(where: { $0 == nil }) else { return }
-    paths[slot] = strdup(path)
-  }
-
-  /// Forgets a temporary file (it was renamed or removed).
-  public static func unregister(_ path: String) {
-    path.withCString { target in
-      for i in paths.indices {
-        if let p = paths[i], strcmp(p, target) == 0 {
-          paths[i] = nil
-          free(p)
-        }
-      }
-    }
-  }
-
-  /// Removes every registered file, last slot first; a folder is removed with `rmdir`
-  /// (async-signal-safe: only `unlink` and `rmdir`).
-  static func removeAll() {
-    for p in paths.reversed() { if let p, unlink(p) != 0 { rmdir(p) } }
-  }
-}
-
-/// The clock, read in one place so that `--now` can replace it.
-public enum Clock {
-  /// Seconds since 1970.
-  public static func nowSeconds() -> Int { Int(time(nil)) }
 }

@@ -1,0 +1,20 @@
+import ToolSupport
+
+/// The argument and options several story-io commands share, declared once.
+enum StoryIOOptions {
+  /// The document a command works on.
+  static let document = Argument.one("FILE")
+  /// `--format`: records (json), or rows for a person (text).
+  static let format = Option.format([.text, .json], default: .json)
+  /// `--now`: when 'Today' is in a text view.
+  static let now = Option.date(
+    "now", name: "DATE", help: "the time 'Today' is counted from in the text view (default: the clock)")
+
+  /// How a text view says when: the day and time in the zone for people, labelled, 'Today'
+  /// counted from `--now`.
+  static func dayAndTime(_ invocation: Invocation) -> (Int) -> String {
+    let zone = LocalTime.forPeople()
+    let now = invocation.now(now)
+    return { LocalTime.dayAndTime($0, now: now, in: zone) }
+  }
+}

@@ -1,0 +1,51 @@
+/// A parsed command line: the command chosen, its option values and its positional arguments,
+/// checked and typed.
+public struct Invocation: Sendable {
+  /// The words naming the command run: `["orders", "next"]`.
+  public var path: [String]
+  /// The command chosen.
+  public var command: Command
+  /// Every positional argument, as given, in order (a `.files` command's files); read a declared
+  /// `Argument` with `invocation[argument]`.
+  public var positionals: [String]
+  /// The words given for each option, by long name, in the order given.
+  var words: [String: [String]]
+  /// The typed value of every option the command accepts, by long name.
+  var values: [String: any Sendable]
+  /// The typed value of every positional argument the command declares, by name.
+  var arguments: [String: any Sendable] = [:]
+
+  /// The tool's name.
+  public var tool: String { path[0] }
+
+  /// The value of an option the command declares (its default when absent).
+  public subscript<Value>(option: Option<Value>) -> Value {
+    guard let value = values[option.spec.long] else {
+      preconditionFailure("--\(option.spec.long) is not an option of '\(path.joined(separator: " "))'")
+    }
+    return value as! Value
+  }
+
+  /// Whether a flag the command declares was given.
+  public subscript(flag: Flag) -> Bool {
+    guard let value = values[flag.spec.long] as? Bool else {
+      preconditionFailure("--\(flag.spec.long) is not an option of '\(path.joined(separator: " "))'")
+    }
+    return value
+  }
+
+  /// The value of a positional argument the command declares (for an optional one left out, nil;
+  /// for a run of them, every word in order).
+  public subscript<Value>(argument: Argument<Value>) -> Value {
+    guard let value = arguments[argument.name] else {
+      preconditionFailure("\(argument.name) is not an argument of '\(path.joined(separator: " "))'")
+    }
+    return value as! Value
+  }
+
+  /// Whether the option was given on the command line.
+  public func isGiven(_ option: any OptionKey) -> Bool { words[option.spec.long] != nil }
+
+  /// The value of a `--now` option, or the clock.
+  public func now(_ option: Option<Int?>) -> Int { self[option] ?? Clock.nowSeconds() }
+}

@@ -1,0 +1,42 @@
+/// One command-line option.
+public struct OptionSpec: Sendable, Equatable {
+  /// The long name without dashes: `count` for `--count`.
+  public var long: String
+  /// The short name: `n` for `-n`.
+  public var short: Character?
+  /// The value placeholder (`N`, `FILE`); nil for a flag that takes no value.
+  public var valueName: String?
+  /// One line of help.
+  public var help: String
+  /// Whether it may be given more than once.
+  public var repeatable: Bool
+  /// The allowed values, when the set is closed (also used for completion).
+  public var choices: [String]
+  /// Whether the command cannot run without it.
+  public var required: Bool
+  /// Whether the option's own decoding takes spellings beyond `choices` (`jsonl` for `json`), so
+  /// the parser leaves the check to it.
+  public var decodesOtherSpellings = false
+
+  /// An option.
+  public init(
+    long: String, short: Character? = nil, valueName: String? = nil, help: String, repeatable: Bool = false,
+    choices: [String] = [], required: Bool = false
+  ) {
+    self.long = long
+    self.short = short
+    self.valueName = valueName
+    self.help = help
+    self.repeatable = repeatable
+    self.choices = choices
+    self.required = required
+  }
+
+  /// A flag (no value).
+  public static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
+    OptionSpec(long: long, short: short, help: help)
+  }
+
+  /// Whether the option is a flag.
+  public var isFlag: Bool { valueName == nil }
+}
