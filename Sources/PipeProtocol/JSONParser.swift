@@ -144,18 +144,7 @@ public struct JSONParser {
         let kind = bytes[start]
         try skipValue(depth: 1)
         members.append(MemberSpan(key: keyRange, keyHasEscapes: escaped, value: start..<position, kind: kind))
-        skipWhitespace()
-        guard position < bytes.count else { throw unexpected("',' or '}' in object") }
-        if bytes[position] == UInt8(ascii: ",") {
-          position += 1
-          skipWhitespace()
-          continue
-        }
-        if bytes[position] == UInt8(ascii: "}") {
-          position += 1
-          break
-        }
-        throw unexpected("',' or '}' in object")
+        if try closes(UInt8(ascii: "}"), in: "object") { break }
       }
     }
     skipWhitespace()
@@ -171,65 +160,23 @@ public struct JSONParser {
     guard position < bytes.count else { throw unexpected("a value") }
     switch bytes[position] {
     case UInt8(ascii: "{"):
-      guard depth < maxDepth else { throw tooDeep() }
-      position += 1
       var object = JSONObject()
-      skipWhitespace()
-      if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-        position += 1
-        return .object(object)
-      }
+      if try opensEmpty(UInt8(ascii: "}"), depth: depth) { return .object(object) }
       let firstKey = openKeys.count
       defer { if rejectsDuplicateKeys { openKeys.removeSubrange(firstKey...) } }
       while true {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-          throw unexpected("a string key in object")
-        }
-        let (keyRange, escaped) = try scanString()
-        if rejectsDuplicateKeys { try noteKey(keyRange, escaped: escaped, inObjectFrom: firstKey) }
+        let (keyRange, escaped) = try memberKey(inObjectFrom: firstKey)
         let key = string(keyRange, escaped: escaped)
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-          throw unexpected("':' after object key")
-        }
-        position += 1
-        skipWhitespace()
         let value = try parseValue(depth: depth + 1)
         object.members.append(JSONMember(key, value))
-        skipWhitespace()
-        guard position < bytes.count else { throw unexpected("',' or '}' in object") }
-        if bytes[position] == UInt8(ascii: ",") {
-          position += 1
-          skipWhitespace()
-        } else if bytes[position] == UInt8(ascii: "}") {
-          position += 1
-          return .object(object)
-        } else {
-          throw unexpected("',' or '}' in object")
-        }
+        if try closes(UInt8(ascii: "}"), in: "object") { return .object(object) }
       }
     case UInt8(ascii: "["):
-      guard depth < maxDepth else { throw tooDeep() }
-      position += 1
       var elements: [JSONValue] = []
-      skipWhitespace()
-      if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-        position += 1
-        return .array(elements)
-      }
+      if try opensEmpty(UInt8(ascii: "]"), depth: depth) { return .array(elements) }
       while true {
         elements.append(try parseValue(depth: depth + 1))
-        skipWhitespace()
-        guard position < bytes.count else { throw unexpected("',' or ']' in array") }
-        if bytes[position] == UInt8(ascii: ",") {
-          position += 1
-          skipWhitespace()
-        } else if bytes[position] == UInt8(ascii: "]") {
-          position += 1
-          return .array(elements)
-        } else {
-          throw unexpected("',' or ']' in array")
-        }
+        if try closes(UInt8(ascii: "]"), in: "array") { return .array(elements) }
       }
     case UInt8(ascii: "\""):
       return .string(try parseString())
@@ -269,61 +216,19 @@ public struct JSONParser {
     guard position < bytes.count else { throw unexpected("a value") }
     switch bytes[position] {
     case UInt8(ascii: "{"):
-      guard depth < maxDepth else { throw tooDeep() }
-      position += 1
-      skipWhitespace()
-      if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-        position += 1
-        return
-      }
+      if try opensEmpty(UInt8(ascii: "}"), depth: depth) { return }
       let firstKey = openKeys.count
       defer { if rejectsDuplicateKeys { openKeys.removeSubrange(firstKey...) } }
       while true {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-          throw unexpected("a string key in object")
-        }
-        let (keyRange, escaped) = try scanString()
-        if rejectsDuplicateKeys { try noteKey(keyRange, escaped: escaped, inObjectFrom: firstKey) }
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-          throw unexpected("':' after object key")
-        }
-        position += 1
-        skipWhitespace()
+        _ = try memberKey(inObjectFrom: firstKey)
         try skipValue(depth: depth + 1)
-        skipWhitespace()
-        guard position < bytes.count else { throw unexpected("',' or '}' in object") }
-        if bytes[position] == UInt8(ascii: ",") {
-          position += 1
-          skipWhitespace()
-        } else if bytes[position] == UInt8(ascii: "}") {
-          position += 1
-          return
-        } else {
-          throw unexpected("',' or '}' in object")
-        }
+        if try closes(UInt8(ascii: "}"), in: "object") { return }
       }
     case UInt8(ascii: "["):
-      guard depth < maxDepth else { throw tooDeep() }
-      position += 1
-      skipWhitespace()
-      if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-        position += 1
-        return
-      }
+      if try opensEmpty(UInt8(ascii: "]"), depth: depth) { return }
       while true {
         try skipValue(depth: depth + 1)
-        skipWhitespace()
-        guard position < bytes.count else { throw unexpected("',' or ']' in array") }
-        if bytes[position] == UInt8(ascii: ",") {
-          position += 1
-          skipWhitespace()
-        } else if bytes[position] == UInt8(ascii: "]") {
-          position += 1
-          return
-        } else {
-          throw unexpected("',' or ']' in array")
-        }
+        if try closes(UInt8(ascii: "]"), in: "array") { return }
       }
     case UInt8(ascii: "\""):
       _ = try scanString()
@@ -466,6 +371,24 @@ public struct JSONParser {
 
   /// Refuses a key already seen in the object whose keys start at `firstKey` of `openKeys`, then
   /// notes it there (the one duplicate check of validating, indexing and building values).
+  /// Reads a member's key (checked against the keys of the object whose keys start at
+  /// `firstKey`, when duplicates are refused), its colon and the white space around it; returns
+  /// the key's text range and whether it has escapes.
+  mutating func memberKey(inObjectFrom firstKey: Int) throws(JSONError) -> (Range<Int>, Bool) {
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+      throw unexpected("a string key in object")
+    }
+    let (keyRange, escaped) = try scanString()
+    if rejectsDuplicateKeys { try noteKey(keyRange, escaped: escaped, inObjectFrom: firstKey) }
+    skipWhitespace()
+    guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+      throw unexpected("':' after object key")
+    }
+    position += 1
+    skipWhitespace()
+    return (keyRange, escaped)
+  }
+
   mutating func noteKey(_ key: Range<Int>, escaped: Bool, inObjectFrom firstKey: Int) throws(JSONError) {
     for i in firstKey..<openKeys.count where sameKey(openKeys[i].key, openKeys[i].keyHasEscapes, key, escaped)
     {
@@ -477,6 +400,34 @@ public struct JSONParser {
   func duplicate(_ key: Range<Int>) -> JSONError {
     let name = JSONParser.unescape(UnsafeBufferPointer(rebasing: bytes[key]))
     return JSONError("duplicate key \"\(name)\" in object (a key may appear once)", at: key.lowerBound - 1)
+  }
+
+  /// Opens the object or array at the current position (nested `depth` deep, within the limit)
+  /// and passes the white space after it; true when it is empty, and then past its `closer` too.
+  mutating func opensEmpty(_ closer: UInt8, depth: Int) throws(JSONError) -> Bool {
+    guard depth < maxDepth else { throw tooDeep() }
+    position += 1
+    skipWhitespace()
+    guard position < bytes.count, bytes[position] == closer else { return false }
+    position += 1
+    return true
+  }
+
+  /// After an element of an object or an array: true past its `closer`, false past a `,` (and the
+  /// white space after it); any other byte is an error.
+  mutating func closes(_ closer: UInt8, in container: String) throws(JSONError) -> Bool {
+    skipWhitespace()
+    let expected = "',' or '\(Character(Unicode.Scalar(closer)))' in \(container)"
+    guard position < bytes.count else { throw unexpected(expected) }
+    let byte = bytes[position]
+    position += 1
+    if byte == UInt8(ascii: ",") {
+      skipWhitespace()
+      return false
+    }
+    if byte == closer { return true }
+    position -= 1
+    throw unexpected(expected)
   }
 
   mutating func checkBOM() throws(JSONError) {

@@ -94,34 +94,37 @@ public final class LineReader {
   }
 
   /// A reader of `fd`, named `source` in messages.
-  public init(
+  public convenience init(
     fd: Int32, source: String, maxLineLength: Int = LineReader.defaultMaxLineLength,
     closeOnDeinit: Bool = false, chunkSize: Int = 1 << 18
   ) {
-    self.fd = fd
-    self.inMemory = nil
-    self.source = source
-    self.maxLineLength = maxLineLength
-    self.closesOnDeinit = closeOnDeinit
-    self.capacity = max(64, min(chunkSize, maxLineLength + 2))
-    // malloc and realloc (not allocate and copy): a long line grows the buffer in place or by
-    // remapping, so memory stays near the line length rather than twice it.
-    guard let memory = malloc(capacity) else { fatalError("out of memory for a \(capacity)-byte buffer") }
-    self.buffer = memory.assumingMemoryBound(to: UInt8.self)
+    self.init(
+      fd: fd, inMemory: nil, source: source, maxLineLength: maxLineLength, closesOnDeinit: closeOnDeinit,
+      chunkSize: chunkSize)
   }
 
   /// A reader of `bytes` in memory, named `source` in messages: lines, limits and errors are as
   /// for a file holding those bytes, read `chunkSize` bytes at a time.
-  public init(
+  public convenience init(
     bytes: [UInt8], source: String, maxLineLength: Int = LineReader.defaultMaxLineLength,
     chunkSize: Int = 1 << 18
   ) {
-    self.fd = -1
-    self.inMemory = bytes
+    self.init(
+      fd: -1, inMemory: bytes, source: source, maxLineLength: maxLineLength, closesOnDeinit: false,
+      chunkSize: chunkSize)
+  }
+
+  private init(
+    fd: Int32, inMemory: [UInt8]?, source: String, maxLineLength: Int, closesOnDeinit: Bool, chunkSize: Int
+  ) {
+    self.fd = fd
+    self.inMemory = inMemory
     self.source = source
     self.maxLineLength = maxLineLength
-    self.closesOnDeinit = false
+    self.closesOnDeinit = closesOnDeinit
     self.capacity = max(64, min(chunkSize, maxLineLength + 2))
+    // malloc and realloc (not allocate and copy): a long line grows the buffer in place or by
+    // remapping, so memory stays near the line length rather than twice it.
     guard let memory = malloc(capacity) else { fatalError("out of memory for a \(capacity)-byte buffer") }
     self.buffer = memory.assumingMemoryBound(to: UInt8.self)
   }

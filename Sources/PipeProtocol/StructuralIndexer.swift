@@ -273,20 +273,13 @@ public enum StructuralIndexer {
             var escaped = false
             guard let close = stringEnd(&escaped) else { return .notSure }
             i = close &+ 1
-          case UInt8(ascii: "{"):
+          case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard depth < limit else { return .notSure }
+            let closer = b[i] &+ 2  // `}` and `]` are their opening bracket plus 2
             i &+= 1
-            open(object: true)
+            open(object: closer == UInt8(ascii: "}"))
             skipSpaces()
-            guard peek() == UInt8(ascii: "}") else { continue value }
-            i &+= 1
-            close()
-          case UInt8(ascii: "["):
-            guard depth < limit else { return .notSure }
-            i &+= 1
-            open(object: false)
-            skipSpaces()
-            guard peek() == UInt8(ascii: "]") else { continue value }
+            guard peek() == closer else { continue value }
             i &+= 1
             close()
           // The literals' bytes, little-endian.
@@ -422,16 +415,33 @@ public enum StructuralIndexer {
   /// backslash, a control byte or a byte that is not ASCII), or `end` when there is none.
   @inlinable
   public static func firstStringStop(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+    firstStop(base, from: from, end: end, stringStops) { c in c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80
+    }
+  }
+
+  /// The offset of the first `"` or `\` in `from..<end`, or `end`: where a string of validated
+  /// JSON text may end.
+  @inlinable
+  public static func firstQuoteOrBackslash(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+    firstStop(base, from: from, end: end, quoteOrBackslash) { c in c == 0x22 || c == 0x5C }
+  }
+
+  /// The offset of the first byte in `from..<end` that `stops` marks (16 bytes at a time) and
+  /// `isStop` says (byte by byte, in the last 15), or `end`.
+  @inlinable @inline(__always)
+  static func firstStop(
+    _ base: UnsafePointer<UInt8>, from: Int, end: Int, _ stops: (Lanes) -> Lanes, _ isStop: (UInt8) -> Bool
+  ) -> Int {
     var i = from
     // Most strings of records (keys, names, dates) end within 16 bytes: one step finds it.
     if i &+ 16 <= end {
-      let lane = firstLane(stringStops(load(base, i)))
+      let lane = firstLane(stops(load(base, i)))
       if lane < 16 { return i &+ lane }
       i &+= 16
     }
     while i &+ 32 <= end {
-      let a = stringStops(load(base, i))
-      let b = stringStops(load(base, i &+ 16))
+      let a = stops(load(base, i))
+      let b = stops(load(base, i &+ 16))
       if any(a | b) {
         let lane = firstLane(a)
         return i &+ (lane < 16 ? lane : 16 &+ firstLane(b))
@@ -439,31 +449,12 @@ public enum StructuralIndexer {
       i &+= 32
     }
     if i &+ 16 <= end {
-      let lane = firstLane(stringStops(load(base, i)))
+      let lane = firstLane(stops(load(base, i)))
       if lane < 16 { return i &+ lane }
       i &+= 16
     }
     while i < end {
-      let c = base[i]
-      if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x80 { return i }
-      i &+= 1
-    }
-    return end
-  }
-
-  /// The offset of the first `"` or `\` in `from..<end`, or `end`: where a string of validated
-  /// JSON text may end.
-  @inlinable
-  public static func firstQuoteOrBackslash(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
-    var i = from
-    while i &+ 16 <= end {
-      let lane = firstLane(quoteOrBackslash(load(base, i)))
-      if lane < 16 { return i &+ lane }
-      i &+= 16
-    }
-    while i < end {
-      let c = base[i]
-      if c == 0x22 || c == 0x5C { return i }
+      if isStop(base[i]) { return i }
       i &+= 1
     }
     return end
