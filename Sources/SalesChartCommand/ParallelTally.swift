@@ -86,6 +86,9 @@ struct ChunkCounter {
   /// Whether the line being read is plain : no escapes anywhere.
   var plain: Bool { index.plain }
   let names = DonutNames()
+  /// The built-in menu, for `SalesFields.addSales` on lines that are not plain (a custom id is
+  /// left to the sequential code, which knows the stream's definitions).
+  let builtInMenu = StreamMenu(deferring: false)
   let nameBytes: UnsafePointer<UInt8>
   let nameStarts: UnsafePointer<Int>
   let nameCount: Int
@@ -293,45 +296,26 @@ struct ChunkCounter {
     }
   }
 
-  /// Adds an `items` or `sales` array of `{"donut","quantity"[,"name"]}` objects to `row`, as
-  /// `SalesFields.addSales` does, for built-in donuts only; returns the sum of the quantities.
+  /// Adds an `items` (`least` 1) or `sales` array of a line that is not plain to `row`, with
+  /// `SalesFields.addSales` itself (the sequential reader) over the built-in menu; returns the sum
+  /// of the quantities. Anything it refuses is left to the sequential code, which words it.
   func addSales(
     _ json: ValidatedJSON, _ range: Range<Int>, least: Int, most: Int, into row: UnsafeMutablePointer<Int>
   ) throws(Skip) -> Int {
-    let b = json.bytes
-    guard b[range.lowerBound] == UInt8(ascii: "[") else { throw .chunk }
-    var sum = 0
-    try json.forEachElement(ofArrayAt: range.lowerBound) { (start: Int) throws(Skip) -> Int in
-      guard b[start] == UInt8(ascii: "{") else { throw .chunk }
-      var donutRange: Range<Int>?
-      var quantityRange: Range<Int>?
-      var nameRange: Range<Int>?
-      var escapedKey = false
-      let end = json.forEachMember(ofObjectAt: start) { key, value in
-        switch key.count {
-        case 5 where json.equals(key, "donut"): donutRange = value
-        case 8 where json.equals(key, "quantity"): quantityRange = value
-        case 4 where json.equals(key, "name"): nameRange = value
-        default: if b[key].contains(UInt8(ascii: "\\")) { escapedKey = true }
-        }
+    let limit = nameCount
+    do throws(FieldError) {
+      return try SalesFields.addSales(
+        json, range, field: least == 1 ? "items" : "sales", menu: builtInMenu,
+        record: InputError(source: "", line: 0, message: "")
+      ) { (donut, quantity) throws(FieldError) in
+        guard donut < limit, quantity <= most else { throw FieldError("left to the sequential code") }
+        let (total, overflow) = row[donut].addingReportingOverflow(quantity)
+        guard !overflow else { throw FieldError("left to the sequential code") }
+        row[donut] = total
       }
-      guard !escapedKey, let donutRange, let quantityRange, let donut = json.int(donutRange, maxDigits: 15),
-        donut >= 0, donut < nameCount, let quantity = json.int(quantityRange, maxDigits: 15),
-        quantity >= least, quantity <= most
-      else { throw .chunk }
-      if let nameRange {
-        guard b[nameRange.lowerBound] == UInt8(ascii: "\""),
-          isName(b.baseAddress! + nameRange.lowerBound + 1, nameRange.count - 2, of: donut)
-        else { throw .chunk }
-      }
-      let (total, overflow) = row[donut].addingReportingOverflow(quantity)
-      let (newSum, sumOverflow) = sum.addingReportingOverflow(quantity)
-      guard !overflow, !sumOverflow else { throw .chunk }
-      row[donut] = total
-      sum = newSum
-      return end
+    } catch {
+      throw .chunk
     }
-    return sum
   }
 }
 

@@ -24,7 +24,9 @@ struct SchemaTests {
         lines.append(Array(line))
       }
     }
-    return lines
+    // Each line once (many cases share their input).
+    var seen = Set<[UInt8]>()
+    return lines.filter { seen.insert($0).inserted }
   }
 
   @Test("the two checks agree both ways: the fast one accepts exactly what the worded one accepts")
@@ -39,7 +41,7 @@ struct SchemaTests {
         // A value in front of the one there (which becomes the value of a new key): numbers read
         // near every bound, an exponent, a long fraction, a string, a huge and an infinite number.
         for value in [
-          "-1e400", "\"cooking\"", "0.30000000000000004", "1E-2", "-0.0", "12345678901234567890",
+          "-1e400", "\"cooking\"", "0.30000000000000004", "-0.0", "12345678901234567890",
         ] {
           var v = original
           v.insert(contentsOf: Array("\(value),\"x\(variants.count)\":".utf8), at: i + 1)
