@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// Faults against the `--state` file: processes killed at random moments, a full disk, a
-/// read-only folder and signals. (bin/fault-campaign runs the long version.)
+/// read-only folder and signals. (Tests/tools/fault-campaign runs the long version.)
 @Suite("achievements --state under faults", .serialized)
 struct AchievementsHardeningTests {
   /// A trip with one activity, done or not.

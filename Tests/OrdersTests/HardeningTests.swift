@@ -7,8 +7,8 @@ import Testing
 #endif
 
 /// Faults against the order store: processes killed at random moments, a full disk, a read-only
-/// folder, signals and concurrent writers. (bin/fault-campaign and bin/load-test run the long
-/// versions.)
+/// folder, signals and concurrent writers. (Tests/tools/fault-campaign and Tests/tools/load-test run
+/// the long versions.)
 @Suite("orders under faults", .serialized)
 struct OrdersHardeningTests {
   static let now = "2026-11-29T10:30:00Z"

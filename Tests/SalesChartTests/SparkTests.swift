@@ -14,7 +14,7 @@ private let sparkAvailable: Bool = {
 @Suite("sales-chart past one machine")
 struct SparkTests {
   @Test(
-    "bin/spark-sales-chart in Spark's local mode prints what one pass prints",
+    "Examples/spark-sales-chart in Spark's local mode prints what one pass prints",
     .enabled(
       if: sparkAvailable,
       "pyspark and Java 17+ are missing (pip install pyspark; apt-get install default-jre-headless)"),

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// Faults against `story-io write`: processes killed at random moments, a full disk, a read-only
-/// folder and signals. (bin/fault-campaign runs the long version.)
+/// folder and signals. (Tests/tools/fault-campaign runs the long version.)
 @Suite("story-io write under faults", .serialized)
 struct StoryIOHardeningTests {
   /// Version `n` of the story: a first line naming it, then `size` bytes of text.
@@ -23,7 +23,7 @@ struct StoryIOHardeningTests {
 
   @Test("20 rounds of 3 concurrent forced saves keep every acknowledged text (fault-campaign story-force)")
   func concurrentForcedSaves() throws {
-    let campaign = TestSupport.packageRoot.appendingPathComponent("bin/fault-campaign").path
+    let campaign = TestSupport.packageRoot.appendingPathComponent("Tests/tools/fault-campaign").path
     let result = try TestSupport.runProcess(
       "/bin/bash", [campaign, "-n", "1000", "story-force"],
       environment: ["TOOLS": TestSupport.productsDirectory.path])

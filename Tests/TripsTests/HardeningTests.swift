@@ -7,8 +7,8 @@ import Testing
 #endif
 
 /// Faults against the wishlist store: processes killed at random moments, a full disk, a
-/// read-only folder, signals and concurrent writers. (bin/fault-campaign and bin/load-test run the
-/// long versions.)
+/// read-only folder, signals and concurrent writers. (Tests/tools/fault-campaign and
+/// Tests/tools/load-test run the long versions.)
 @Suite("trips under faults", .serialized)
 struct TripsHardeningTests {
   /// The trip names of the store (each id once), or nil when it does not read.

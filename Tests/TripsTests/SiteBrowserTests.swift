@@ -9,8 +9,8 @@ import WishlistKit
 @testable import WishlistSite
 
 /// Checks with outside tools: an HTML validator (Python's html5lib, strict) and headless Chromium
-/// driven over the DevTools protocol by bin/site-browser-check.py. Each is declared skipped, with
-/// the reason, when its tool is missing (.ci/run installs them).
+/// driven over the DevTools protocol by Tests/tools/site-browser-check.py. Each is declared skipped,
+/// with the reason, when its tool is missing (.ci/run installs them).
 @Suite("trips site: validator and browser")
 struct SiteBrowserTests {
   /// Whether a shell command succeeds.
@@ -79,7 +79,7 @@ struct SiteBrowserTests {
   }
 
   static func runDriver(_ arguments: [String]) throws -> (TestSupport.Result, [String: Any]) {
-    let script = TestSupport.packageRoot.appendingPathComponent("bin/site-browser-check.py").path
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/tools/site-browser-check.py").path
     let result = try TestSupport.runProcess("/usr/bin/env", ["python3", script] + arguments)
     let summary = (try? JSONSerialization.jsonObject(with: result.stdout)) as? [String: Any] ?? [:]
     for retry in summary["retries"] as? [String] ?? [] { print("NOTE trips site browser test: \(retry)") }

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# bin/spark-sales-chart prints byte for byte what one pass of sales-chart prints.
+# Examples/spark-sales-chart prints byte for byte what one pass of sales-chart prints.
 #
 #   Tests/spark/test_spark_sales_chart.sh        (sales-chart and orders on PATH)
 #
 # Generates 20,000 orders (orders generate --seed 1, a fixed --now) and a file of daily and
-# monthly summaries, then for every timeframe, in json or csv, runs bin/spark-sales-chart
+# monthly summaries, then for every timeframe, in json or csv, runs Examples/spark-sales-chart
 # (Spark local[2], 2 to 7 partitions) and `sales-chart` on the same files and compares stdout
 # byte for byte and the exit status; also two files at once (orders and summaries), the text
 # chart, and a bad record (exit 65 and empty stdout from both). Prints one line per case with its Spark time, then
@@ -13,7 +13,7 @@
 # Needs: pip install pyspark; apt-get install openjdk-17-jre-headless.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-spark="$root/bin/spark-sales-chart"
+spark="$root/Examples/spark-sales-chart"
 now=2026-11-29T12:00:00Z
 
 python3 -c 'import pyspark' 2>/dev/null || { echo "SKIP: pyspark is not installed (pip install pyspark)"; exit 77; }
