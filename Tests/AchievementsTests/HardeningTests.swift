@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// Faults against the `--state` file: processes killed at random moments, a full disk, a
-/// read-only folder and signals. (bin/fault-campaign runs the long version.)
+/// read-only folder and signals. (Tests/tools/fault-campaign runs the long version.)
 @Suite("achievements --state under faults", .serialized)
 struct AchievementsHardeningTests {
   /// A trip with one activity, done or not.
@@ -56,7 +56,8 @@ struct AchievementsHardeningTests {
     let window =
       try Faults.typicalDuration(
         "achievements", ["--state", probe, "--now", Self.time(0)], in: folder, stdin: done) * 1.2
-    for round in 0..<40 {
+    let rounds = Campaign.size(small: 10, full: 40)
+    for round in 0..<rounds {
       // Runs alternate: earn "complete1Activity" (dated this run's --now), then revoke it.
       let earn = round % 2 == 0
       earns.append(earn)
@@ -85,7 +86,8 @@ struct AchievementsHardeningTests {
       }
     }
     print(
-      "achievements kill -9 campaign: 40 runs, \(killed) killed, last acknowledged run \(lastAcknowledged)")
+      "achievements kill -9 campaign: \(rounds) runs, \(killed) killed, last acknowledged run \(lastAcknowledged)"
+    )
     // Two more runs, one of which changes the state: the writer removes what killed ones left.
     for (minute, done) in [(50, true), (51, false)] {
       let last = try TestSupport.run(

@@ -1,4 +1,4 @@
-// libFuzzer target for the achievements state file: built by `bin/fuzz achievements` into the
+// libFuzzer target for the achievements state file: built by `Tests/tools/fuzz achievements` into the
 // AchievementsCommand module (not a SwiftPM target). The input's lines are decoded as a state
 // file; a ledger that decodes must write records that decode to the same ledger.
 

@@ -1,4 +1,4 @@
-// libFuzzer target for the feed store's records: built by `bin/fuzz feed` into the FoodTruckKit
+// libFuzzer target for the feed store's records: built by `Tests/tools/fuzz feed` into the FoodTruckKit
 // module (not a SwiftPM target). Each line that is a record goes through `FeedPost(record:menu:)`;
 // a post that decodes must write a record that decodes again to the same post.
 

@@ -1,4 +1,4 @@
-// libFuzzer target for order and menu decoding: built by `bin/fuzz order` into the FoodTruckKit
+// libFuzzer target for order and menu decoding: built by `Tests/tools/fuzz order` into the FoodTruckKit
 // module (not a SwiftPM target). A `donut` record goes through `Donut(definition:)` (the menu
 // store's and the stream's decoder) and onto a menu of the input's own, whose record must define
 // the same donut again; every other line that is a record goes through `Order(record:menu:)`

@@ -1,4 +1,4 @@
-// libFuzzer target for the protocol reader: built by bin/fuzz together with Sources/PipeProtocol
+// libFuzzer target for the protocol reader: built by Tests/tools/fuzz together with Sources/PipeProtocol
 // (not a SwiftPM target). Every input must be handled without a crash, and the two parsers (tree
 // builder and validator) must agree; records that index must re-serialise to what they parsed.
 

@@ -1,4 +1,4 @@
-// Shared by the fuzz targets that read records as the tools do: bin/fuzz compiles it into the
+// Shared by the fuzz targets that read records as the tools do: Tests/tools/fuzz compiles it into the
 // module of the story and weather targets (not a SwiftPM target).
 
 import Glibc

@@ -1,4 +1,4 @@
-// libFuzzer target for story records: built by `bin/fuzz story` into the StoryIOCommand module
+// libFuzzer target for story records: built by `Tests/tools/fuzz story` into the StoryIOCommand module
 // (not a SwiftPM target). Each line that is a record is checked as `story-io write` checks a story
 // record, and its text is counted, hashed and laid out for focus mode as `story-io` does.
 

@@ -1,5 +1,5 @@
-// libFuzzer target for trip decoding: built by `bin/fuzz trip` into the WishlistKit module (not a
-// SwiftPM target). Lines go through `Trip(record:)` and, all together, `Wishlist(records:)`; a
+// libFuzzer target for trip decoding: built by `Tests/tools/fuzz trip` into the WishlistKit module
+// (not a SwiftPM target). Lines go through `Trip(record:)` and, all together, `Wishlist(records:)`; a
 // trip that decodes must decode again from its own record to the same trip, and search, sorting
 // and the goal counts must not trap.
 

@@ -1,4 +1,4 @@
-// libFuzzer target for weather's inputs: built by `bin/fuzz weather` into the WeatherCommand
+// libFuzzer target for weather's inputs: built by `Tests/tools/fuzz weather` into the WeatherCommand
 // module (not a SwiftPM target). The whole input is read as an Open-Meteo response and as a
 // provider's answer; each line that is a record is read as `weather chart` reads a forecast and as
 // `weather annotate` reads an order. Whatever the bytes, nothing may trap, and what is read must

@@ -7,8 +7,8 @@ import Testing
 #endif
 
 /// Faults against the order store: processes killed at random moments, a full disk, a read-only
-/// folder, signals and concurrent writers. (bin/fault-campaign and bin/load-test run the long
-/// versions.)
+/// folder, signals and concurrent writers. (Tests/tools/fault-campaign and Tests/tools/load-test run
+/// the long versions.)
 @Suite("orders under faults", .serialized)
 struct OrdersHardeningTests {
   static let now = "2026-11-29T10:30:00Z"
@@ -44,7 +44,8 @@ struct OrdersHardeningTests {
     let window =
       try Faults.typicalDuration(
         "orders", ["place", "--donut", "1", "--store", probe, "--now", Self.now], in: folder) * 1.2
-    for round in 0..<40 {
+    let rounds = Campaign.size(small: 10, full: 40)
+    for round in 0..<rounds {
       let arguments: [String]
       if round % 2 == 0 || acknowledged.isEmpty {
         arguments = ["place", "--donut", "\(round % 17)x2", "--store", store, "--now", Self.now]
@@ -76,7 +77,7 @@ struct OrdersHardeningTests {
       }
     }
     print(
-      "orders kill -9 campaign: 40 commands, \(killed) killed, \(acknowledged.count) acknowledged orders kept"
+      "orders kill -9 campaign: \(rounds) commands, \(killed) killed, \(acknowledged.count) acknowledged orders kept"
     )
     // One more change (an append) removes what killed writers left behind.
     #expect(
@@ -196,8 +197,10 @@ struct OrdersHardeningTests {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = folder.appendingPathComponent("orders.jsonl")
-    // 60,000 orders (about 20 MB), so that the rewrite takes long enough to be caught.
-    let made = try TestSupport.shell("orders generate --count 60000 --now \(Self.now) > '\(store.path)'")
+    // 60,000 orders (about 26 MB; 12,000 in the default run), so that the rewrite takes long
+    // enough to be caught.
+    let count = Campaign.size(small: 12_000, full: 60_000)
+    let made = try TestSupport.shell("orders generate --count \(count) --now \(Self.now) > '\(store.path)'")
     #expect(made.status == 0)
     let before = try Data(contentsOf: store)
     var caught = false

@@ -34,7 +34,8 @@ struct SchemaTests {
     var checked = 0
     var accepted = 0
     var members: [MemberSpan] = []
-    for original in try Self.lines() {
+    // Every line with the campaigns in full; every eighth in the default run.
+    for (n, original) in try Self.lines().enumerated() where Campaign.full || n % 8 == 0 {
       // The record as is, and with each number, string and boolean changed in turn.
       var variants = [original]
       for (i, byte) in original.enumerated() where byte == UInt8(ascii: ":") && i + 1 < original.count {

@@ -19,6 +19,11 @@ struct ThreadedTests {
     }
   }
 
+  @Test("the inputs are there")
+  func inputsMade() {
+    #expect(Self.inputs.count >= 15)
+  }
+
   @Test("a first record of type \"\" counts as a type, with one thread or more")
   func emptyTypeFirst() throws {
     for threads in ["1", "2"] {

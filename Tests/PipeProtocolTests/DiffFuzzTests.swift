@@ -3,7 +3,7 @@ import PipeProtocol
 import TestSupport
 import Testing
 
-/// What `bin/difffuzz` found, kept as unit tests, and the fuzzer itself run briefly so that CI
+/// What `Tests/tools/difffuzz` found, kept as unit tests, and the fuzzer itself run briefly so that CI
 /// keeps the reader and the second reader (Python's `json` with the protocol's rules) in step.
 @Suite("Differential fuzzing against a second reader")
 struct DiffFuzzTests {
@@ -16,7 +16,7 @@ struct DiffFuzzTests {
   }
 
   @Test(
-    "canonically equivalent keys are different keys (found by bin/difffuzz)",
+    "canonically equivalent keys are different keys (found by Tests/tools/difffuzz)",
     arguments: [
       #"{"type":"x","\u00e9":1,"e\u0301":2}"#,  // é and e + combining acute
       #"{"type":"x","é":1,"e\u0301":2}"#,
@@ -52,7 +52,7 @@ struct DiffFuzzTests {
     }
   }
 
-  static let script = TestSupport.packageRoot.appendingPathComponent("bin/difffuzz").path
+  static let script = TestSupport.packageRoot.appendingPathComponent("Tests/tools/difffuzz").path
 
   static func difffuzz(_ arguments: [String]) throws -> TestSupport.Result {
     try TestSupport.runProcess("/usr/bin/env", ["python3", script] + arguments)
@@ -74,7 +74,7 @@ struct DiffFuzzTests {
   }
 
   @Test(
-    "bin/difffuzz --count 2000 --seed 1: pipe-check and Python's json agree on every line",
+    "Tests/tools/difffuzz --count 2000 --seed 1: pipe-check and Python's json agree on every line",
     .enabled(if: Requirements.has("python3"), "python3 is not installed (.ci/run installs it)"))
   func noDisagreement() throws {
     let result = try Self.difffuzz([
@@ -89,7 +89,7 @@ struct DiffFuzzTests {
   }
 
   @Test(
-    "bin/difffuzz reports a reader that accepts a byte order mark",
+    "Tests/tools/difffuzz reports a reader that accepts a byte order mark",
     .enabled(if: Requirements.has("python3"), "python3 is not installed (.ci/run installs it)"))
   func findsDisagreement() throws {
     // A pipe-check that never sees byte order marks: every line with one becomes a disagreement.

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// Faults against `story-io write`: processes killed at random moments, a full disk, a read-only
-/// folder and signals. (bin/fault-campaign runs the long version.)
+/// folder and signals. (Tests/tools/fault-campaign runs the long version.)
 @Suite("story-io write under faults", .serialized)
 struct StoryIOHardeningTests {
   /// Version `n` of the story: a first line naming it, then `size` bytes of text.
@@ -23,7 +23,7 @@ struct StoryIOHardeningTests {
 
   @Test("20 rounds of 3 concurrent forced saves keep every acknowledged text (fault-campaign story-force)")
   func concurrentForcedSaves() throws {
-    let campaign = TestSupport.packageRoot.appendingPathComponent("bin/fault-campaign").path
+    let campaign = TestSupport.packageRoot.appendingPathComponent("Tests/tools/fault-campaign").path
     let result = try TestSupport.runProcess(
       "/bin/bash", [campaign, "-n", "1000", "story-force"],
       environment: ["TOOLS": TestSupport.productsDirectory.path])
@@ -50,7 +50,8 @@ struct StoryIOHardeningTests {
     let window =
       try Faults.typicalDuration(
         "story-io", ["write", "--force", "--dir", probe, probeInput.path], in: folder) * 1.2
-    for round in 1...30 {
+    let rounds = Campaign.size(small: 8, full: 30)
+    for round in 1...rounds {
       let input = folder.appendingPathComponent("in.jsonl")
       try Self.record(round, size: size).write(to: input)
       let delay = Double.random(in: 0...window, using: &generator)
@@ -69,7 +70,7 @@ struct StoryIOHardeningTests {
         "round \(round): the file is not one whole version at least \(lastAcknowledged)")
     }
     print(
-      "story-io kill -9 campaign: 30 saves of 400 kB, \(killed) killed, last acknowledged \(lastAcknowledged)"
+      "story-io kill -9 campaign: \(rounds) saves of 400 kB, \(killed) killed, last acknowledged \(lastAcknowledged)"
     )
     let input = folder.appendingPathComponent("in.jsonl")
     try Self.record(99, size: 10).write(to: input)
@@ -99,7 +100,8 @@ struct StoryIOHardeningTests {
     let window = try Faults.typicalDuration("story-io", arguments, in: probe) * 1.2
     var generator = SystemRandomNumberGenerator()
     var killed = 0
-    for round in 1...30 {
+    let rounds = Campaign.size(small: 8, full: 30)
+    for round in 1...rounds {
       let delay = Double.random(in: 0...window, using: &generator)
       let (status, _) = try Faults.runKilled("story-io", arguments, in: folder, after: delay)
       #expect(status == 0 || status == 137, "round \(round): story-io undo ended with \(status)")
@@ -113,7 +115,7 @@ struct StoryIOHardeningTests {
       #expect(kept == Set(versions), "round \(round): a text was lost or a half one left (\(names))")
       if control == "simple" { #expect(names.sorted() == ["Big.story", "Big.story~"]) }
     }
-    print("story-io undo (\(control)) kill -9 campaign: 30 undos of 400 kB, \(killed) killed")
+    print("story-io undo (\(control)) kill -9 campaign: \(rounds) undos of 400 kB, \(killed) killed")
     #expect(try TestSupport.run("story-io", arguments, currentDirectory: folder).status == 0)
     #expect(Faults.temporaryFiles(in: folder).isEmpty, "left: \(Faults.temporaryFiles(in: folder))")
   }
@@ -171,7 +173,9 @@ struct StoryIOHardeningTests {
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
     let file = out.appendingPathComponent("Big.story")
     let input = folder.appendingPathComponent("in.jsonl")
-    try Self.record(1, size: 8_000_000).write(to: input)
+    // 8 MB (2 MB in the default run), so that the save takes long enough to be caught.
+    let size = Campaign.size(small: 2_000_000, full: 8_000_000)
+    try Self.record(1, size: size).write(to: input)
     var caught = false
     for _ in 0..<5 where !caught {
       try Data("old\n".utf8).write(to: file)
@@ -183,7 +187,7 @@ struct StoryIOHardeningTests {
       #expect(status == expected)
       #expect(Faults.temporaryFiles(in: out).isEmpty, "left: \(Faults.temporaryFiles(in: out))")
       let now = try Data(contentsOf: file)
-      #expect(now == Data("old\n".utf8) || now == Data(Self.text(1, size: 8_000_000).utf8))
+      #expect(now == Data("old\n".utf8) || now == Data(Self.text(1, size: size).utf8))
     }
     #expect(caught, "the save was never caught with its temporary file")
   }

@@ -291,14 +291,16 @@ struct StoryIOCLITests {
     let folder = try TemporaryFolder()
     let old = Data("the old story, every word of it\n".utf8)
     try old.write(to: folder.file("Big.story"))
-    // 8.8 MB: under story-io's 10 MiB read limit, and long enough for a kill to land mid-write.
-    let text = String(repeating: "All work and no play. ", count: 400_000)
+    // 8.8 MB (2.2 MB in the default run): under story-io's 10 MiB read limit, and long enough for a
+    // kill to land mid-write.
+    let text = String(
+      repeating: "All work and no play. ", count: Campaign.size(small: 100_000, full: 400_000))
     let line = JSONValue.object(["type": .string("story"), "title": .string("Big"), "text": .string(text)])
       .jsonText
     let input = folder.file("big.jsonl")
     try Data((line + "\n").utf8).write(to: input)
     var midWrite = 0
-    for _ in 0..<5 {
+    for _ in 0..<Campaign.size(small: 3, full: 5) {
       _ = try killDuringWrite(folder, signal: SIGKILL, input: input)
       let now = try Data(contentsOf: folder.file("Big.story"))
       // SIGKILL cannot clean up: a temporary file left beside the document shows that the kill

@@ -7,8 +7,8 @@ import Testing
 #endif
 
 /// Faults against the wishlist store: processes killed at random moments, a full disk, a
-/// read-only folder, signals and concurrent writers. (bin/fault-campaign and bin/load-test run the
-/// long versions.)
+/// read-only folder, signals and concurrent writers. (Tests/tools/fault-campaign and
+/// Tests/tools/load-test run the long versions.)
 @Suite("trips under faults", .serialized)
 struct TripsHardeningTests {
   /// The trip names of the store (each id once), or nil when it does not read.
@@ -39,7 +39,8 @@ struct TripsHardeningTests {
     let probe = folder.appendingPathComponent("probe.jsonl").path
     let window =
       try Faults.typicalDuration("trips", ["add", "--name", "P", "--store", probe], in: folder) * 1.2
-    for round in 0..<40 {
+    let rounds = Campaign.size(small: 10, full: 40)
+    for round in 0..<rounds {
       let name: String
       let arguments: [String]
       if round % 3 == 2, let victim = present.sorted().randomElement(using: &generator) {
@@ -70,7 +71,9 @@ struct TripsHardeningTests {
       present = present.filter { names.contains($0) }
       for name in removed { #expect(!names.contains(name), "removed \(name) came back") }
     }
-    print("trips kill -9 campaign: 40 commands, \(killed) killed, \(present.count) acknowledged trips kept")
+    print(
+      "trips kill -9 campaign: \(rounds) commands, \(killed) killed, \(present.count) acknowledged trips kept"
+    )
     #expect(try TestSupport.run("trips", ["add", "--name", "Last", "--store", store]).status == 0)
     #expect(Faults.temporaryFiles(in: folder).isEmpty, "left: \(Faults.temporaryFiles(in: folder))")
   }
@@ -131,9 +134,11 @@ struct TripsHardeningTests {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = folder.appendingPathComponent("wishlist.jsonl")
-    // 20,000 trips (about 10 MB), so that the rewrite takes long enough to be caught.
+    // 20,000 trips (about 6 MB; 4,000 in the default run), so that the rewrite takes long enough
+    // to be caught.
+    let count = Campaign.size(small: 4_000, full: 20_000)
     var text = ""
-    for i in 0..<20_000 {
+    for i in 0..<count {
       let id = String(format: "%08x-0000-4000-8000-%012x", i, i)
       text += #"{"activities":[{"dateCreated":"2026-03-12T09:00:00Z","dateEdited":"2026-03-12T09:00:00Z","#
       text +=
@@ -156,7 +161,7 @@ struct TripsHardeningTests {
       #expect(status == expected)
       #expect(Faults.temporaryFiles(in: folder).isEmpty, "left: \(Faults.temporaryFiles(in: folder))")
       let names = try #require(try Self.names(store.path))
-      #expect(names.count == 20_000 || (names.count == 20_001 && names.contains("Extra")))
+      #expect(names.count == count || (names.count == count + 1 && names.contains("Extra")))
     }
     #expect(caught, "the rewrite was never caught with its temporary file")
   }

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Drives headless Chromium over the DevTools protocol against a site written by `trips site`.
 
-  bin/site-browser-check.py check SITE [--break] [--check-cmd CMD] [--file] [--no-bfcache] [--query Q]
-  bin/site-browser-check.py search SITE QUERY...
-  bin/site-browser-check.py axe SITE
-  bin/site-browser-check.py screenshots SITE OUTDIR
+  Tests/tools/site-browser-check.py check SITE [--break] [--check-cmd CMD] [--file] [--no-bfcache] [--query Q]
+  Tests/tools/site-browser-check.py search SITE QUERY...
+  Tests/tools/site-browser-check.py axe SITE
+  Tests/tools/site-browser-check.py screenshots SITE OUTDIR
 
 check: opens SITE/index.html (served by a local http.server on 127.0.0.1, or file:// with --file),
 clicks the first collection card, and asserts that the trip page was revealed with a view
