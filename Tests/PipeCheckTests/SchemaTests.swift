@@ -41,9 +41,10 @@ struct SchemaTests {
       for (i, byte) in original.enumerated() where byte == UInt8(ascii: ":") && i + 1 < original.count {
         // A value in front of the one there (which becomes the value of a new key): numbers read
         // near every bound, an exponent, a long fraction, a string, a huge and an infinite number.
-        for value in [
-          "-1e400", "\"cooking\"", "0.30000000000000004", "-0.0", "12345678901234567890",
-        ] {
+        for value in Campaign.size(
+          small: ["-0.0", "\"cooking\""],
+          full: ["-1e400", "\"cooking\"", "0.30000000000000004", "-0.0", "12345678901234567890"])
+        {
           var v = original
           v.insert(contentsOf: Array("\(value),\"x\(variants.count)\":".utf8), at: i + 1)
           variants.append(v)

@@ -165,7 +165,7 @@ struct StructuralIndexerTests {
       "\"\\n\"", "\"\\u00e9\"", "\"\\ud83d\\ude00\"", "\"\\ud800\"", "\\", "\t", "\r", "\"é\"", "\"\u{1}\"",
       "\"\\q\"", "\"\\u12\"",
     ]
-    for _ in 0..<40_000 {
+    for _ in 0..<Campaign.size(small: 6_000, full: 40_000) {
       var line = "{"
       for _ in 0..<Int.random(in: 0...12, using: &random) { line += pieces.randomElement(using: &random)! }
       if Bool.random(using: &random) { line += "}" }
@@ -174,7 +174,7 @@ struct StructuralIndexerTests {
     let base = Array(Self.order.utf8)
     let bytes: [UInt8] =
       Array("{}[]\":,0123456789-+.eEtrufalsn \\u\t".utf8) + [0x01, 0x0A, 0xC3, 0xA9, 0xFF, 0xED]
-    for _ in 0..<40_000 {
+    for _ in 0..<Campaign.size(small: 6_000, full: 40_000) {
       var line = base
       for _ in 0..<Int.random(in: 1...3, using: &random) {
         let at = Int.random(in: 0..<line.count, using: &random)
