@@ -189,9 +189,37 @@ struct SchemaChecker {
   func number(_ range: Range<Int>) -> Double? { Self.number(bytes, range) }
 
   /// The value of the JSON number at `range` of `bytes`, as Swift reads its text (the one reading
-  /// of both checks; a number of up to 15 bytes makes a small string, without allocation).
+  /// of both checks). A plain decimal of at most 15 digits is computed directly: its digits as a
+  /// whole number and a power of ten up to 10^22 are both exact doubles, so one division is
+  /// correctly rounded, which is what reading the text gives (Clinger's fast path).
   static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
-    Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+    var i = range.lowerBound
+    let negative = i < range.upperBound && bytes[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    var digits = 0
+    var fraction = -1  // digits after the point, once there is one
+    var whole: UInt64 = 0
+    while i < range.upperBound {
+      let c = bytes[i]
+      if c &- 48 < 10 {
+        whole = whole &* 10 &+ UInt64(c &- 48)
+        digits += 1
+        if fraction >= 0 { fraction += 1 }
+      } else if c == UInt8(ascii: "."), fraction < 0 {
+        fraction = 0
+      } else {
+        digits = 99  // an exponent: read as text
+        break
+      }
+      i += 1
+    }
+    if digits > 0, digits <= 15, fraction != 0 {
+      var scale = 1.0  // 10^fraction, exact: at most 10^15
+      for _ in 0..<max(fraction, 0) { scale *= 10 }
+      let value = Double(whole) / scale
+      return negative ? -value : value
+    }
+    return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
   }
 
   func check(
