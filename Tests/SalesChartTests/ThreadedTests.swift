@@ -70,7 +70,7 @@ struct ThreadedTests {
   @Test(
     "a bad SAMPLEPIPES_THREADS or SAMPLEPIPES_CHUNK_SIZE is a usage error",
     arguments: [
-      ("SAMPLEPIPES_THREADS", "0"), ("SAMPLEPIPES_THREADS", "two"), ("SAMPLEPIPES_THREADS", "65"),
+      ("SAMPLEPIPES_THREADS", "-1"), ("SAMPLEPIPES_THREADS", "two"), ("SAMPLEPIPES_THREADS", "65"),
       ("SAMPLEPIPES_CHUNK_SIZE", "0"), ("SAMPLEPIPES_CHUNK_SIZE", "-1"), ("SAMPLEPIPES_CHUNK_SIZE", "1M"),
     ])
   func badSetting(_ name: String, _ value: String) throws {

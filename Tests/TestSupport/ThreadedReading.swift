@@ -187,7 +187,7 @@ public enum ThreadedReading {
         }
         return try TestSupport.run(tool, arguments + [file.path], environment: environment)
       }
-      let one = try run(["SAMPLEPIPES_THREADS": "1"])
+      let one = try run(["SAMPLEPIPES_THREADS": "0"])  // the sequential code alone
       for setting in settings where setting.viaPipe == viaPipe {
         let (n, size) = (setting.threads, setting.chunkSize)
         let many = try run(["SAMPLEPIPES_THREADS": "\(n)", "SAMPLEPIPES_CHUNK_SIZE": size])

@@ -355,7 +355,7 @@ public final class ParallelReading<Value> {
 }
 
 extension Inputs {
-  /// Reads `reader` on every core (`ReadingThreads`): each worker, made by `makeWorker` once per
+  /// Reads `reader` on every core (`ReadingThreads`; with 0 threads, all of it with `sequential`): each worker, made by `makeWorker` once per
   /// thread, turns chunks of whole lines into values that `merge` takes in the order read; a chunk
   /// a worker is not sure of, and all that is left at the end, goes to `sequential`, which gets a
   /// reader of those lines (numbered as in the whole input) and returns false to stop. Without
@@ -365,9 +365,11 @@ extension Inputs {
     parallel makeWorker: (@Sendable () -> (LineChunk) -> ChunkResult<Value>)?,
     merge: (Value, LineChunk) throws -> Bool, sequential: (LineReader) throws -> Bool
   ) throws {
-    if let makeWorker {
+    let threads = try ReadingThreads.count()
+    let chunkSize = try ReadingThreads.chunkSize()
+    if let makeWorker, threads > 0 {
       let reading = ParallelReading<Value>(
-        reader, threads: try ReadingThreads.count(), chunkSize: try ReadingThreads.chunkSize(),
+        reader, threads: threads, chunkSize: chunkSize,
         drainsBeforeBlocking: drainsBeforeBlocking, makeWorker: makeWorker)
       var stopped = false
       try reading.run(

@@ -9,15 +9,16 @@ public enum ReadingThreads {
   public static let maxChunkSize = 16 << 20
 
   /// `SAMPLEPIPES_THREADS`: a number from 1 (the calling thread works every chunk: nothing read
-  /// ahead, no thread started) to 64; unset or empty, the processors this process may run on. A
-  /// usage error for anything else.
+  /// ahead, no thread started) to 64, or 0 (no worker at all: the sequential code reads every
+  /// line, the reference the thread tests compare with); unset or empty, the processors this
+  /// process may run on. A usage error for anything else.
   public static func count(environment: String? = Environment.get("SAMPLEPIPES_THREADS")) throws(ToolError)
     -> Int
   {
     guard let given = environment, !given.isEmpty else { return processors }
-    guard let n = Int(given), (1...maxThreads).contains(n) else {
+    guard let n = Int(given), (0...maxThreads).contains(n) else {
       throw .usage(
-        "SAMPLEPIPES_THREADS must be a number of threads from 1 to \(maxThreads), not '\(TerminalText.safe(given))'"
+        "SAMPLEPIPES_THREADS must be a number of threads from 0 to \(maxThreads), not '\(TerminalText.safe(given))'"
       )
     }
     return n
