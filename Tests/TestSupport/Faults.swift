@@ -96,10 +96,14 @@ public enum Faults {
   ) throws -> Int32? {
     let process = try start(tool, arguments, in: folder, name: "atomic", stdin: stdin)
     var seen = false
-    let status = interrupt(process, with: signal) {
-      seen = !temporaryFiles(in: folder).isEmpty
-      return seen
-    }
+    // Up to two minutes for the temporary file: on a busy machine a debug build's rewrite of a big
+    // store starts late (CI once saw it past 20 seconds); on a quiet one this returns at once.
+    let status = interrupt(
+      process, with: signal,
+      when: {
+        seen = !temporaryFiles(in: folder).isEmpty
+        return seen
+      }, timeout: 120)
     return seen ? status : nil
   }
 
