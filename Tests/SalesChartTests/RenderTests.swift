@@ -57,7 +57,7 @@ struct RenderTests {
     .enabled(
       if: Requirements.hasAny(["chromium", "chromium-browser", "google-chrome"]),
       "no chromium is installed (package chromium)"))
-  func chromium() throws {
+  func chromium() async throws {
     let browser = try #require(
       ["chromium", "chromium-browser", "google-chrome"].first(where: Self.available))
     let dir = try TestSupport.temporaryDirectory()
@@ -66,10 +66,13 @@ struct RenderTests {
     let charts = try Self.charts(in: dir)
     for (url, width, height) in Campaign.size(small: Array(charts.prefix(1)), full: charts) {
       let png = url.deletingPathExtension().appendingPathExtension("png")
-      let result = try TestSupport.shell(
+      let command =
         "timeout 120 \(browser) --headless --no-sandbox --disable-gpu --hide-scrollbars "
-          + "--screenshot='\(png.path)' --window-size=\(width),\(height) 'file://\(url.path)'",
-        environment: ["HOME": dir.path])
+        + "--screenshot='\(png.path)' --window-size=\(width),\(height) 'file://\(url.path)'"
+      let home = dir.path
+      let result = try await TestSupport.offThePool {
+        try TestSupport.shell(command, environment: ["HOME": home])
+      }
       #expect(result.status == 0, "\(result.err.suffix(500))")
       let data = try Data(contentsOf: png)
       // A PNG whose header says it is the chart's size, with more than a blank page's worth of data.

@@ -19,10 +19,11 @@ struct SparkTests {
       if: sparkAvailable,
       "pyspark and Java 17+ are missing (pip install pyspark; apt-get install default-jre-headless)"),
     .timeLimit(.minutes(15)))
-  func sparkEqualsOnePass() throws {
+  func sparkEqualsOnePass() async throws {
     let script = TestSupport.packageRoot.appendingPathComponent("Tests/spark/test_spark_sales_chart.sh").path
     // Each case starts a JVM: the default run checks one (--one), SAMPLEPIPES_CAMPAIGNS=full all.
-    let result = try TestSupport.shell("bash '\(script)'" + Campaign.size(small: " --one", full: ""))
+    let command = "bash '\(script)'" + Campaign.size(small: " --one", full: "")
+    let result = try await TestSupport.offThePool { try TestSupport.shell(command) }
     #expect(result.status == 0, "\(result.out)\(result.err)")
     #expect(result.out.contains(Campaign.size(small: "\n1 passed, 0 failed", full: "\n9 passed, 0 failed")))
     #expect(!result.out.contains("SKIP"))

@@ -122,6 +122,15 @@ public enum TestSupport {
     return Result(status: status, stdout: outData, stderr: errData.data)
   }
 
+  /// Runs `body` (which waits: a browser, a JVM, a timer) on a thread of its own and awaits it.
+  /// Tests run on as many threads as there are cores, and a synchronous test holds its thread
+  /// for as long as it runs: one that mostly waits would keep the other tests from that core.
+  public static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
+    }
+  }
+
   /// A fresh temporary folder.
   public static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(

