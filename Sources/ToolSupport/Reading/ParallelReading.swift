@@ -191,12 +191,13 @@ public final class ParallelReading<Value> {
     /// Merges the oldest chunk in flight, once its worker is done with it.
     func mergeOldest() throws -> Step {
       let slot = inFlight[0]
-      if slot.result == nil {
-        shared.monitor.lock()
-        while slot.result == nil { shared.monitor.wait() }
-        shared.monitor.unlock()
-      }
+      // The result is read and cleared under the lock: a worker writes it under the lock, and a
+      // read racing that write could see half of it.
+      shared.monitor.lock()
+      while slot.result == nil { shared.monitor.wait() }
       let result = slot.result!
+      slot.result = nil
+      shared.monitor.unlock()
       var readHere = false
       switch result {
       case .done(let value, let lines):
@@ -218,7 +219,6 @@ public final class ParallelReading<Value> {
         linesMerged = part.lineNumber
         if !goOn { return .stop }
       }
-      slot.result = nil
       reader.lineNumber = linesMerged
       if slot.isLast, slot.count > 0, slot.buffer[slot.count - 1] != 0x0A {
         reader.lastLineUnterminated = true
