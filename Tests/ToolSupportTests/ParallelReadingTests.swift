@@ -1,3 +1,4 @@
+import Foundation
 import PipeProtocol
 import Testing
 import ToolSupport
@@ -8,10 +9,14 @@ import ToolSupport
 struct ParallelReadingTests {
   /// What a reading saw, in order: `w:LINE` for a line a worker read, `s:N:LINE` for a line the
   /// sequential code read as line N (lines read from `reader` after the reading included).
-  static func read(_ text: String, threads: Int, chunkSize: Int) throws -> [String] {
-    let reader = LineReader(bytes: Array(text.utf8), source: "test")
+  static func read(
+    _ text: String, threads: Int, chunkSize: Int, from given: LineReader? = nil, drains: Bool = false
+  ) throws -> [String] {
+    let reader = given ?? LineReader(bytes: Array(text.utf8), source: "test")
     reader.beforeRead = {}
-    let reading = ParallelReading<[String]>(reader, threads: threads, chunkSize: chunkSize) {
+    let reading = ParallelReading<[String]>(
+      reader, threads: threads, chunkSize: chunkSize, drainsBeforeBlocking: drains
+    ) {
       { chunk in
         let text = String(decoding: chunk.bytes, as: UTF8.self)
         if text.contains("seq") { return .sequential }
@@ -70,6 +75,45 @@ struct ParallelReadingTests {
       #expect(seen.map { $0.split(separator: ":").last.map(String.init) } == lines)
       #expect(seen[149].hasPrefix("s:150:"))
       #expect(seen[299] == "s:300:line 300")
+    }
+  }
+
+  // The driver once waited forever here, for that chunk's result a second time.
+  @Test(
+    "from a pipe that drains before blocking, a chunk left to the sequential code from there on ends the reading"
+  )
+  func handBackFromAPipe() throws {
+    let lines = (1...300).map { i in i == 150 ? "rest \(i)" : "line \(i)" }
+    let text = lines.joined(separator: "\n") + "\n"
+    for threads in [1, 2, 3] {
+      var fds: [Int32] = [0, 0]
+      #expect(pipe(&fds) == 0)
+      let (readEnd, writeEnd) = (fds[0], fds[1])
+      // The writer writes a line at a time, so that the reader often finds nothing waiting and
+      // drains what is in flight before it blocks.
+      let writer = Thread {
+        for line in lines {
+          _ = (line + "\n").withCString { write(writeEnd, $0, strlen($0)) }
+          usleep(300)
+        }
+        close(writeEnd)
+      }
+      writer.start()
+      // Read on a thread of its own, so that a reading that never ends fails the test, not hangs it.
+      let done = DispatchSemaphore(value: 0)
+      nonisolated(unsafe) var outcome: Result<[String], any Error>?
+      Thread {
+        let reader = LineReader(fd: readEnd, source: "pipe", closeOnDeinit: true)
+        outcome = Result { try Self.read(text, threads: threads, chunkSize: 64, from: reader, drains: true) }
+        done.signal()
+      }.start()
+      guard done.wait(timeout: .now() + 30) == .success, let outcome else {
+        Issue.record("the reading with \(threads) threads did not end within 30 s")
+        return
+      }
+      let seen = try outcome.get()
+      #expect(seen.map { $0.split(separator: ":").last.map(String.init) } == lines, "\(threads) threads")
+      #expect(seen.count == 300 && seen[149].hasPrefix("s:150:"))
     }
   }
 

@@ -191,12 +191,11 @@ public final class ParallelReading<Value> {
     /// Merges the oldest chunk in flight, once its worker is done with it.
     func mergeOldest() throws -> Step {
       let slot = inFlight[0]
-      // The result is read and cleared under the lock: a worker writes it under the lock, and a
-      // read racing that write could see half of it.
+      // The result is read under the lock: a worker writes it under the lock, and a read racing
+      // that write could see half of it. Once it is there the worker is done with the slot.
       shared.monitor.lock()
       while slot.result == nil { shared.monitor.wait() }
       let result = slot.result!
-      slot.result = nil
       shared.monitor.unlock()
       var readHere = false
       switch result {
@@ -219,6 +218,7 @@ public final class ParallelReading<Value> {
         linesMerged = part.lineNumber
         if !goOn { return .stop }
       }
+      slot.result = nil
       reader.lineNumber = linesMerged
       if slot.isLast, slot.count > 0, slot.buffer[slot.count - 1] != 0x0A {
         reader.lastLineUnterminated = true
