@@ -108,7 +108,9 @@ enum Usage {
   /// `[--format text|svg]`, `--name N`, `[--all]`.
   static func word(_ option: OptionSpec) -> String {
     var word = "--" + option.long
-    if let value = option.valueName {
+    if option.valueIsOptional, let label = option.valueLabel {
+      word += label
+    } else if let value = option.valueName {
       word +=
         " "
         + (option.choices.isEmpty || option.choices.count > 5

@@ -94,6 +94,8 @@ public enum CommandLineParser {
           try store(option, nil)
         } else if let inline {
           try store(option, inline)
+        } else if option.valueIsOptional {
+          try store(option, "")
         } else {
           try storeNext(option, spelling: "--\(name)")
         }

@@ -78,7 +78,7 @@ public struct CompletionAnswer: Sendable, Equatable {
         let body = word.dropFirst(2)
         let name = String(body.prefix { $0 != "=" })
         guard let option = lookup(long: name) else { continue }
-        if option.isFlag {
+        if option.isFlag || (option.valueIsOptional && !body.contains("=")) {
           given[option.long, default: []].append("")
         } else if body.contains("=") {
           given[option.long, default: []].append(String(body.drop { $0 != "=" }.dropFirst()))

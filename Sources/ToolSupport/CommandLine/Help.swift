@@ -57,8 +57,7 @@ public enum Help {
   /// `-n, --count N` or `    --force`.
   public static func optionLabel(_ option: OptionSpec) -> String {
     let short = option.short.map { "-\($0), " } ?? "    "
-    let value = option.valueName.map { " \($0)" } ?? ""
-    return short + "--" + option.long + value
+    return short + "--" + option.long + (option.valueLabel ?? "")
   }
 
   static func lines(_ text: String) -> [String] {

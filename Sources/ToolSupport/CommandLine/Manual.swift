@@ -60,7 +60,9 @@ public enum Manual {
   static func option(_ option: OptionSpec) -> String {
     var label = option.short.map { "\\fB\\-\(escape(String($0)))\\fR, " } ?? ""
     label += "\\fB\\-\\-\(escape(option.long))\\fR"
-    if let valueName = option.valueName { label += " \\fI\(escape(valueName))\\fR" }
+    if let valueName = option.valueName {
+      label += option.valueIsOptional ? "[=\\fI\(escape(valueName))\\fR]" : " \\fI\(escape(valueName))\\fR"
+    }
     var help = escape(option.help)
     if !option.choices.isEmpty {
       help += "\nOne of: " + option.choices.map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ") + "."

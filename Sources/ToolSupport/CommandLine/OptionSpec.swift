@@ -17,6 +17,9 @@ public struct OptionSpec: Sendable, Equatable {
   /// Whether the option's own decoding takes spellings beyond `choices` (`jsonl` for `json`), so
   /// the parser leaves the check to it.
   public var decodesOtherSpellings = false
+  /// Whether the value may be left out (`--store` alone, or `--store=FILE`): then only the `=`
+  /// form gives one, as git's `--color[=WHEN]`, and the option alone stores an empty value.
+  public var valueIsOptional = false
 
   /// An option.
   public init(
@@ -39,4 +42,10 @@ public struct OptionSpec: Sendable, Equatable {
 
   /// Whether the option is a flag.
   public var isFlag: Bool { valueName == nil }
+
+  /// `FILE`, or `[=FILE]` when the value may be left out: what help writes after the name.
+  public var valueLabel: String? {
+    guard let valueName else { return nil }
+    return valueIsOptional ? "[=\(valueName)]" : " \(valueName)"
+  }
 }
