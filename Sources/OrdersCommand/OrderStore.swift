@@ -10,8 +10,23 @@ enum OrderStore {
 
   /// The store named by `--store`, the environment, or the default path.
   static func store(_ invocation: Invocation) -> RecordStore {
-    RecordStore.locate(
-      invocation[OrdersOptions.store], file: "orders.jsonl", environmentVariable: environmentVariable)
+    store(path: invocation[OrdersOptions.store])
+  }
+
+  /// The store at `path`, or without one the environment's or the default path.
+  static func store(path: String?) -> RecordStore {
+    RecordStore.locate(path, file: "orders.jsonl", environmentVariable: environmentVariable)
+  }
+
+  /// The highest order number in `records` (0 when none): a new order is the next.
+  static func highestNumber(in records: [Record]) -> Int {
+    var highest = 0
+    for record in records where record.type == "order" {
+      if let id = record["id"]?.stringValue, let n = Order.sequenceNumber(of: id) {
+        highest = max(highest, n)
+      }
+    }
+    return highest
   }
 
   /// The records a new store starts with: the sample's 24 starting orders, oldest first, so that

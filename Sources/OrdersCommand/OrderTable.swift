@@ -14,7 +14,10 @@ enum OrderTable {
   /// The rows and the footer, as lines fitting `width` columns: a row's donut names are shortened
   /// with `…` to fit beside it, and where even that leaves too little room (a narrow terminal),
   /// each order takes two lines, its time and names under its id.
-  static func text(_ orders: [Order], now: Int, width: Int = TextLayout.width()) -> String {
+  static func text(
+    _ orders: [Order], now: Int, width: Int = TextLayout.width(),
+    footer makeFooter: ([Order], Int) -> String = { footer($0, width: $1) }
+  ) -> String {
     let zoneOf = zones()
     let times = orders.map { order in
       OrderText.when(order.creationDate, now: now, in: zoneOf(order))
@@ -24,7 +27,7 @@ enum OrderTable {
     for (order, time) in zip(orders, times) {
       text += row(order, time: time, timeWidth: timeWidth, width: width).map { $0 + "\n" }.joined()
     }
-    return text + footer(orders, width: width) + "\n"
+    return text + makeFooter(orders, width) + "\n"
   }
 
   /// One order's lines: `Order#1224   6 donuts  Placed     10:24 AM PST  Picnic Basket, Bla…`,

@@ -65,14 +65,9 @@ enum Place {
     let order = try MenuStore.withContents(MenuStore.store(invocation), pinned: custom) { contents in
       let items = try resolve(requests, menu: contents.menu)
       return try OrderStore.store(invocation).append(seed: { OrderStore.seed(now: now) }) { records in
-        var highest = 0
-        for record in records where record.type == "order" {
-          if let id = record["id"]?.stringValue, let n = Order.sequenceNumber(of: id) {
-            highest = max(highest, n)
-          }
-        }
         let order = Order(
-          id: Order.id(number: highest + 1), status: .placed, items: items, city: city.name,
+          id: Order.id(number: OrderStore.highestNumber(in: records) + 1), status: .placed, items: items,
+          city: city.name,
           parkingSpot: spot.name, creationDate: now)
         return ([Record(object: order.record)], order)
       }

@@ -1,3 +1,4 @@
+import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
@@ -14,7 +15,8 @@ enum Recent {
       With --format text, the New Orders card: a row each, 'Order#1224   6 donuts  Placed
       10:24 AM PST  Picnic Basket, Black Raspberry' (the time in the order's city's zone, or in TZ
       when set, with the day when it is not the day of --now; up to three donut names and +N),
-      then a footer with the number of orders and donuts and the total.
+      then the sample's footer: the newest order's id, a donut glyph and its donut count
+      ('Order#1227 · ◎ 13 donuts').
       """,
     examples: ["orders recent --format text", "orders recent -n 1 | jq -r .id"],
     run: run)
@@ -25,7 +27,20 @@ enum Recent {
     let newest = try OrderStore.orders(records).sorted {
       ($0.order.creationDate, $0.index) > ($1.order.creationDate, $1.index)
     }.prefix(invocation[count])
-    OrderStore.write(newest, of: records, invocation)
+    if invocation[OrdersOptions.format] == .text {
+      StandardOutput.shared.write(
+        OrderTable.text(newest.map(\.order), now: invocation.now(OrdersOptions.now), footer: footer))
+    } else {
+      OrderStore.write(newest, of: records, invocation)
+    }
     return ExitStatus.ok
+  }
+
+  /// The New Orders card's footer, as the sample's: the newest order's id, a donut glyph and its
+  /// donut count (`Order#1227 · ◎ 13 donuts`); `no orders` when there is none.
+  static func footer(_ orders: [Order], width: Int) -> String {
+    guard let newest = orders.first else { return "no orders" }
+    let pieces = [TerminalText.safe(newest.id), "◎ " + Numbers.count(newest.totalSales, "donut")]
+    return TextLayout.joined(pieces, width: width, lineEnd: " ·").joined(separator: "\n")
   }
 }

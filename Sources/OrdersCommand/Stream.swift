@@ -14,19 +14,33 @@ enum Stream {
     in: 0...Int.max)
   static let now = Option.date(
     "now", help: "date orders from T plus the drawn waits instead of the clock (output is repeatable)")
+  /// `--store[=FILE]`: also place each order in the order store (alone: the default store).
+  static let store: Option<String?> = {
+    var spec = OptionSpec(
+      long: "store", valueName: "FILE",
+      help:
+        "also place each order in the order store as 'orders place' does, its id the store's next "
+        + "(alone: $\(OrderStore.environmentVariable), else $XDG_DATA_HOME/samplepipes/orders.jsonl)")
+    spec.valueIsOptional = true
+    return Option(spec: spec) { (words: [String]) throws(ToolError) -> String? in words.last }
+  }()
 
   static let command = Command(
     name: "stream", summary: "live orders, one every 3 to 8 seconds, each written as it arrives",
-    options: [seed, count, speed, first, OrdersOptions.format, now],
-    input: "Nothing.",
+    options: [seed, count, speed, first, OrdersOptions.format, now, store],
+    input: "Nothing, or with --store the order store (created with the sample's 24 orders on first use).",
     output: """
       Placed order records, each flushed when it arrives. For each order the wait (3 to 8 s) is
       drawn first, then the order. Dates are the arrival time, or with --now, T plus the drawn waits.
       With --format text, a New Orders row for each ('orders list --format text'), as it arrives.
+      With --store, each order is appended to the store (locked and synced, as 'orders place' does)
+      before it is written, with the id after the store's highest, so that 'orders recent', the
+      widgets and 'bin/demo --follow' see it arrive.
       """,
     examples: [
       "orders stream --speed 10 | pipe-check --pass | jq -c '[.id, .totalSales]'",
       "orders stream --count 0 --speed 4 | head -n 3",
+      "orders stream --store --count 0 & bin/demo --follow",
     ],
     run: run)
 
@@ -35,6 +49,13 @@ enum Stream {
     let speed = invocation[speed]
     let simulated = invocation[now]
     var stream = LiveOrders(seed: invocation[seed], firstNumber: invocation[first])
+    let orderStore = try storeToFill(invocation)
+    if let orderStore {
+      // The store is created (with the starting orders as of the first order's clock) before
+      // the first wait, so that a dashboard following it has something to show at once.
+      let start = simulated ?? Clock.nowSeconds()
+      try orderStore.createIfMissing { OrderStore.seed(now: start) }
+    }
     var clock = Double(simulated ?? 0)
     var made = 0
     let text = invocation[OrdersOptions.format] == .text
@@ -45,7 +66,8 @@ enum Stream {
       Sleep.seconds(delay / speed)
       clock += delay
       let date = simulated == nil ? Clock.nowSeconds() : Int(clock.rounded(.down))
-      let order = stream.nextOrder(date: date)
+      var order = stream.nextOrder(date: date)
+      if let orderStore { order = try place(order, in: orderStore, now: date) }
       if text {
         // Rows come one by one: the time column is as wide as any time of the day ('10:24 AM PST').
         let zone = zoneOf(order)
@@ -60,5 +82,27 @@ enum Stream {
       made += 1
     }
     return ExitStatus.ok
+  }
+
+  /// The store `--store` names, or nil without it; `--first` with it is a usage error, the ids
+  /// being the store's.
+  static func storeToFill(_ invocation: Invocation) throws(ToolError) -> RecordStore? {
+    guard let given = invocation[store] else { return nil }
+    if invocation.isGiven(first) {
+      throw ToolError.usage(
+        "--first cannot be used with --store: the ids continue the store's",
+        notes: ["leave out --first, or write to stdout only"])
+    }
+    return OrderStore.store(path: given.isEmpty ? nil : given)
+  }
+
+  /// Appends `order` to `store` under its lock with the id after the store's highest, and returns
+  /// it as placed.
+  static func place(_ order: Order, in store: RecordStore, now: Int) throws -> Order {
+    try store.append(seed: { OrderStore.seed(now: now) }) { records in
+      var placed = order
+      placed.id = Order.id(number: OrderStore.highestNumber(in: records) + 1)
+      return ([Record(object: placed.record)], placed)
+    }
   }
 }

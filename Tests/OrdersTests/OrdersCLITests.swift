@@ -90,7 +90,7 @@ struct OrdersCLITests {
       text.out == """
         Order#1226   6 donuts  Placed     10:31 AM UTC  Fire Zest
         Order#1225   4 donuts  Placed     10:30 AM UTC  Cosmos, The Classic
-        2 orders · 10 donuts · $57.80
+        Order#1226 · ◎ 6 donuts
 
         """)
   }

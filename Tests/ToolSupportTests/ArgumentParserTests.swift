@@ -370,6 +370,18 @@ struct ParserValueTests {
     #expect(clock >= before && clock <= before + 60)
   }
 
+  @Test("an option whose value may be left out takes it only after '='")
+  func optionalValue() throws {
+    var spec = OptionSpec(long: "store", valueName: "FILE", help: "the store")
+    spec.valueIsOptional = true
+    let store = Option<String?>(spec: spec) { (words: [String]) throws(ToolError) -> String? in words.last }
+    #expect(try parse([], tool([store]))[store] == nil)
+    #expect(try parse(["--store"], tool([store]))[store] == "")
+    #expect(try parse(["--store=a.jsonl"], tool([store]))[store] == "a.jsonl")
+    #expect(throws: ToolError.self) { try parse(["--store", "a.jsonl"], tool([store])) }
+    #expect(Help.optionLabel(spec) == "    --store[=FILE]")
+  }
+
   @Test func textOptions() throws {
     #expect(try parse(["list", "--store", ""])[Fixtures.store] == "")
     let type = Fixtures.type

@@ -1,0 +1,131 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// `bin/demo --follow` in a pseudo-terminal: it draws the dashboard from the order store, redraws
+/// it when `orders stream --store` places an order, and restores the terminal on SIGINT (exit 130).
+@Suite("the dashboard following the store")
+struct DemoFollowTests {
+  @Test("a streamed order appears on the dashboard, and SIGINT restores the terminal")
+  func streamedOrderAppears() async throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let store = dir.appendingPathComponent("orders.jsonl").path
+    var environment = ProcessInfo.processInfo.environment
+    for (name, tool) in [
+      ("ORDERS", "orders"), ("WEATHER", "weather"), ("SALES_CHART", "sales-chart"),
+      ("PIPE_CHECK", "pipe-check"),
+    ] {
+      environment[name] = TestSupport.tool(tool)
+    }
+    environment["SAMPLEPIPES_NO_BUILD"] = "1"
+    environment["SAMPLEPIPES_ORDERS"] = store
+    environment["TERM"] = "xterm"
+    environment["COLUMNS"] = "80"
+    environment.removeValue(forKey: "NO_COLOR")
+
+    var controller: Int32 = -1
+    var terminal: Int32 = -1
+    #expect(openpty(&controller, &terminal, nil, nil, nil) == 0)
+    defer { close(controller) }
+    // Spawned with SIGINT at its default: bash cannot trap a signal ignored when it starts, and
+    // a test run in the background ignores SIGINT.
+    let demo = try Self.spawn(
+      ["/usr/bin/env", "bash", TestSupport.packageRoot.appendingPathComponent("bin/demo").path, "--follow"],
+      environment: environment, terminal: terminal)
+    close(terminal)
+    let screen = Screen(controller)
+    var exited = false
+    defer { if !exited { kill(demo, SIGKILL) } }
+
+    // The first frame: the store's newest starting order in the footer.
+    #expect(await screen.waitFor("Order#1224 · ◎", seconds: 120), "\(screen.text.suffix(2000))")
+    let streamed = try await TestSupport.offThePool {
+      try TestSupport.run(
+        "orders", ["stream", "--store", "--count", "1", "--speed", "1000"],
+        environment: ["SAMPLEPIPES_ORDERS": store])
+    }
+    #expect(streamed.status == 0, "\(streamed.err)")
+    #expect(await screen.waitFor("Order#1225 · ◎", seconds: 120), "\(screen.text.suffix(2000))")
+    #expect(screen.text.contains("\u{1B}[7mOrder#1225"), "the new footer is highlighted")
+
+    kill(demo, SIGINT)
+    let status = try await TestSupport.offThePool { () -> Int32 in
+      var status: Int32 = 0
+      waitpid(demo, &status, 0)
+      return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+    exited = true
+    #expect(status == 130)
+    // The alternate screen is left and the cursor shown again.
+    #expect(await screen.waitFor("\u{1B}[?1049l", seconds: 10))
+  }
+
+  /// Starts `arguments` with `terminal` as its standard input, output and error, SIGINT and
+  /// SIGQUIT at their defaults.
+  static func spawn(_ arguments: [String], environment: [String: String], terminal: Int32) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for fd: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, terminal, fd) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGINT)
+    sigaddset(&defaults, SIGQUIT)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for p in argv { free(p) }
+      for p in envp { free(p) }
+    }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
+    return pid
+  }
+
+  /// What the demo wrote to the terminal, read on a thread of its own.
+  final class Screen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+
+    init(_ fd: Int32) {
+      Thread { [self] in
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+          let n = read(fd, &buffer, buffer.count)
+          if n <= 0 { return }
+          lock.lock()
+          bytes += buffer[0..<n]
+          lock.unlock()
+        }
+      }.start()
+    }
+
+    var text: String {
+      lock.lock()
+      defer { lock.unlock() }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `needle` shows up within `seconds`.
+    func waitFor(_ needle: String, seconds: Double) async -> Bool {
+      let end = Date().addingTimeInterval(seconds)
+      while Date() < end {
+        if text.contains(needle) { return true }
+        try? await Task.sleep(nanoseconds: 200_000_000)
+      }
+      return text.contains(needle)
+    }
+  }
+}
