@@ -167,6 +167,7 @@ public enum SiteBuilder {
       files.append(SiteFile(path: "\(slug(forGoal: goal.goal)).html", text: badgePage(goal, input)))
     }
     files.append(SiteFile(path: "search.html", text: SearchPage.page(input, pictures: pictures)))
+    files.append(SiteFile(path: NewTripSheet.path, text: NewTripSheet.page(input)))
     return files.sorted { $0.path < $1.path }
   }
 
@@ -240,7 +241,7 @@ public enum SiteBuilder {
     """
 
   static func homePage(_ input: SiteModel, pictures: [String: String]) -> String {
-    var main = "<h1>Wishlist</h1>\n"
+    var main = "<h1>Wishlist</h1>\n" + NewTripSheet.button
     let recent = recent(input.trips)
     if !recent.isEmpty {
       main += """
@@ -518,6 +519,7 @@ public enum SiteBuilder {
     .skip { position: absolute; left: 8px; top: -60px; z-index: 3; padding: 8px 14px; border-radius: 8px;
       background: var(--panel); color: var(--text); }
     .skip:focus { top: 8px; }
+    \(NewTripSheet.stylesheet)
     .trip article { max-width: 760px; margin: 0 auto; }
     .hero { display: block; width: 100%; height: min(56vw, 440px); object-fit: cover; border-radius: 24px;
       margin-top: 12px; }

@@ -8,7 +8,9 @@ public enum SiteFolder {
   /// Whether a file name is one that a site has (so that a folder holding only such files holds an
   /// earlier site).
   public static func isSiteFileName(_ name: String) -> Bool {
-    if ["index.html", "goals.html", "search.html", "style.css"].contains(name) { return true }
+    if ["index.html", "goals.html", "search.html", NewTripSheet.path, "style.css"].contains(name) {
+      return true
+    }
     if name.hasPrefix("badge-") { return name.hasSuffix(".html") }
     guard name.hasPrefix("trip-"), let dot = name.lastIndex(of: ".") else { return false }
     let ext = name[name.index(after: dot)...]

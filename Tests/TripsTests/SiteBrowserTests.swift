@@ -113,8 +113,9 @@ struct SiteBrowserTests {
       pseudo.contains("::view-transition-old(\(name))") && pseudo.contains("::view-transition-new(\(name))"))
     #expect((summary["reducedMotion"] as? [String: Any])?["viewTransition"] as? Bool == false)
     // A search result (the first of "hike"'s Activities) zooms into its trip page and back; a
-    // badge on the goals page into its page and back.
-    for key in ["search", "badge"] {
+    // badge on the goals page into its page and back; the New trip button into its sheet and back.
+    #expect((summary["sheet"] as? [String: Any])?["hero"] as? String == "new-trip")
+    for key in ["search", "badge", "sheet"] {
       let step = summary[key] as? [String: Any]
       let name = (step?["card"] as? [String: Any])?["name"] as? String ?? "?"
       #expect(step?["hero"] as? String == name, "\(key)")

@@ -29,7 +29,7 @@ struct SiteCLITests {
     #expect(one.stdout.isEmpty && one.stderr.isEmpty)
     let diff = try TestSupport.shell("diff -r a b && ls a | wc -l", currentDirectory: dir)
     #expect(diff.status == 0)
-    #expect(diff.out.trimmingCharacters(in: .whitespacesAndNewlines) == "46")
+    #expect(diff.out.trimmingCharacters(in: .whitespacesAndNewlines) == "47")
     let again = try TestSupport.run(
       "trips", ["site", "--out", "a", "--sort", "completed"], stdin: try Self.input(), currentDirectory: dir)
     #expect(again.status == 0)
@@ -82,7 +82,8 @@ struct SiteCLITests {
     #expect(check.status == 0)
     #expect(
       check.out.hasPrefix(
-        "trip-P1  index.html  trip-P1.html\ntrip-P1  search.html  trip-P1.html\n"
-          + "trip-P2  index.html  trip-P2.html\ntrip-P2  search.html  trip-P2.html\nok: 4 "))
+        "new-trip  index.html  new-trip.html\ntrip-P1  index.html  trip-P1.html\n"
+          + "trip-P1  search.html  trip-P1.html\ntrip-P2  index.html  trip-P2.html\n"
+          + "trip-P2  search.html  trip-P2.html\nok: 5 "))
   }
 }

@@ -32,14 +32,19 @@ struct SiteCheckTests {
     SiteBuilder.slug(forTripID: SiteFixture.trip("Cali Coastal Trails", in: try SiteFixture.input()).id)
   }
 
-  @Test("the sample site pairs 12 names, one per trip, between index.html and the trip pages")
+  @Test(
+    "the sample site pairs 12 names, one per trip, between index.html and the trip pages, and the sheet's")
   func samplePairs() throws {
     let report = TransitionCheck.check(Self.texts(try Self.sampleFiles()))
     #expect(report.problems == [])
-    #expect(report.pairs.count == 42)  // 12 trips from index.html and search.html, 18 badges
-    #expect(report.pages == 33)
+    #expect(report.pairs.count == 43)  // 12 trips from index.html and search.html, 18 badges, the sheet
+    #expect(report.pages == 34)
     #expect(report.pairs.allSatisfy { $0.page == "\($0.name).html" })
-    #expect(report.pairs.filter { $0.source == "index.html" }.count == 12)
+    #expect(report.pairs.filter { $0.source == "index.html" }.count == 13)
+    #expect(
+      report.pairs.contains {
+        $0.name == "new-trip" && $0.source == "index.html" && $0.page == "new-trip.html"
+      })
     #expect(report.pairs.filter { $0.source == "search.html" }.count == 12)
     #expect(report.pairs.filter { $0.source == "goals.html" }.allSatisfy { $0.name.hasPrefix("badge-") })
   }
@@ -230,7 +235,8 @@ struct SiteCheckTests {
       input.model, sort: .title, photos: ["T1": Photo(fileExtension: "png", bytes: bytes)])
     #expect(
       files.map(\.path) == [
-        "goals.html", "index.html", "search.html", "style.css", "trip-T1.html", "trip-T1.png",
+        "goals.html", "index.html", "new-trip.html", "search.html", "style.css", "trip-T1.html",
+        "trip-T1.png",
       ])
     #expect(SiteFixture.file("trip-T1.html", in: files).contains("<img class=\"hero\" src=\"trip-T1.png\""))
     #expect(files.last?.bytes == bytes)
@@ -254,14 +260,14 @@ struct SiteCheckTests {
     let site = dir.appendingPathComponent("site").path
     #expect(try Self.invoke(["--out", site, "--sort", "dateEdited", SiteFixture.url.path]) == 0)
     let files = try SiteFolder.read(site)
-    #expect(files.count == 46)  // 12 trips (page, picture), 18 badge pages, 4 more pages, the style sheet
+    #expect(files.count == 47)  // 12 trips (page, picture), 18 badge pages, 5 more pages, the style sheet
     let report = TransitionCheck.check(files)
     #expect(report.problems.isEmpty)
     let listing = Site.checkListing(report)
     #expect(
       listing.hasSuffix(
-        "ok: 42 view-transition names pair a card with the page it opens (33 pages checked)\n"))
-    #expect(listing.split(separator: "\n").count == 43)
+        "ok: 43 view-transition names pair a card with the page it opens (34 pages checked)\n"))
+    #expect(listing.split(separator: "\n").count == 44)
     #expect(listing.contains("badge-complete1Trip  goals.html  badge-complete1Trip.html\n"))
 
     let usage = #expect(throws: ToolError.self) { try Self.invoke([]) }

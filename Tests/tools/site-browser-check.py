@@ -12,8 +12,8 @@ transition (a `pagereveal` event with a non-null `viewTransition`), that the car
 view-transition names match and that the transition animated that name from old to new (the zoom).
 Then it goes back (the zoom out), clicks a "Recently Added" card, does the same from a search
 result (search.html?q=...) to its trip page and back, and from a badge on goals.html to the
-badge's page and back, reaches each kind of card with Tab and opens a badge with Enter, and
-finally turns on prefers-reduced-motion and checks that no transition runs. With --no-bfcache,
+badge's page and back, from the "New trip" button into its sheet and back, reaches each kind
+of card with Tab and opens a badge with Enter, and finally turns on prefers-reduced-motion and checks that no transition runs. With --no-bfcache,
 Chromium's back-forward cache is off: going back loads the page anew (the search page then finds
 the card it was left from in history.state).
 
@@ -225,7 +225,7 @@ def card_info(browser, selector):
     picture or badge has) and its title."""
     return browser.evaluate(f"""(() => {{
       const a = document.querySelector({json.dumps(selector)});
-      const picture = a && a.querySelector("img, svg");
+      const picture = a && a.querySelector("img, svg, [style*=view-transition-name]");
       if (!picture) return null;
       return {{href: a.href, name: a.dataset.vt || getComputedStyle(picture).viewTransitionName,
                title: a.querySelector(".name, h3").textContent}};
@@ -435,6 +435,9 @@ def run_check(args):
         if browser.evaluate("!!document.querySelector('a.goal')"):
             summary["badge"] = zoom_and_back(
                 browser, base + "goals.html", "a.goal", "svg.badge", retries, "badge")
+        # the New trip button grows into its sheet (the sample's button-to-sheet zoom); and back
+        summary["sheet"] = zoom_and_back(
+            browser, home, "a.new-trip", "dialog.sheet", retries, "new trip button")
 
         # the keyboard: Tab reaches the skip link first, then every kind of card; Enter on a
         # focused badge opens its page with the zoom
