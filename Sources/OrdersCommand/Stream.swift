@@ -55,6 +55,8 @@ enum Stream {
       // the first wait, so that a dashboard following it has something to show at once.
       let start = simulated ?? Clock.nowSeconds()
       try orderStore.createIfMissing { OrderStore.seed(now: start) }
+      // A store that cannot take orders is said now, not after the first wait.
+      _ = try OrderStore.read(orderStore)
     }
     var clock = Double(simulated ?? 0)
     var made = 0
