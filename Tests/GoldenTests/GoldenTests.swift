@@ -103,3 +103,32 @@ func goldenCasesExist() {
   #expect(GoldenCase.all.count > 0, "bin/regtest --list found no case")
   #expect(GoldenCase.all.allSatisfy { FileManager.default.fileExists(atPath: $0.folder + "/cmd") })
 }
+
+/// A case's `kind` says what `bin/regtest --contract` compares, so it must be true of the case:
+/// the expected stdout of a `records` case is records only (a note or a text view among them
+/// would fail every replacement), and a `status` case is about a failure or the files it leaves.
+@Test("every case's kind is true of its expected output")
+func goldenKindsAreTrue() throws {
+  let kinds: Set<String> = ["records", "csv", "status", "presentation"]
+  for c in GoldenCase.all {
+    let folder = URL(fileURLWithPath: c.folder)
+    let kind = ((try? String(contentsOf: folder.appendingPathComponent("kind"), encoding: .utf8)) ?? "")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(kinds.contains(kind), "\(c.name): kind '\(kind)' is none of \(kinds.sorted())")
+    let expout = (try? Data(contentsOf: folder.appendingPathComponent("expout"))) ?? Data()
+    if kind == "records" {
+      for (n, line) in expout.split(separator: 0x0A).enumerated() where !line.allSatisfy({ $0 == 0x20 }) {
+        // Foundation refuses some records the protocol allows (a lone surrogate's escape, 1e400):
+        // a line that is one object from brace to brace is taken as one.
+        let value = try? JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed])
+        let braced = line.first == UInt8(ascii: "{") && line.last == UInt8(ascii: "}")
+        #expect(value is [String: Any] || braced, "\(c.name): line \(n + 1) of expout is not a record")
+      }
+    }
+    if kind == "status" {
+      let exit = FileManager.default.fileExists(atPath: folder.appendingPathComponent("exit").path)
+      let files = FileManager.default.fileExists(atPath: folder.appendingPathComponent("expfiles").path)
+      #expect(exit || files, "\(c.name): a status case checks a failure's status or the files it leaves")
+    }
+  }
+}
