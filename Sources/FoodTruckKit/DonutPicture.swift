@@ -113,7 +113,9 @@ public enum DonutPicture {
   static func elements(_ donut: Donut, random: inout SeededRandom) -> [String] {
     let dough = doughColor(donut.dough.image)
     var out = [
-      "<ellipse cx=\"50\" cy=\"53\" rx=\"46\" ry=\"44\" fill=\"#000000\" opacity=\"0.12\"/>",
+      // A shadow of the ring (not a disc: the table shows through the hole).
+      "<path d=\"\(ring(outer: doughRadius, inner: holeRadius))\" transform=\"translate(0 2.5)\" "
+        + "fill=\"#000000\" fill-rule=\"evenodd\" opacity=\"0.12\"/>",
       "<path d=\"\(ring(outer: doughRadius, inner: holeRadius))\" fill=\"\(dough)\" fill-rule=\"evenodd\" "
         + "stroke=\"\(darker(dough))\" stroke-width=\"1.2\"/>",
     ]
