@@ -93,6 +93,30 @@ struct DonutPictureTests {
     #expect(try XMLElements(DonutsCard.svg([])).elements.contains { $0.text == "No donuts." })
   }
 
+  @Test("the New Orders stack: up to three donuts laid diagonally as the sample's layout, then +N")
+  func stack() throws {
+    let donuts = Array(Self.menu.prefix(5))
+    func transforms(_ count: Int, extra: Int = 0) throws -> [String] {
+      let text = NewOrdersCard.stack(Array(donuts.prefix(count)), extra: extra, x: 0, y: 0)
+      return try XMLElements(svg(text)).elements.filter { $0.attributes["class"] == "donut" }
+        .compactMap { $0.attributes["transform"] }
+    }
+    let side = NewOrdersCard.stackSize  // 68: the centre is (34, 34)
+    #expect(side == 68)
+    #expect(try transforms(1) == ["translate(0 0) scale(0.68)"])
+    // Two at 0.7 of the side (47.6), centred 15% across and 20% down from the centre.
+    #expect(try transforms(2) == ["translate(0 -3.4) scale(0.48)", "translate(20.4 23.8) scale(0.48)"])
+    // Three at 0.65 (44.2): the middle one centred, the others 15% across and 23% up and down.
+    #expect(
+      try transforms(3) == [
+        "translate(1.7 -3.74) scale(0.44)", "translate(11.9 11.9) scale(0.44)",
+        "translate(22.1 27.54) scale(0.44)",
+      ])
+    let more = NewOrdersCard.stack(Array(donuts.prefix(3)), extra: 2, x: 0, y: 0)
+    #expect(more.contains(">+2</text>"))
+    #expect(!NewOrdersCard.stack(Array(donuts.prefix(3)), extra: 0, x: 0, y: 0).contains("+"))
+  }
+
   func svg(_ body: String) -> String {
     "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">\n\(body)</svg>\n"
   }
