@@ -2,18 +2,18 @@ import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
-/// `orders donut`: the sample's Donut Editor, `new`, `edit` and `remove` (one file each). Custom
+/// `orders donut`: the sample's Donut Editor, `show`, `new`, `edit` and `remove` (one file each). Custom
 /// donuts live in the menu store (`MenuStore`); built-in donuts never change. The options and
 /// checks the subcommands share are here.
 enum DonutCommand {
   static let command = Command(
-    name: "donut", summary: "the Donut Editor: create, change and remove custom donuts",
-    subcommands: [DonutNew.command, DonutEdit.command, DonutRemove.command],
+    name: "donut", summary: "the Donut Editor: show any donut; create, change and remove custom donuts",
+    subcommands: [DonutShow.command, DonutNew.command, DonutEdit.command, DonutRemove.command],
     input: storeInput,
-    output: "new and edit: the donut record; remove: the donut-removed record.",
+    output: "show, new and edit: the donut record; remove: the donut-removed record.",
     exitStatus: [
       "1    a name taken, a built-in donut, a donut that orders or posts name (kept), no such custom donut",
-      "64   an empty or too long name, an unknown ingredient (the known ones are listed)",
+      "64   an empty or too long name, an unknown ingredient (the known ones are listed), an unknown donut",
     ],
     examples: [
       "orders donut new --name 'Maple Dream' --dough powdered --topping sugar-lattice",

@@ -51,12 +51,14 @@ enum MenuCommand {
     }
     return sort
   }
+  /// `-f/--format text|json|svg`: svg is the Donuts card.
+  static let format = Option.format([.text, .json, .svg], default: .json)
   static let search = Option.string(
     "search", name: "TEXT", help: "only donuts whose name or an ingredient contains TEXT (any case)")
 
   static let command = Command(
     name: "menu", summary: "the donuts of the menu, built-in and custom, as donut records",
-    options: [sort, search, OrdersOptions.format, MenuStore.option, OrdersOptions.store, OrdersOptions.now],
+    options: [sort, search, format, MenuStore.option, OrdersOptions.store, OrdersOptions.now],
     input: """
       The \(Menu.builtIn.count) built-in donuts are compiled in; custom donuts come from the menu store
       (see 'orders donut --help'). --sort popularity also reads the order store (--store) and the
@@ -66,13 +68,15 @@ enum MenuCommand {
       One donut record per donut: id, name, dough, glaze and topping (absent when none), flavors
       (the sum of the ingredients') and mostPotentFlavor. With --format text, a row per donut:
       'ID  NAME  $5.78  FLAVOR  INGREDIENTS' (the price, the most potent flavour), fitting the
-      width: ingredients wrap, long names are shortened with '…'.
+      width: ingredients wrap, long names are shortened with '…'. With --format svg, the Donuts
+      card: a picture of each donut (its dough, glaze and topping) with its name and most potent
+      flavour, six to a row.
       popularity:T counts the orders of the store created in T and the generated history of the
       three cities (daily for week and month, monthly for year) over the top-five chart's windows;
       most sold first, equal sales by id (as the sample's gallery), unsold donuts last.
       """,
     examples: [
-      "orders menu -f text", "orders menu --search lemon",
+      "orders menu -f text", "orders menu --search lemon", "orders menu -f svg > donuts.svg",
       "orders menu --sort flavor:spicy | jq -r '.name' | head -3",
       "orders menu --sort popularity:today --format text",
     ],
@@ -95,9 +99,10 @@ enum MenuCommand {
         donuts,
         sales: Popularity.sales(orders: orders, timeframe: timeframe, today: today, day: zone.localDay))
     }
-    if invocation[OrdersOptions.format] == .text {
-      StandardOutput.shared.write(MenuText.text(donuts, idWidth: MenuText.idWidth(menu)))
-    } else {
+    switch invocation[format] {
+    case .text: StandardOutput.shared.write(MenuText.text(donuts, idWidth: MenuText.idWidth(menu)))
+    case .svg: StandardOutput.shared.write(DonutsCard.svg(donuts))
+    default:
       for donut in donuts { StandardOutput.shared.writeRecord(donut.record) }
     }
     return ExitStatus.ok

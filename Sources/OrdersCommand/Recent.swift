@@ -5,10 +5,12 @@ import ToolSupport
 /// `orders recent`: the most recent orders, newest first (the New Orders card).
 enum Recent {
   static let count = Option.int("count", short: "n", help: "how many", default: 5, in: 0...Int.max)
+  /// `-f/--format text|json|svg`: svg is the New Orders card with its donut pictures.
+  static let format = Option.format([.text, .json, .svg], default: .json)
 
   static let command = Command(
     name: "recent", summary: "the most recent orders, newest first (the New Orders card)",
-    options: [count, OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
+    options: [count, format, OrdersOptions.store, OrdersOptions.now],
     input: OrdersOptions.storeInput,
     output: """
       The N orders with the latest creation dates, newest first (the sample showed the oldest).
@@ -16,9 +18,12 @@ enum Recent {
       10:24 AM PST  Picnic Basket, Black Raspberry' (the time in the order's city's zone, or in TZ
       when set, with the day when it is not the day of --now; up to three donut names and +N),
       then the sample's footer: the newest order's id, a donut glyph and its donut count
-      ('Order#1227 · ◎ 13 donuts').
+      ('Order#1227 · ◎ 13 donuts'). With --format svg, the card as a picture: each row with the
+      sample's diagonal stack of up to three donut pictures and +N.
       """,
-    examples: ["orders recent --format text", "orders recent -n 1 | jq -r .id"],
+    examples: [
+      "orders recent --format text", "orders recent -n 1 | jq -r .id", "orders recent -f svg > new.svg",
+    ],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -27,10 +32,15 @@ enum Recent {
     let newest = try OrderStore.orders(records).sorted {
       ($0.order.creationDate, $0.index) > ($1.order.creationDate, $1.index)
     }.prefix(invocation[count])
-    if invocation[OrdersOptions.format] == .text {
+    switch invocation[format] {
+    case .svg:
+      let card = NewOrdersCard.svg(
+        newest.map(\.order), menu: try MenuStore.menu(for: records), now: invocation.now(OrdersOptions.now))
+      StandardOutput.shared.write(card)
+    case .text:
       StandardOutput.shared.write(
         OrderTable.text(newest.map(\.order), now: invocation.now(OrdersOptions.now), footer: footer))
-    } else {
+    default:
       OrderStore.write(newest, of: records, invocation)
     }
     return ExitStatus.ok

@@ -123,14 +123,19 @@ public struct TopChart: Sendable {
 
   /// A standalone SVG drawn as the sample draws it: bars from the fifth best (left) to the best
   /// (right), rounded (radius 6) and filled with a bottom-to-top gradient, each value in a capsule
-  /// above its bar, donut names under the axis, the title and the total on top.
+  /// above its bar, under the axis each donut's picture (`DonutPicture`) above its name, the title
+  /// and the total on top.
   public func svg(width: Int, height: Int) -> String {
     let w = Double(width)
     let h = Double(height)
     let left = 24.0
     var plotRight = w - 24 - 40
-    let axisY = h - 56
     let barsTop = 88.0 + 30  // below the header, with room for the tallest bar's capsule
+    // Each donut's picture stands above its name under the axis (the sample's chartXAxis): as
+    // wide as most of its slot, at most 52 pixels, and smaller when the chart is short.
+    let slotGuess = (plotRight - left) / Double(max(bars.count, 1))
+    let picture = max(14, min(slotGuess * 0.7, 52, (h - 56 - 8 - barsTop) / 3))
+    let axisY = h - 56 - (bars.isEmpty ? 0 : picture + 8)
     let plotHeight = max(axisY - barsTop, 10)
     let f = Format.number
     var s = Chart.svgOpen(width: width, height: height, title: title, description: description)
@@ -181,9 +186,12 @@ public struct TopChart: Sendable {
       s += "height=\"22\" rx=\"11\" fill=\"#fde7ef\"/>\n"
       s += "    <text x=\"\(f(center))\" y=\"\(f(barTop - 14.5))\" text-anchor=\"middle\" font-size=\"12\" "
       s += "font-weight=\"600\" fill=\"#a61e4d\">\(value)</text>\n"
+      let size = min(picture, slot * 0.8)
+      s += DonutPicture.svg(
+        bar.donut, x: center - size / 2, y: axisY + 8 + (picture - size) / 2, size: size, indent: 4)
       let lines = Format.wrap(bar.donut.name, limit: charsPerLine, maxLines: 2)
       s +=
-        "    <text x=\"\(f(center))\" y=\"\(f(axisY + 20))\" text-anchor=\"middle\" font-size=\"\(f(fontSize))\" fill=\"#1c1c1e\">"
+        "    <text x=\"\(f(center))\" y=\"\(f(axisY + picture + 8 + 20))\" text-anchor=\"middle\" font-size=\"\(f(fontSize))\" fill=\"#1c1c1e\">"
       for (n, line) in lines.enumerated() {
         s +=
           "<tspan x=\"\(f(center))\" dy=\"\(n == 0 ? "0" : f(fontSize * 1.25))\">\(Markup.escape(line))</tspan>"

@@ -144,6 +144,23 @@ struct ChartTests {
     for value in ["10", "12", "17", "24", "28"] { #expect(texts.contains(value)) }
   }
 
+  @Test("svg: a donut picture above each ranked donut's name, in the bars' order")
+  func svgPictures() throws {
+    let svg = try SVGElements(Self.chart.svg(width: 640, height: 400))
+    let pictures = svg.elements.filter { $0.name == "g" && $0.attributes["class"] == "donut" }
+    // Left to right from the fifth best to the best.
+    #expect(pictures.map { $0.attributes["data-donut"] } == ["6", "0", "4", "14", "7"])
+    for count in [1, 3, 17] {
+      let sales = Array(repeating: 1, count: 17).enumerated().map { $0.offset < count ? 5 + $0.offset : 0 }
+      let chart = TopChart(
+        bars: TopChart.rank(sales, top: count), top: count, timeframe: .week, span: nil)
+      let elements = try SVGElements(chart.svg(width: 640, height: 400)).elements
+      #expect(elements.filter { $0.attributes["class"] == "donut" }.count == count)
+    }
+    let empty = TopChart(bars: [], top: 5, timeframe: .today, span: nil)
+    #expect(!empty.svg(width: 640, height: 400).contains("class=\"donut\""))
+  }
+
   @Test("svg: names and text are escaped")
   func escaping() throws {
     let escaped = Markup.escape("Shakespeare's <Globe> & \"Co\"")

@@ -38,7 +38,7 @@ public enum FoodTruckSchemas {
         FieldSpec(
           "mostPotentFlavor", .oneOf(flavors),
           note: "the highest value, ties to the earlier flavour; `sweet` when none is positive"),
-      ], writers: ["orders menu", "orders donut new", "orders donut edit"]),
+      ], writers: ["orders menu", "orders donut new", "orders donut edit", "orders donut show"]),
     RecordSchema(
       type: "donut-removed",
       summary:
