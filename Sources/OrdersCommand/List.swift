@@ -32,7 +32,9 @@ enum List {
       The store's order records, exactly as stored, sorted by --sort: by status, completed first
       (the sample's table), else ascending; ties keep store order. With --format text, the New
       Orders rows ('ID  N donuts  STATUS  TIME  DONUTS', the time labelled with its zone, up to
-      three donut names and +N) and a footer with the number of orders and donuts and the total.
+      three donut names and +N) and a footer with the number of orders and donuts and the total;
+      sorted by status (the default), the rows go under the headings New, Preparing, Ready and
+      Completed, as the sample's compact list.
       """,
     examples: [
       "orders list --status placed | jq -r .id", "orders list --search lemon --format text",
@@ -49,7 +51,12 @@ enum List {
       (statuses.isEmpty || statuses.contains(order.status)) && order.matches(search, menu: menu)
     }
     let sorted = self.sorted(chosen, by: invocation[sort], reverse: invocation[reverse])
-    OrderStore.write(sorted, of: records, invocation)
+    if invocation[OrdersOptions.format] == .text, invocation[sort] == .status {
+      StandardOutput.shared.write(
+        OrderTable.text(sorted.map(\.order), now: invocation.now(OrdersOptions.now), sections: true))
+    } else {
+      OrderStore.write(sorted, of: records, invocation)
+    }
     return ExitStatus.ok
   }
 

@@ -20,7 +20,9 @@ enum Next {
       notification: a small detached timer (its own session, so it outlives the command and the
       terminal) raises it at the end of the 60 s if the order is still preparing (completed or
       ready first: cancelled), appends it once to the notice store and calls notify-send when it is
-      installed. See 'orders notices'. With --now (a simulated clock) no timer is started;
+      installed, with an "Open" action where notify-send takes --action: clicked, it opens the
+      order (xdg-open of its link once 'orders open --install' made that the handler, else
+      'orders open ID'). See 'orders notices'. With --now (a simulated clock) no timer is started;
       'orders watch' raises the notice when its clock passes the end.
       """,
     exitStatus: ["1    no order has that id, or it is already completed"],

@@ -50,7 +50,7 @@ enum NoticeTimer {
       new
     else { return ExitStatus.ok }
     if let notifier = Notifier(program: "notify-send") {
-      notifier.notify(notice.title, notice.body)
+      notifier.notify(notice.title, notice.body, open: notice.order)
       notifier.reap(within: notifyWait)
     }
     return ExitStatus.ok

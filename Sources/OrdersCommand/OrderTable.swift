@@ -14,8 +14,11 @@ enum OrderTable {
   /// The rows and the footer, as lines fitting `width` columns: a row's donut names are shortened
   /// with `…` to fit beside it, and where even that leaves too little room (a narrow terminal),
   /// each order takes two lines, its time and names under its id.
+  /// With `sections`, each run of orders of one status goes under its heading (`section`), a blank
+  /// line before each heading after the first: the sample's compact list, grouped by status.
+  /// `makeFooter` writes the footer (the orders, the width).
   static func text(
-    _ orders: [Order], now: Int, width: Int = TextLayout.width(),
+    _ orders: [Order], now: Int, width: Int = TextLayout.width(), sections: Bool = false,
     footer makeFooter: ([Order], Int) -> String = { footer($0, width: $1) }
   ) -> String {
     let zoneOf = zones()
@@ -24,11 +27,20 @@ enum OrderTable {
     }
     let timeWidth = times.map(TextLayout.displayWidth).max() ?? 0
     var text = ""
+    var heading: OrderStatus? = nil
     for (order, time) in zip(orders, times) {
+      if sections, order.status != heading {
+        text += (heading == nil ? "" : "\n") + section(order.status) + "\n"
+        heading = order.status
+      }
       text += row(order, time: time, timeWidth: timeWidth, width: width).map { $0 + "\n" }.joined()
     }
+    if sections, !orders.isEmpty { text += "\n" }
     return text + makeFooter(orders, width) + "\n"
   }
+
+  /// The compact list's heading for a status: `New` (placed), `Preparing`, `Ready`, `Completed`.
+  static func section(_ status: OrderStatus) -> String { status == .placed ? "New" : status.title }
 
   /// One order's lines: `Order#1224   6 donuts  Placed     10:24 AM PST  Picnic Basket, Bla…`,
   /// the time padded to `timeWidth`; or, when the names would get fewer than `minimumStack`

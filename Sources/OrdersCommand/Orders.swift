@@ -10,7 +10,7 @@ public enum Orders: Tool {
     subcommands: [
       MenuCommand.command, Generate.command, History.command, Stream.command, Place.command, List.command,
       Recent.command, Show.command, Next.command, Complete.command, Watch.command, Notices.command,
-      Feed.command, Widget.command, DonutCommand.command, NoticeTimer.command,
+      Open.command, Feed.command, Widget.command, DonutCommand.command, NoticeTimer.command,
     ],
     input:
       """

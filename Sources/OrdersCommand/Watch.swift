@@ -76,7 +76,7 @@ enum Watch {
           if !shown.contains(notice.key), !arrived.contains(where: { $0.key == notice.key }) {
             arrived.append(notice)
           }
-          if new { notifier?.notify(notice.title, notice.body) }
+          if new { notifier?.notify(notice.title, notice.body, open: notice.order) }
         } else {
           orderVersion = nil  // it changed meanwhile: read the store again
         }

@@ -42,9 +42,10 @@ enum Widget {
     "timeline", help: "the sample's whole timeline: five entries, an hour apart from --now (not with waybar)")
 
   static let command = Command(
-    name: "widget", summary: "the Orders and Daily Donut widgets as one line for a status bar",
+    name: "widget",
+    summary: "the Orders and Daily Donut widgets and the Live Activity as one line for a status bar",
     options: [listFormat, OrdersOptions.now],
-    subcommands: [OrdersWidget.command, DonutWidget.command],
+    subcommands: [OrdersWidget.command, DonutWidget.command, ActivityWidget.command],
     input: "Nothing, or the order store with 'orders widget orders --live'.",
     output: """
       One line: text for tmux's status line or i3blocks, a widget record (--format json), or the
@@ -72,7 +73,9 @@ enum Widget {
       }
       return ExitStatus.ok
     }
-    let rows = [OrdersWidget.command, DonutWidget.command].map { (term: $0.name, description: $0.summary) }
+    let rows = [OrdersWidget.command, DonutWidget.command, ActivityWidget.command].map {
+      (term: $0.name, description: $0.summary)
+    }
     let width = TextLayout.width()
     var lines = TextLayout.wrap("The widgets ('orders widget NAME' shows one):", width: width)
     lines += TextLayout.table(rows, width: width)

@@ -5,15 +5,24 @@ import ToolSupport
 /// `story-io mime`: the shared-mime-info XML declaring the .story type, or its installation.
 enum Mime {
   static let install = Flag(
-    "install", help: "write it to $XDG_DATA_HOME/mime/packages and run update-mime-database")
-  static let uninstall = Flag("uninstall", help: "remove it from there and run update-mime-database")
+    "install",
+    help:
+      "write it to $XDG_DATA_HOME/mime/packages and run update-mime-database; write the desktop entry "
+      + "opening .story files with story-io, and make it their default")
+  static let uninstall = Flag(
+    "uninstall", help: "remove both from there (and the entry as the default), and run update-mime-database")
 
   static let command = Command(
     name: "mime", summary: "the shared-mime-info XML declaring the .story type",
     options: [install, uninstall],
     output: """
       The XML declaring \(MimeType.name) (*.story, a subclass of text/plain), the Linux
-      counterpart of the type com.example.writingAppDocument. With --install, nothing on stdout.
+      counterpart of the type com.example.writingAppDocument. With --install, nothing on stdout;
+      besides the XML it writes the desktop entry \(entry.fileName) to $XDG_DATA_HOME/applications
+      (default ~/.local/share/applications), atomically: a terminal application running this
+      program's 'edit %f', for \(MimeType.name), made the default with 'xdg-mime default', so that
+      xdg-open X.story edits it. --uninstall removes both. A folder that cannot be written is one
+      error line (exit 74), and nothing is changed.
       """,
     examples: ["story-io mime | xmllint --noout -"],
     run: run)
@@ -34,10 +43,22 @@ enum Mime {
     let packages = database + "/packages"
     let file = packages + "/" + MimeType.packageFileName
     if install {
-      try Files.makeDirectories(packages)
-      // A default place: a link planted there is refused, not written through.
-      try Files.writeAtomically(file, bytes: Array(MimeType.xml.utf8), named: false)
+      // The entry first: an applications folder that cannot be written stops it before anything
+      // else is touched.
+      let hadEntry = entry.isInstalled
+      let installed = try entry.install()
+      do throws(ToolError) {
+        try Files.makeDirectories(packages)
+        // A default place: a link planted there is refused, not written through.
+        try Files.writeAtomically(file, bytes: Array(MimeType.xml.utf8), named: false)
+      } catch {
+        // Nothing changed: an entry this run added goes again.
+        if !hadEntry { _ = try? entry.uninstall() }
+        throw DesktopEntry.unchanged(error, installing: file)
+      }
+      Diagnostics.note(installed, tool: tool)
     } else {
+      Diagnostics.note(try entry.uninstall(), tool: tool)
       guard Files.exists(file) else {
         Diagnostics.note("'\(file)' is not installed; nothing to remove", tool: tool)
         return ExitStatus.ok
@@ -57,5 +78,14 @@ enum Mime {
     }
     Diagnostics.note("\(done) and updated the MIME database", tool: tool)
     return ExitStatus.ok
+  }
+
+  /// The desktop entry opening a story: this program's `edit %f` in a terminal.
+  static var entry: DesktopEntry {
+    DesktopEntry(
+      fileName: "samplepipes-story-io.desktop", name: "story-io",
+      comment: "Edit a Writing App story in $VISUAL or $EDITOR, keeping the previous version (story-io edit)",
+      exec: [DesktopEntry.runningProgram(fallback: "story-io"), "edit", "%f"], mimeTypes: [MimeType.name],
+      terminal: true, categories: ["Utility", "TextEditor"])
   }
 }

@@ -30,15 +30,22 @@ enum Widget {
     }
   }()
 
+  /// `--short`: the circular Parking Spot accessory, the city's short code.
+  static let short = Flag(
+    "short", help: "the city's short code alone ('CUP'), as the circular accessory (text or waybar)")
+
   static let command = Command(
     name: "widget", summary: "the recommended parking spot as one line for a status bar",
-    options: [WeatherOptions.city, WeatherOptions.now] + WeatherOptions.providerOptions + [format],
+    options: [WeatherOptions.city, WeatherOptions.now] + WeatherOptions.providerOptions + [format, short],
     input: "Nothing: stdin is not read (a --provider gets the requests on its stdin).",
     output: """
       One line about the recommended spot of the city (default Cupertino), by the rule of 'weather
       spot': text ('Ferry Building · 57°F · Partly Cloudy · dry'), the 'parking-spot' record (--format
       json), or the JSON a waybar custom module reads: text, tooltip (with the time in TZ, else in
       the city's zone) and class (dry, rain-soon, no-minute-forecast or unavailable).
+      With --short, the city's short code instead of the line, as the sample's circular Parking
+      Spot accessory shows 'CUP' for Cupertino: the first three letters of its name, in capitals
+      (SAN, LON). As text it needs no forecast; waybar's tooltip and class stay the spot's.
       \(WeatherOptions.providerNote)
       """,
     exitStatus: ["64   also: an unknown city (the known ones are listed)"],
@@ -50,6 +57,18 @@ enum Widget {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
+    let short = invocation[short]
+    if short, invocation[format] == .json {
+      throw ToolError.usage(
+        "--short goes with --format text or waybar; the json record has the city's name",
+        notes: ["the short code is the name's first three letters, in capitals"])
+    }
+    if short, invocation[format] == .text {
+      // The accessory is the city alone: no forecast to fetch.
+      let city = try WeatherOptions.city(named: invocation[WeatherOptions.city] ?? City.truck.city.name)
+      StandardOutput.shared.write(TerminalText.safe(code(city)) + "\n")
+      return ExitStatus.ok
+    }
     let (city, spots, now) = try WeatherOptions.assessSpots(invocation)
     guard let chosen = spots.first(where: \.recommended) else { return ExitStatus.ok }
     let out = StandardOutput.shared
@@ -62,7 +81,7 @@ enum Widget {
       let zone = WeatherOptions.zone(for: city)
       let local = SpotRule.explain(spots, city: city) { LocalTime.time($0, in: zone) }
       var object: JSONObject = [
-        "text": .string(Markup.escape(line(chosen))),
+        "text": .string(Markup.escape(short ? code(city) : line(chosen))),
         "tooltip": .string(
           Markup.escape(
             tooltip(local.first(where: \.recommended) ?? chosen, city: city, now: now, zone: zone))),
@@ -72,6 +91,12 @@ enum Widget {
       out.writeRecord(object)
     }
     return ExitStatus.ok
+  }
+
+  /// The circular accessory's short code: the first three letters of the city's name, in
+  /// capitals (`CUP`, `SAN`, `LON`); the sample shows "CUP" for its one city.
+  static func code(_ city: City) -> String {
+    String(city.name.filter(\.isLetter).prefix(3)).uppercased()
   }
 
   /// `Ferry Building · 57°F · Partly Cloudy · dry`.

@@ -220,7 +220,7 @@ struct NewOrdersTests {
       result.out == "The Classic\nBlueberry Frosted\nStrawberry Drizzle\nCosmos\nStrawberry Sprinkles\n")
   }
 
-  @Test("a completed order is confirmed on stderr, as the sample's sheet says it")
+  @Test("a completed order is confirmed as the sample's sheet says it, on stderr only when a terminal")
   func confirmation() throws {
     let folder = try TestSupport.temporaryDirectory()
     let store = folder.appendingPathComponent("orders.jsonl").path
@@ -228,6 +228,14 @@ struct NewOrdersTests {
       "orders", ["complete", "1224", "--store", store, "--now", "2026-11-29T18:00:00Z"],
       environment: ["TZ": "America/New_York"])
     #expect(result.status == 0)
-    #expect(result.err == "orders: Order#1224 completed! 6 donuts • 1:00 PM EST\n")
+    // stderr is a pipe here: the records alone, no confirmation (golden complete-terminal has it).
+    #expect(result.err == "")
+    let now = try #require(ISODate.parse("2026-11-29T18:00:00Z"))
+    let order = try OrderStore.order(try #require(OrderStore.seed(now: now).last))
+    let zone = try #require(LocalTime.Zone.named("America/New_York"))
+    #expect(
+      Complete.confirmation(order, now: now, zone: zone) == [
+        "Order#1224 completed!", "6 donuts • 1:00 PM EST",
+      ])
   }
 }

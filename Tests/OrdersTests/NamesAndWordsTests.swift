@@ -118,7 +118,8 @@ struct NamesAndWordsTests {
     let text = try box.run(["widget"], now: nil)
     #expect(text.status == 0, "\(text.err)")
     #expect(
-      text.out.contains("  orders  the Orders widget") && text.out.contains("  donut   the Daily Donut"))
+      text.out.contains("  orders    the Orders widget") && text.out.contains("  donut     the Daily Donut")
+        && text.out.contains("  activity  the Live Activity"))
     let json = try box.records(try box.run(["widget", "-f", "json"]).out)
     #expect(json.map { $0["kind"] as? String } == ["orders", "donut"])
     #expect(json.allSatisfy { $0["type"] as? String == "widget" })

@@ -513,7 +513,8 @@ struct StoryIOCLITests {
     ))
   func mimeInstall() throws {
     let folder = try TemporaryFolder()
-    let env = ["XDG_DATA_HOME": folder.file("data").path]
+    // XDG_CONFIG_HOME too: the desktop entry is made the default in its mimeapps.list.
+    let env = ["XDG_DATA_HOME": folder.file("data").path, "XDG_CONFIG_HOME": folder.file("config").path]
     let installed = try storyIO(["mime", "--install"], in: folder, environment: env)
     #expect(installed.status == 0, "\(installed.err)")
     #expect(installed.stdout.isEmpty)

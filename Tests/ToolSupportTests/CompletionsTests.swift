@@ -245,7 +245,8 @@ struct BashCompletionTests {
     (
       ["orders", ""],
       [
-        "complete", "donut", "feed", "generate", "history", "list", "menu", "next", "notices", "place",
+        "complete", "donut", "feed", "generate", "history", "list", "menu", "next", "notices", "open",
+        "place",
         "recent", "show", "stream", "watch", "widget",
       ]
     ),

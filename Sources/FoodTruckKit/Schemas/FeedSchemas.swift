@@ -43,7 +43,9 @@ extension FoodTruckSchemas {
     RecordSchema(
       type: "widget", summary: "What a home-screen widget shows, for a status bar.",
       fields: [
-        FieldSpec("kind", .oneOf(["orders", "donut"]), note: "the Orders gauge or the Daily Donut"),
+        FieldSpec(
+          "kind", .oneOf(["orders", "donut", "activity"]),
+          note: "the Orders gauge, the Daily Donut or the Live Activity"),
         FieldSpec("date", .dateTime, note: "the moment shown"),
         FieldSpec("text", .nonEmptyString, note: "the one line: `7 of 25 Orders`, `The Classic`"),
         FieldSpec("tooltip", .nonEmptyString, note: "a longer line, with the local time"),
@@ -55,6 +57,18 @@ extension FoodTruckSchemas {
             FieldSpec("id", donutID, note: "menu id, on the menu"),
             FieldSpec("name", .nonEmptyString, note: "the menu name of that id"),
           ]), note: "kind donut: the donut shown"),
+        .optional("order", .nonEmptyString, note: "kind activity: the order in the oven"),
+        .optional("donuts", .int(0...Int.max), note: "kind activity: its donuts"),
+        .optional("state", .oneOf(["preparing", "ready"]), note: "kind activity: the 60 s run, or are up"),
+        .optional("remaining", .int(0...Int.max), note: "kind activity: seconds left of the 60"),
+        .optional(
+          "preparation",
+          .object([
+            FieldSpec("start", .dateTime, note: "preparation started"),
+            FieldSpec("end", .dateTime, note: "start + 60 s"),
+            FieldSpec("staleDate", .dateTime, note: "start + 2 min"),
+          ]), note: "kind activity: the order's preparation"),
+        .optional("url", .nonEmptyString, note: "kind activity: the deep link, foodtruck://order/1224"),
       ], writers: ["orders widget"]),
   ]
 }

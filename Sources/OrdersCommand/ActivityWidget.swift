@@ -1,0 +1,127 @@
+import FoodTruckKit
+import PipeProtocol
+import ToolSupport
+
+/// `orders widget activity`: the Live Activity's compact view (the Dynamic Island's "1224" and the
+/// time left) as one line for a status bar.
+enum ActivityWidget {
+  static let follow = Flag(
+    "follow",
+    help:
+      "print a line every second, flushed (waybar's continuous mode, i3blocks' persist), until Ctrl-C "
+      + "or the reader goes away")
+
+  static let command = Command(
+    name: "activity",
+    summary: "the Live Activity: the order in the oven, 'Order#1224 · 0:42'",
+    options: [Widget.format, follow, OrdersOptions.store, OrdersOptions.now],
+    input: OrdersOptions.storeInput + "\nWith --follow it is read again whenever it changes.",
+    output: """
+      One line for the order being prepared: 'Order#1224 · 0:42 · 6 donuts' while its 60 s run,
+      then 'Order#1224 · ready · 6 donuts' (once the 60 s are up, or the order is ready) until it
+      completes; nothing at all (exit 0) when no order is preparing. A preparing order goes before
+      a ready one, then the latest started. The tooltip has its times in the order's city's zone,
+      or TZ when set, labelled; waybar's class is preparing or ready and its percentage the part of
+      the 60 s gone by. With --follow, a line every second (an empty one, or no record with
+      --format json, while none is preparing); with --now the clock starts there and moves a second
+      a line, without waiting.
+      """,
+    examples: [
+      "orders next 1224 && orders widget activity",
+      "orders widget activity --follow --format waybar",
+      "orders widget activity --format json | jq .remaining",
+    ],
+    run: run)
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let format = invocation[Widget.format]
+    let store = OrderStore.store(invocation)
+    let simulated = invocation[OrdersOptions.now]
+    var clock = simulated ?? Clock.nowSeconds()
+    let zoneOf = OrderTable.zones()
+    guard invocation[follow] else {
+      let (_, records) = try OrderStore.load(invocation)
+      let orders = try OrderStore.orders(records).map(\.order)
+      if let order = shown(orders, now: clock) {
+        Widget.write(entry(order, now: clock, zone: zoneOf(order)), as: format)
+      }
+      return ExitStatus.ok
+    }
+    let start = clock
+    try store.createIfMissing { OrderStore.seed(now: start) }
+    var version: [Int]? = nil
+    var orders: [Order] = []
+    while true {
+      // The version is taken before reading, so that a change made meanwhile is read next time.
+      if Watch.fingerprint(store.path) != version {
+        version = Watch.fingerprint(store.path)
+        orders = try OrderStore.orders(try OrderStore.read(store)).map(\.order)
+      }
+      if let order = shown(orders, now: clock) {
+        Widget.write(entry(order, now: clock, zone: zoneOf(order)), as: format)
+      } else {
+        switch format {
+        case .text: StandardOutput.shared.write("\n")
+        // An empty text hides waybar's module.
+        case .waybar: StandardOutput.shared.writeRecord(["class": .string("idle"), "text": .string("")])
+        case .json: break
+        }
+      }
+      // Each line as it is made; a reader gone away ends the command quietly (status 0).
+      StandardOutput.shared.flush()
+      if Notices.readerIsGone() { break }
+      if simulated != nil {
+        clock += 1
+      } else {
+        Sleep.seconds(1)
+        clock = Clock.nowSeconds()
+      }
+    }
+    return ExitStatus.ok
+  }
+
+  /// The order the activity shows at `now`: of those with a Live Activity, a preparing one before
+  /// a ready one, then the latest started (ties: the later in the store); nil when there is none.
+  static func shown(_ orders: [Order], now: Int) -> Order? {
+    let active = orders.enumerated().filter { Watch.isActivity($0.element) && $0.element.preparation != nil }
+    return active.max { a, b in
+      let key = { (o: Order) in (o.status == .preparing ? 1 : 0, o.preparation?.start ?? 0) }
+      let (x, y) = (key(a.element), key(b.element))
+      return x == y ? a.offset < b.offset : x < y
+    }?.element
+  }
+
+  /// Seconds left of the 60 s at `now` (0 once they are up or the order is ready).
+  static func remaining(_ order: Order, now: Int) -> Int {
+    guard order.status == .preparing, let preparation = order.preparation else { return 0 }
+    return max(0, preparation.end - now)
+  }
+
+  /// The widget's entry for `order` at `now`.
+  static func entry(_ order: Order, now: Int, zone: LocalTime.Zone) -> Widget.Entry {
+    let left = remaining(order, now: now)
+    let ready = left == 0
+    let state = ready ? "ready" : "\(left / 60):\(OrderText.two(left % 60))"
+    let donuts = OrderText.donuts(order.totalSales)
+    var tooltip = "\(order.id) · \(donuts)"
+    var members: JSONObject = [
+      "order": .string(order.id), "donuts": .int(order.totalSales), "remaining": .int(left),
+      "state": .string(ready ? "ready" : "preparing"),
+    ]
+    var elapsed = 100
+    if let preparation = order.preparation {
+      let at = { (seconds: Int) in OrderText.when(seconds, now: now, in: zone) }
+      tooltip +=
+        ready
+        ? " · out of the oven at \(at(preparation.end))"
+        : " · in the oven \(at(preparation.start)) to \(at(preparation.end))"
+      let span = max(preparation.end - preparation.start, 1)
+      elapsed = ready ? 100 : min(100, max(0, (now - preparation.start) * 100 / span))
+      members["preparation"] = .object(preparation.object)
+    }
+    members["url"] = .string(Notice.link(order.id))
+    return Widget.Entry(
+      kind: "activity", date: now, text: "\(order.id) · \(state) · \(donuts)", tooltip: tooltip,
+      members: members, waybarClass: ready ? "ready" : "preparing", percentage: elapsed)
+  }
+}
