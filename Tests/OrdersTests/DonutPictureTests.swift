@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import TestSupport
 import Testing
 
 @testable import FoodTruckKit
@@ -119,41 +120,5 @@ struct DonutPictureTests {
 
   func svg(_ body: String) -> String {
     "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">\n\(body)</svg>\n"
-  }
-}
-
-/// The elements of an XML document as Foundation's parser reads them (it fails on bad XML).
-final class XMLElements: NSObject, XMLParserDelegate {
-  struct Element {
-    var name: String
-    var attributes: [String: String]
-    var text = ""
-  }
-  var elements: [Element] = []
-  var open: [Int] = []
-
-  init(_ text: String) throws {
-    super.init()
-    let parser = XMLParser(data: Data(text.utf8))
-    parser.delegate = self
-    guard parser.parse() else { throw parser.parserError ?? CocoaError(.propertyListReadCorrupt) }
-  }
-
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-    attributes: [String: String] = [:]
-  ) {
-    open.append(elements.count)
-    elements.append(Element(name: name, attributes: attributes))
-  }
-
-  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?)
-  {
-    let index = open.removeLast()
-    if let parent = open.last { elements[parent].text += elements[index].text }
-  }
-
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    if let index = open.last { elements[index].text += string }
   }
 }

@@ -2,6 +2,7 @@ import FoodTruckKit
 import Foundation
 import FoundationXML
 import PipeProtocol
+import TestSupport
 import Testing
 import ToolSupport
 
@@ -115,7 +116,7 @@ struct ChartTests {
 
   @Test("svg: well-formed XML with the sample's elements")
   func svg() throws {
-    let svg = try SVGElements(Self.chart.svg(width: 800, height: 500))
+    let svg = try XMLElements(Self.chart.svg(width: 800, height: 500))
     let root = try #require(svg.elements.first)
     #expect(root.name == "svg")
     #expect(root.attributes["width"] == "800")
@@ -146,7 +147,7 @@ struct ChartTests {
 
   @Test("svg: a donut picture above each ranked donut's name, in the bars' order")
   func svgPictures() throws {
-    let svg = try SVGElements(Self.chart.svg(width: 640, height: 400))
+    let svg = try XMLElements(Self.chart.svg(width: 640, height: 400))
     let pictures = svg.elements.filter { $0.name == "g" && $0.attributes["class"] == "donut" }
     // Left to right from the fifth best to the best.
     #expect(pictures.map { $0.attributes["data-donut"] } == ["6", "0", "4", "14", "7"])
@@ -154,7 +155,7 @@ struct ChartTests {
       let sales = Array(repeating: 1, count: 17).enumerated().map { $0.offset < count ? 5 + $0.offset : 0 }
       let chart = TopChart(
         bars: TopChart.rank(sales, top: count), top: count, timeframe: .week, span: nil)
-      let elements = try SVGElements(chart.svg(width: 640, height: 400)).elements
+      let elements = try XMLElements(chart.svg(width: 640, height: 400)).elements
       #expect(elements.filter { $0.attributes["class"] == "donut" }.count == count)
     }
     let empty = TopChart(bars: [], top: 5, timeframe: .today, span: nil)
@@ -170,7 +171,7 @@ struct ChartTests {
       range: .twoWeeks, points: HistoryRange.twoWeeks.points(today: Fixture.today),
       series: [SalesSeries(city: "Tom & Jerry's <Diner>", values: Array(repeating: 5, count: 14))])
     let svg = chart.svg(width: 640, height: 400)
-    _ = try SVGElements(svg)
+    _ = try XMLElements(svg)
     #expect(svg.contains("Tom &amp; Jerry&#39;s &lt;Diner&gt;"))
   }
 
@@ -194,43 +195,5 @@ struct ChartTests {
     #expect(Format.number(12.0) == "12")
     #expect(Format.number(12.25) == "12.3")
     #expect(Format.number(-0.25) == "-0.3")
-  }
-}
-
-/// The elements of an SVG document as parsed by Foundation's XML parser (which fails on bad XML).
-final class SVGElements: NSObject, XMLParserDelegate {
-  struct Element {
-    var name: String
-    var attributes: [String: String]
-    var text = ""
-  }
-  var elements: [Element] = []
-  var open: [Int] = []
-
-  init(_ text: String) throws {
-    super.init()
-    let parser = XMLParser(data: Data(text.utf8))
-    parser.delegate = self
-    guard parser.parse() else {
-      throw parser.parserError ?? CocoaError(.propertyListReadCorrupt)
-    }
-  }
-
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-    attributes: [String: String] = [:]
-  ) {
-    open.append(elements.count)
-    elements.append(Element(name: name, attributes: attributes))
-  }
-
-  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?)
-  {
-    let index = open.removeLast()
-    if let parent = open.last { elements[parent].text += elements[index].text }
-  }
-
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    if let index = open.last { elements[index].text += string }
   }
 }
