@@ -53,30 +53,35 @@ public enum Achievements: Tool {
         "--events needs --state FILE (the changes are counted since the run that last wrote it)")
     }
     let counts = try readCounts(invocation.positionals)
-    var ledger = GoalLedger()
-    let events: [GoalEvent]
-    if let statePath {
-      (ledger, events) = try StateFile(path: statePath).update(counts: counts, now: now)
-    } else {
-      events = ledger.update(counts: counts, now: now)
-    }
     let out = StandardOutput.shared
     let zone = LocalTime.forPeople()
     let date = { (seconds: Int) in LocalTime.dayAndTime(seconds, now: now, in: zone) }
-    if eventsOnly {
-      if text {
-        out.write(GoalsScreen.events(events, width: TextLayout.width(), date: date))
+    let emit = { (ledger: GoalLedger, events: [GoalEvent]) in
+      if eventsOnly {
+        if text {
+          out.write(GoalsScreen.events(events, width: TextLayout.width(), date: date))
+        } else {
+          for event in events { out.writeRecord(event.record) }
+        }
       } else {
-        for event in events { out.writeRecord(event.record) }
+        let statuses = ledger.statuses(counts: counts)
+        if text {
+          let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
+          out.write(GoalsScreen.render(statuses, width: TextLayout.width(), style: style, date: date))
+        } else {
+          for status in statuses { out.writeRecord(status.record) }
+        }
       }
+      // Written before the state file changes: output that cannot be written ends the run here
+      // (exit 74, or quietly on a closed pipe), the state untouched, so no event is lost.
+      out.flush()
+    }
+    if let statePath {
+      try StateFile(path: statePath).update(counts: counts, now: now, beforeSaving: emit)
     } else {
-      let statuses = ledger.statuses(counts: counts)
-      if text {
-        let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
-        out.write(GoalsScreen.render(statuses, width: TextLayout.width(), style: style, date: date))
-      } else {
-        for status in statuses { out.writeRecord(status.record) }
-      }
+      var ledger = GoalLedger()
+      let events = ledger.update(counts: counts, now: now)
+      emit(ledger, events)
     }
     return ExitStatus.ok
   }
@@ -104,14 +109,15 @@ struct StateFile {
 
   init(path: String) { store = RecordStore(path: path) }
 
-  /// Under the lock: reads the dates, applies the update rule, and writes the file when anything
-  /// changed (or it is new).
-  func update(counts: GoalCounts, now: Int) throws -> (GoalLedger, [GoalEvent]) {
+  /// Under the lock: reads the dates, applies the update rule, hands the result to
+  /// `beforeSaving`, then writes the file when anything changed (or it is new).
+  func update(counts: GoalCounts, now: Int, beforeSaving: (GoalLedger, [GoalEvent]) -> Void) throws {
     try store.update { records in
       var ledger = try decode(records)
       let events = ledger.update(counts: counts, now: now)
+      beforeSaving(ledger, events)
       if !events.isEmpty { records = ledger.records.map { Record(object: $0) } }
-      return ((ledger, events), !events.isEmpty)
+      return ((), !events.isEmpty)
     }
   }
 

@@ -125,6 +125,18 @@ func goldenKindsAreTrue() throws {
         #expect(value is [String: Any] || braced, "\(c.name): line \(n + 1) of expout is not a record")
       }
     }
+    // An ignore file may name only the fields PROTOCOL.md leaves to each implementation ("The
+    // offline model"), so that it cannot hide a contract field.
+    let ownFields: Set<String> = [
+      "condition", "symbolName", "cloudCover", "precipitationChance", "temperature.value", "isDaylight",
+      "wasRaining", "maxPrecipitationChance", "willRainSoon", "recommended", "reason",
+    ]
+    if let ignore = try? String(contentsOf: folder.appendingPathComponent("ignore"), encoding: .utf8) {
+      #expect(kind == "records", "\(c.name): only a records case has fields to ignore")
+      for field in ignore.split(separator: "\n") where !ownFields.contains(String(field)) {
+        #expect(Bool(false), "\(c.name): '\(field)' is contract (PROTOCOL.md, 'The offline model')")
+      }
+    }
     if kind == "status" {
       let exit = FileManager.default.fileExists(atPath: folder.appendingPathComponent("exit").path)
       let files = FileManager.default.fileExists(atPath: folder.appendingPathComponent("expfiles").path)
