@@ -81,8 +81,15 @@ struct ChunkCounter {
   var clock: DayClock
   /// The line being read, indexed.
   var index: RecordIndexer
+  /// The day of the last order and where its row's counts start (`tally.counts` moves when a new
+  /// row is made, so a new row of any kind clears `cachedDay`).
   var cachedDay = Int.min
-  var cachedRow = 0
+  var cachedRow: UnsafeMutablePointer<Int>?
+  /// The orders counted in this chunk: kept here, not in the tally (a class, whose every access
+  /// the exclusivity check follows), and added to it when the chunk is done.
+  var orders = 0
+  /// The day of the last order's `creationDate`.
+  var dayMemo = ISODate.DayMemo()
   /// Whether the line being read is plain : no escapes anywhere.
   var plain: Bool { index.plain }
   let names = DonutNames()
@@ -115,7 +122,11 @@ struct ChunkCounter {
   mutating func count(_ chunk: LineChunk) -> ChunkResult<TallyBox> {
     tally = SalesTally(zone: zone)
     cachedDay = Int.min
-    return chunk.result({ TallyBox(tally) }) { (line) throws(Skip) in try record(line) }
+    orders = 0
+    return chunk.result({
+      tally.orders += orders
+      return TallyBox(tally)
+    }) { (line) throws(Skip) in try record(line) }
   }
 
   /// Counts one line, or throws when the sequential code must read it.
@@ -142,20 +153,24 @@ struct ChunkCounter {
   mutating func order(_ json: ValidatedJSON) throws(Skip) {
     guard let date = value("creationDate", json), let items = value("items", json),
       let inner = string(json, date),
-      let seconds = ISODate.parse(bytes: UnsafeBufferPointer(rebasing: json.bytes[inner]))
+      let seconds = ISODate.parse(bytes: UnsafeBufferPointer(rebasing: json.bytes[inner]), memo: &dayMemo)
     else { throw .chunk }
     let day = clock.day(of: seconds)
-    if day != cachedDay {
-      cachedRow = tally.rowFor(day: day)
+    let row: UnsafeMutablePointer<Int>
+    if day == cachedDay, let cachedRow {
+      row = cachedRow
+    } else {
+      let index = tally.rowFor(day: day)  // first: a new row may move the counts
+      row = tally.counts + index * tally.width
+      cachedRow = row
       cachedDay = day
     }
-    let row = tally.counts + cachedRow * tally.width
     let sum =
       plain
       ? try addPlainSales(json, items, least: 1, most: Order.maxQuantity, into: row)
       : try addSales(json, items, least: 1, most: Order.maxQuantity, into: row)
     if let total = value("totalSales", json), json.int(total, maxDigits: 15) != sum { throw .chunk }
-    tally.orders += 1
+    orders &+= 1
   }
 
   mutating func summary(_ json: ValidatedJSON) throws(Skip) {
@@ -183,6 +198,7 @@ struct ChunkCounter {
       : try addSales(json, sales, least: 0, most: Int.max, into: row)
     if let total = value("totalSales", json), json.int(total, maxDigits: 15) != sum { throw .chunk }
     let key = SalesTally.CityDate(city: tally.city(json.text(cityText)), date: number)
+    cachedDay = Int.min  // a new row may move the counts
     do {
       try tally.add(row, to: isDay ? tally.rowFor(summaryDay: key) : tally.rowFor(month: key))
     } catch {
