@@ -66,6 +66,8 @@ struct ChunkChecker {
   var result = CheckedChunk()
   /// The type of the last record of this chunk, if any, its name and schema.
   var lastType: [UInt8]?
+  /// The day of the last date-time checked.
+  var dayMemo = ISODate.DayMemo()
   var lastName = ""
   var lastSchema: RecordSchema?
   var checksLast = false
@@ -101,6 +103,8 @@ struct ChunkChecker {
       if rules.strict { throw .chunk }
       return
     }
-    if !schema.problems(in: line, members: index.members).isEmpty { throw .chunk }
+    if !schema.problems(in: line, members: index.members, plain: index.plain, memo: &dayMemo).isEmpty {
+      throw .chunk
+    }
   }
 }

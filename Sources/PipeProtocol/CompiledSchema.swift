@@ -103,14 +103,27 @@ struct CompiledSchema: Sendable {
 
   /// Whether the record surely conforms. False means "look closer", not "wrong".
   func conforms(_ line: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> Bool {
-    nodes.withUnsafeBufferPointer { nodes in
-      fields.withUnsafeBufferPointer { fields in
-        pool.withUnsafeBufferPointer { pool in
-          options.withUnsafeBufferPointer { options in
-            ranges.withUnsafeBufferPointer { ranges in
-              let checker = Checker(
-                line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges)
-              return checker.topLevel(members, node: root)
+    var memo = ISODate.DayMemo()
+    return conforms(line, members: members, plain: StructuralIndexer.isPlain(line), memo: &memo)
+  }
+
+  /// `conforms`, for a line known to be `plain` or not (`RecordIndexer.plain`: no backslash
+  /// anywhere, so no string needs a look for escapes), reading date-times with `memo` (the day of
+  /// the last one a worker read).
+  func conforms(
+    _ line: UnsafeBufferPointer<UInt8>, members: [MemberSpan], plain: Bool, memo: inout ISODate.DayMemo
+  ) -> Bool {
+    withUnsafeMutablePointer(to: &memo) { memo in
+      nodes.withUnsafeBufferPointer { nodes in
+        fields.withUnsafeBufferPointer { fields in
+          pool.withUnsafeBufferPointer { pool in
+            options.withUnsafeBufferPointer { options in
+              ranges.withUnsafeBufferPointer { ranges in
+                let checker = Checker(
+                  line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
+                  plain: plain, memo: memo)
+                return checker.topLevel(members, node: root)
+              }
             }
           }
         }
@@ -128,12 +141,17 @@ extension CompiledSchema {
     let pool: UnsafeBufferPointer<UInt8>
     let options: UnsafeBufferPointer<(start: Int, count: Int)>
     let ranges: UnsafeBufferPointer<(low: Int, high: Int)>
+    /// Whether the line holds no backslash.
+    let plain: Bool
+    /// The day of the last date-time read (`ISODate.parse(bytes:memo:)`).
+    let memo: UnsafeMutablePointer<ISODate.DayMemo>
 
     init(
       line: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<CompiledSchema.Node>,
       fields: UnsafeBufferPointer<CompiledSchema.Field>, pool: UnsafeBufferPointer<UInt8>,
       options: UnsafeBufferPointer<(start: Int, count: Int)>,
-      ranges: UnsafeBufferPointer<(low: Int, high: Int)>
+      ranges: UnsafeBufferPointer<(low: Int, high: Int)>, plain: Bool,
+      memo: UnsafeMutablePointer<ISODate.DayMemo>
     ) {
       self.json = ValidatedJSON(line)
       self.nodes = nodes
@@ -141,6 +159,15 @@ extension CompiledSchema {
       self.pool = pool
       self.options = options
       self.ranges = ranges
+      self.plain = plain
+      self.memo = memo
+    }
+
+    /// The inside of the string at `range` when it holds no escape, else nil.
+    @inline(__always)
+    func plainString(_ range: Range<Int>) -> Range<Int>? {
+      guard plain else { return json.plainString(range) }
+      return json.bytes[range.lowerBound] == 0x22 ? (range.lowerBound + 1)..<(range.upperBound - 1) : nil
     }
 
     func topLevel(_ members: [MemberSpan], node: Int) -> Bool {
@@ -208,12 +235,12 @@ extension CompiledSchema {
         }
         return v.isFinite && v >= node.lowNumber && v <= node.highNumber
       case .dateTime, .day:
-        guard let inner = json.plainString(range) else { return false }
+        guard let inner = plainString(range) else { return false }
         let bytes = UnsafeBufferPointer(rebasing: line[inner])
         if node.kind == .day { return bytes.count == 10 && ISODate.day(bytes) != nil }
-        return ISODate.parse(bytes: bytes) != nil
+        return ISODate.parse(bytes: bytes, memo: &memo.pointee) != nil
       case .oneOf:
-        guard let inner = json.plainString(range) else { return false }
+        guard let inner = plainString(range) else { return false }
         for o in node.first..<(node.first + node.count)
         where json.equals(inner, pooled(options[o].start, options[o].count)) {
           return true
@@ -250,7 +277,7 @@ extension CompiledSchema {
       var conforms = true
       let end = json.forEachMember(ofObjectAt: start) { key, member in
         guard conforms else { return }
-        if json.firstBackslash(in: key) < key.upperBound {
+        if !plain, json.firstBackslash(in: key) < key.upperBound {
           conforms = false
         } else if node.kind == .map {
           conforms = value(member, node: node.child)

@@ -123,6 +123,15 @@ public struct RecordSchema: Sendable {
     return wordedProblems(in: bytes, members: members)
   }
 
+  /// `problems(in:members:)` for a line known to be `plain` or not (`RecordIndexer.plain`), the
+  /// fast check reading date-times with `memo` (the day of the last one this reader met).
+  public func problems(
+    in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan], plain: Bool, memo: inout ISODate.DayMemo
+  ) -> [String] {
+    if compiled.conforms(bytes, members: members, plain: plain, memo: &memo) { return [] }
+    return wordedProblems(in: bytes, members: members)
+  }
+
   /// The readable check alone (the fast path's fallback; tests compare the two).
   func wordedProblems(in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> [String] {
     var problems: [String] = []
