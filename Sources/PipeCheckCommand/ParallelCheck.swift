@@ -103,7 +103,7 @@ struct ChunkChecker {
       if rules.strict { throw .chunk }
       return
     }
-    if !schema.problems(in: line, members: index.members, plain: index.plain, memo: &dayMemo).isEmpty {
+    if !schema.problems(in: line, members: index.members, quotes: index.plainQuotes, memo: &dayMemo).isEmpty {
       throw .chunk
     }
   }

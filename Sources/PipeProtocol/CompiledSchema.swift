@@ -104,14 +104,24 @@ struct CompiledSchema: Sendable {
   /// Whether the record surely conforms. False means "look closer", not "wrong".
   func conforms(_ line: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> Bool {
     var memo = ISODate.DayMemo()
-    return conforms(line, members: members, plain: StructuralIndexer.isPlain(line), memo: &memo)
+    // The bitmap as a worker has it, so that the tests of this check try that path too.
+    var scratch: [MemberSpan] = []
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: StructuralIndexer.quoteWords) { bitmap in
+      let plain =
+        StructuralIndexer.index(
+          line, maxDepth: JSONParser.maxDepthCeiling, quotes: bitmap.baseAddress!, into: &scratch)
+        == .plain
+      return conforms(
+        line, members: members, quotes: plain ? UnsafePointer(bitmap.baseAddress!) : nil, memo: &memo)
+    }
   }
 
-  /// `conforms`, for a line known to be `plain` or not (`RecordIndexer.plain`: no backslash
-  /// anywhere, so no string needs a look for escapes), reading date-times with `memo` (the day of
-  /// the last one a worker read).
+  /// `conforms`, for a line whose quote bitmap is `quotes` when it is plain (`RecordIndexer.plainQuotes`:
+  /// no backslash anywhere, so no string needs a look for escapes, and each ends at its next
+  /// quote), reading date-times with `memo` (the day of the last one a worker read).
   func conforms(
-    _ line: UnsafeBufferPointer<UInt8>, members: [MemberSpan], plain: Bool, memo: inout ISODate.DayMemo
+    _ line: UnsafeBufferPointer<UInt8>, members: [MemberSpan], quotes: UnsafePointer<UInt64>?,
+    memo: inout ISODate.DayMemo
   ) -> Bool {
     withUnsafeMutablePointer(to: &memo) { memo in
       nodes.withUnsafeBufferPointer { nodes in
@@ -121,7 +131,7 @@ struct CompiledSchema: Sendable {
               ranges.withUnsafeBufferPointer { ranges in
                 let checker = Checker(
                   line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
-                  plain: plain, memo: memo)
+                  quotes: quotes, memo: memo)
                 return checker.topLevel(members, node: root)
               }
             }
@@ -150,16 +160,16 @@ extension CompiledSchema {
       line: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<CompiledSchema.Node>,
       fields: UnsafeBufferPointer<CompiledSchema.Field>, pool: UnsafeBufferPointer<UInt8>,
       options: UnsafeBufferPointer<(start: Int, count: Int)>,
-      ranges: UnsafeBufferPointer<(low: Int, high: Int)>, plain: Bool,
+      ranges: UnsafeBufferPointer<(low: Int, high: Int)>, quotes: UnsafePointer<UInt64>?,
       memo: UnsafeMutablePointer<ISODate.DayMemo>
     ) {
-      self.json = ValidatedJSON(line)
+      self.json = ValidatedJSON(line, quotes: quotes)
       self.nodes = nodes
       self.fields = fields
       self.pool = pool
       self.options = options
       self.ranges = ranges
-      self.plain = plain
+      self.plain = quotes != nil
       self.memo = memo
     }
 

@@ -17,6 +17,10 @@ public struct RecordIndexer {
   public private(set) var members: [MemberSpan] = []
   /// Whether the last line indexed is plain (printable ASCII, no escapes anywhere).
   public private(set) var plain = false
+  /// The quote bitmap of the last line indexed by `sure`, when it is plain.
+  let quotes = QuoteBitmap()
+  /// The length of the last line indexed by `sure`.
+  var count = 0
 
   /// An indexer for lines at most `maxLineLength` bytes long, nested at most `maxDepth` deep.
   public init(maxDepth: Int, maxLineLength: Int) {
@@ -29,7 +33,8 @@ public struct RecordIndexer {
   /// its type is (between the quotes); nil when this mode is not sure of the line.
   public mutating func sure(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
     guard line.count <= maxLineLength else { return nil }
-    switch StructuralIndexer.index(line, maxDepth: maxDepth, into: &members) {
+    count = line.count
+    switch StructuralIndexer.index(line, maxDepth: maxDepth, quotes: quotes.words, into: &members) {
     case .plain: plain = true
     case .valid: plain = false
     case .notSure:
@@ -47,6 +52,18 @@ public struct RecordIndexer {
     let json = ValidatedJSON(line)
     guard let type = value("type", json) else { return nil }
     return string(type, json)
+  }
+
+  /// The quote bitmap of the last line `sure` indexed when it is plain, else nil: for
+  /// `ValidatedJSON(_:quotes:)`, until the next line is indexed.
+  public var plainQuotes: UnsafePointer<UInt64>? { plain ? UnsafePointer(quotes.words) : nil }
+
+  /// The offset of the first quote at or after `from` in the last line `sure` indexed, which must
+  /// be plain (then a string ends at its next quote): from stage 1's bitmap, not read again. The
+  /// line's length when there is none.
+  @inline(__always)
+  public func quote(after from: Int) -> Int {
+    StructuralIndexer.quote(after: from, in: quotes.words, count: count) ?? count
   }
 
   /// The value of the first member named `key` (as `RecordView.member` finds it: keys have no
@@ -137,4 +154,12 @@ public struct RecordIndexer {
       UnsafeBufferPointer(rebasing: bytes[m.value]), maxDepth: JSONParser.maxDepthCeiling)
     return try? parser.parseValue(depth: 0)
   }
+}
+
+/// The quote bitmap of one line (`StructuralIndexer.quoteWords` words), owned by one
+/// `RecordIndexer` and kept from stage 1 for stage 2. One indexer per thread: copies of an indexer
+/// share it.
+final class QuoteBitmap {
+  let words = UnsafeMutablePointer<UInt64>.allocate(capacity: StructuralIndexer.quoteWords)
+  deinit { words.deallocate() }
 }

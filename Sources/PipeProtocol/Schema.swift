@@ -123,12 +123,14 @@ public struct RecordSchema: Sendable {
     return wordedProblems(in: bytes, members: members)
   }
 
-  /// `problems(in:members:)` for a line known to be `plain` or not (`RecordIndexer.plain`), the
-  /// fast check reading date-times with `memo` (the day of the last one this reader met).
+  /// `problems(in:members:)` for a line whose quote bitmap is `quotes` when it is plain
+  /// (`RecordIndexer.plainQuotes`), the fast check reading date-times with `memo` (the day of the
+  /// last one this reader met).
   public func problems(
-    in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan], plain: Bool, memo: inout ISODate.DayMemo
+    in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan], quotes: UnsafePointer<UInt64>?,
+    memo: inout ISODate.DayMemo
   ) -> [String] {
-    if compiled.conforms(bytes, members: members, plain: plain, memo: &memo) { return [] }
+    if compiled.conforms(bytes, members: members, quotes: quotes, memo: &memo) { return [] }
     return wordedProblems(in: bytes, members: members)
   }
 

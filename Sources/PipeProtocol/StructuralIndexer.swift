@@ -38,15 +38,45 @@ public enum StructuralIndexer {
   public static func index(
     _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, into members: inout [MemberSpan]
   ) -> Verdict {
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: quoteWords) { quotes in
+      index(line, maxDepth: maxDepth, quotes: quotes.baseAddress!, into: &members)
+    }
+  }
+
+  /// The words of a quote bitmap: one bit per byte of a line of up to `maxPlainLength` bytes.
+  public static let quoteWords = maxPlainLength / 64
+
+  /// `index(_:maxDepth:into:)`, leaving the line's quote bitmap in `quotes` (`quoteWords` words)
+  /// for stage 2 to find string ends with (`quote(after:in:count:)`); it is meaningful when the
+  /// verdict is `.plain`.
+  public static func index(
+    _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, quotes: UnsafeMutablePointer<UInt64>,
+    into members: inout [MemberSpan]
+  ) -> Verdict {
     members.removeAll(keepingCapacity: true)
     guard let base = line.baseAddress, !line.isEmpty else { return .notSure }
     let count = line.count
     guard count <= maxPlainLength else { return walk(base, count, maxDepth, quotes: nil, into: &members) }
-    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: maxPlainLength / 64) { quotes in
-      let plain = scan(base, count, quotes: quotes.baseAddress!)
-      return walk(
-        base, count, maxDepth, quotes: plain ? UnsafePointer(quotes.baseAddress!) : nil, into: &members)
+    let plain = scan(base, count, quotes: quotes)
+    return walk(base, count, maxDepth, quotes: plain ? UnsafePointer(quotes) : nil, into: &members)
+  }
+
+  /// The offset of the first quote at or after `from` in a line of `count` bytes whose quote
+  /// bitmap is `quotes`, or nil when there is none.
+  @inlinable @inline(__always)
+  public static func quote(after from: Int, in quotes: UnsafePointer<UInt64>, count: Int) -> Int? {
+    guard from < count else { return nil }
+    var word = from &>> 6
+    var bits = quotes[word] &>> UInt64(truncatingIfNeeded: from & 63)
+    if bits != 0 { return from &+ bits.trailingZeroBitCount }
+    let words = (count &+ 63) &>> 6
+    word &+= 1
+    while word < words {
+      bits = quotes[word]
+      if bits != 0 { return word &<< 6 &+ bits.trailingZeroBitCount }
+      word &+= 1
     }
+    return nil
   }
 
   /// Whether `line` is plain: no byte is a backslash, a control byte or not ASCII.
@@ -149,21 +179,7 @@ public enum StructuralIndexer {
         /// The offset of the quote that ends the string whose opening quote is at `i`, or nil; sets
         /// `escaped` when it holds an escape.
         @inline(__always) func stringEnd(_ escaped: inout Bool) -> Int? {
-          if let quotes {
-            let from = i &+ 1
-            guard from < end else { return nil }
-            var word = from &>> 6
-            var bits = quotes[word] &>> UInt64(truncatingIfNeeded: from & 63)
-            if bits != 0 { return from &+ bits.trailingZeroBitCount }
-            let words = (end &+ 63) &>> 6
-            word &+= 1
-            while word < words {
-              bits = quotes[word]
-              if bits != 0 { return word &<< 6 &+ bits.trailingZeroBitCount }
-              word &+= 1
-            }
-            return nil
-          }
+          if let quotes { return quote(after: i &+ 1, in: quotes, count: end) }
           var parser = JSONParser(UnsafeBufferPointer(start: b, count: end))
           parser.position = i
           guard let (range, hasEscapes) = try? parser.scanString() else { return nil }

@@ -7,10 +7,24 @@
 public struct ValidatedJSON {
   /// The text.
   public let bytes: UnsafeBufferPointer<UInt8>
+  /// Stage 1's quote bitmap of `bytes`, when they are a plain line (no escapes): then a string ends
+  /// at its next quote, found there instead of by reading the bytes again.
+  public let quotes: UnsafePointer<UInt64>?
 
   /// A reader over `bytes`, which must be valid JSON (a whole value, or a line holding one).
   @inlinable
-  public init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    quotes = nil
+  }
+
+  /// A reader over the plain line `bytes` whose quote bitmap (`StructuralIndexer.index`'s) is
+  /// `quotes`.
+  @inlinable
+  public init(_ bytes: UnsafeBufferPointer<UInt8>, quotes: UnsafePointer<UInt64>?) {
+    self.bytes = bytes
+    self.quotes = quotes
+  }
 
   // Constants, not stored globals, so that inlined code compares with immediates.
   @inlinable static var quote: UInt8 { 0x22 }
@@ -32,6 +46,10 @@ public struct ValidatedJSON {
   /// The offset just past the string whose opening quote is at `i`.
   @inlinable @inline(__always)
   public func stringEnd(_ i: Int) -> Int {
+    if let quotes {
+      return StructuralIndexer.quote(after: i &+ 1, in: quotes, count: bytes.count).map { $0 &+ 1 }
+        ?? bytes.count
+    }
     guard let base = bytes.baseAddress else { return bytes.count }
     var i = i + 1
     while i < bytes.count {

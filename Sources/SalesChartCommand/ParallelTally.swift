@@ -132,7 +132,7 @@ struct ChunkCounter {
   /// Counts one line, or throws when the sequential code must read it.
   mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(Skip) {
     guard let typeName = index.sure(line) else { throw .chunk }
-    let json = ValidatedJSON(line)
+    let json = ValidatedJSON(line, quotes: index.plainQuotes)
     if json.equals(typeName, "order") {
       try order(json)
     } else if json.equals(typeName, "order-summary") {
@@ -160,8 +160,8 @@ struct ChunkCounter {
     if day == cachedDay, let cachedRow {
       row = cachedRow
     } else {
-      let index = tally.rowFor(day: day)  // first: a new row may move the counts
-      row = tally.counts + index * tally.width
+      let rowIndex = tally.rowFor(day: day)  // first: a new row may move the counts
+      row = tally.counts + rowIndex * tally.width
       cachedRow = row
       cachedDay = day
     }
@@ -207,21 +207,18 @@ struct ChunkCounter {
     tally.summaries += 1
   }
 
-  /// `addSales` for a plain line (no escapes anywhere) that is valid JSON: one pass
-  /// over the array, each string ending at its next quote, whole numbers read as they are passed.
+  /// `addSales` for the plain line (no escapes anywhere) that `index.sure` read last: one pass
+  /// over the array, each string ending at its next quote (in stage 1's bitmap), whole numbers read
+  /// as they are passed.
   func addPlainSales(
     _ json: ValidatedJSON, _ range: Range<Int>, least: Int, most: Int, into row: UnsafeMutablePointer<Int>
   ) throws(Skip) -> Int {
     let b = json.bytes.baseAddress!
-    let end = range.upperBound
     var i = range.lowerBound
     guard b[i] == UInt8(ascii: "[") else { throw .chunk }
-    /// The offset of the quote that ends the string whose contents start at `from`.
-    @inline(__always) func quote(_ from: Int) -> Int {
-      guard from &+ 16 <= end else { return StructuralIndexer.firstQuoteOrBackslash(b, from: from, end: end) }
-      let lane = StructuralIndexer.quoteOrBackslash16(b + from)
-      return lane < 16 ? from &+ lane : StructuralIndexer.firstQuoteOrBackslash(b, from: from &+ 16, end: end)
-    }
+    /// The offset of the quote that ends the string whose contents start at `from`: from stage 1's
+    /// quote bitmap (the line is plain, so no string holds an escaped quote).
+    @inline(__always) func quote(_ from: Int) -> Int { index.quote(after: from) }
     @inline(__always) func spaces() { while b[i] == 0x20 { i &+= 1 } }
     @inline(__always) func isKey(_ start: Int, _ count: Int, _ key: StaticString) -> Bool {
       guard count == key.utf8CodeUnitCount else { return false }
