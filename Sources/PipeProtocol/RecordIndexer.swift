@@ -18,9 +18,9 @@ public struct RecordIndexer {
   /// Whether the last line indexed is plain (printable ASCII, no escapes anywhere).
   public private(set) var plain = false
   /// The quote bitmap of the last line indexed by `sure`, when it is plain.
-  let quotes = QuoteBitmap()
+  @usableFromInline let quotes = QuoteBitmap()
   /// The length of the last line indexed by `sure`.
-  var count = 0
+  @usableFromInline var count = 0
 
   /// An indexer for lines at most `maxLineLength` bytes long, nested at most `maxDepth` deep.
   public init(maxDepth: Int, maxLineLength: Int) {
@@ -61,14 +61,14 @@ public struct RecordIndexer {
   /// The offset of the first quote at or after `from` in the last line `sure` indexed, which must
   /// be plain (then a string ends at its next quote): from stage 1's bitmap, not read again. The
   /// line's length when there is none.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func quote(after from: Int) -> Int {
     StructuralIndexer.quote(after: from, in: quotes.words, count: count) ?? count
   }
 
   /// The value of the first member named `key` (as `RecordView.member` finds it: keys have no
   /// escapes here).
-  @inline(__always)
+  @inlinable @inline(__always)
   public func value(_ key: StaticString, _ json: ValidatedJSON) -> Range<Int>? {
     let count = key.utf8CodeUnitCount
     for m in members where m.key.count == count && json.equals(m.key, key) { return m.value }
@@ -159,7 +159,7 @@ public struct RecordIndexer {
 /// The quote bitmap of one line (`StructuralIndexer.quoteWords` words), owned by one
 /// `RecordIndexer` and kept from stage 1 for stage 2. One indexer per thread: copies of an indexer
 /// share it.
-final class QuoteBitmap {
-  let words = UnsafeMutablePointer<UInt64>.allocate(capacity: StructuralIndexer.quoteWords)
+@usableFromInline final class QuoteBitmap {
+  @usableFromInline let words = UnsafeMutablePointer<UInt64>.allocate(capacity: StructuralIndexer.quoteWords)
   deinit { words.deallocate() }
 }

@@ -152,184 +152,205 @@ public enum StructuralIndexer {
     let verdict: Verdict = quotes == nil ? .valid : .plain
     // JSON white space: space, tab, line feed, carriage return.
     let spaces: UInt64 = 1 << 0x20 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0D
-    // Two allocations of at most 1 KiB each, which Swift makes on the stack.
+    // Three allocations of at most 1 KiB each, which Swift makes on the stack (a larger one it
+    // would take from the heap). Top-level members are gathered in the third and appended to
+    // `members` a batch at a time: one append per member cost more.
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxOpenKeys) { keyScratch in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxNesting) { savedScratch -> Verdict in
-        // The keys of the open objects (start and end offsets, in pairs), innermost last; and, for
-        // each open container, where its parent object's keys start and their signatures.
-        let keys = keyScratch.baseAddress!
-        let saved = savedScratch.baseAddress!
-        var i = 0
-        var keyCount = 0
-        var firstKey = 0  // the first key of the innermost open object
-        var seen: UInt64 = 0  // the signatures of that object's keys
-        var depth = 0
-        var objects: UInt64 = 0  // bit d: the container open at depth d is an object
-        var topKey = 0..<0
-        var topStart = 0
-
-        @inline(__always) func peek() -> UInt8 { i < end ? b[i] : 0 }
-        @inline(__always) func skipSpaces() {
-          while i < end {
-            let c = b[i]
-            guard c <= 0x20, spaces & (1 &<< UInt64(c)) != 0 else { return }
-            i &+= 1
+      withUnsafeTemporaryAllocation(of: MemberSpan.self, capacity: memberBatch) { memberScratch in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxNesting) { savedScratch -> Verdict in
+          // The keys of the open objects (start and end offsets, in pairs), innermost last; and, for
+          // each open container, where its parent object's keys start and their signatures.
+          let keys = keyScratch.baseAddress!
+          let saved = savedScratch.baseAddress!
+          let batch = memberScratch.baseAddress!
+          var batched = 0
+          @inline(__always) func done() -> Verdict {
+            skipSpaces()
+            guard i == end else { return .notSure }
+            members.append(contentsOf: UnsafeBufferPointer(start: batch, count: batched))
+            return verdict
           }
-        }
-        /// The offset of the quote that ends the string whose opening quote is at `i`, or nil; sets
-        /// `escaped` when it holds an escape.
-        @inline(__always) func stringEnd(_ escaped: inout Bool) -> Int? {
-          if let quotes { return quote(after: i &+ 1, in: quotes, count: end) }
-          var parser = JSONParser(UnsafeBufferPointer(start: b, count: end))
-          parser.position = i
-          guard let (range, hasEscapes) = try? parser.scanString() else { return nil }
-          escaped = hasEscapes
-          return range.upperBound
-        }
-        /// Whether the key at `key` is one of the innermost object's keys so far (and notes it).
-        @inline(__always) func isDuplicate(_ key: Range<Int>) -> Bool {
-          let lastByte = key.isEmpty ? 0 : Int(b[key.upperBound &- 1])
-          let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: (key.count &* 7 &+ lastByte) & 63)
-          defer { seen |= bit }
-          if seen & bit == 0 { return false }
-          let count = key.count
-          var k = firstKey
-          while k < keyCount {
-            let start = keys[2 &* k]
-            if keys[2 &* k &+ 1] &- start == count, memcmp(b + start, b + key.lowerBound, count) == 0 {
-              return true
+          var i = 0
+          var keyCount = 0
+          var firstKey = 0  // the first key of the innermost open object
+          var seen: UInt64 = 0  // the signatures of that object's keys
+          var depth = 0
+          var objects: UInt64 = 0  // bit d: the container open at depth d is an object
+          var topKey = 0..<0
+          var topStart = 0
+
+          @inline(__always) func peek() -> UInt8 { i < end ? b[i] : 0 }
+          @inline(__always) func skipSpaces() {
+            while i < end {
+              let c = b[i]
+              guard c <= 0x20, spaces & (1 &<< UInt64(c)) != 0 else { return }
+              i &+= 1
             }
-            k &+= 1
           }
-          return false
-        }
-        @inline(__always) func open(object: Bool) {
-          saved[2 &* depth] = firstKey
-          saved[2 &* depth &+ 1] = Int(bitPattern: UInt(seen))
-          depth &+= 1
-          if object {
-            objects |= 1 &<< UInt64(depth)
-            firstKey = keyCount
-            seen = 0
-          } else {
-            objects &= ~(1 &<< UInt64(depth))
+          /// The offset of the quote that ends the string whose opening quote is at `i`, or nil; sets
+          /// `escaped` when it holds an escape.
+          @inline(__always) func stringEnd(_ escaped: inout Bool) -> Int? {
+            if let quotes { return quote(after: i &+ 1, in: quotes, count: end) }
+            var parser = JSONParser(UnsafeBufferPointer(start: b, count: end))
+            parser.position = i
+            guard let (range, hasEscapes) = try? parser.scanString() else { return nil }
+            escaped = hasEscapes
+            return range.upperBound
           }
-        }
-        @inline(__always) func close() {
-          if objects &>> UInt64(depth) & 1 != 0 { keyCount = firstKey }
-          depth &-= 1
-          firstKey = saved[2 &* depth]
-          seen = UInt64(UInt(bitPattern: saved[2 &* depth &+ 1]))
-        }
-        @inline(__always) func literal(_ word: UInt64, _ count: Int) -> Bool {
-          guard i &+ count <= end else { return false }
-          var read: UInt64 = 0
-          for k in 0..<count { read |= UInt64(b[i &+ k]) &<< (8 &* UInt64(k)) }
-          guard read == word else { return false }
-          i &+= count
-          return true
-        }
-        @inline(__always) func isDigit(_ k: Int) -> Bool { k < end && b[k] &- 48 < 10 }
-        /// A number as JSON writes it: `-`? (`0` | a digit 1-9 and digits) (`.` digits)? (`e` or
-        /// `E`, `+` or `-`?, digits)?
-        @inline(__always) func number() -> Bool {
-          if peek() == UInt8(ascii: "-") { i &+= 1 }
-          guard isDigit(i) else { return false }
-          if b[i] == UInt8(ascii: "0") {
-            i &+= 1
-            if isDigit(i) { return false }
-          } else {
-            while isDigit(i) { i &+= 1 }
+          /// Whether the key at `key` is one of the innermost object's keys so far (and notes it).
+          @inline(__always) func isDuplicate(_ key: Range<Int>) -> Bool {
+            // A signature of the first and last bytes and the length, mixed by a multiplication so
+            // that a record's keys rarely share one (`id` and `grandTotal` did, with a sum).
+            let ends: UInt64 =
+              key.isEmpty ? 0 : UInt64(b[key.lowerBound]) | UInt64(b[key.upperBound &- 1]) &<< 8
+            let mixed = (ends | UInt64(truncatingIfNeeded: key.count) &<< 16) &* 0x9E37_79B9_7F4A_7C15
+            let bit: UInt64 = 1 &<< (mixed &>> 58)
+            defer { seen |= bit }
+            if seen & bit == 0 { return false }
+            let count = key.count
+            var k = firstKey
+            while k < keyCount {
+              let start = keys[2 &* k]
+              if keys[2 &* k &+ 1] &- start == count, memcmp(b + start, b + key.lowerBound, count) == 0 {
+                return true
+              }
+              k &+= 1
+            }
+            return false
           }
-          if peek() == UInt8(ascii: ".") {
-            i &+= 1
+          @inline(__always) func open(object: Bool) {
+            saved[2 &* depth] = firstKey
+            saved[2 &* depth &+ 1] = Int(bitPattern: UInt(seen))
+            depth &+= 1
+            if object {
+              objects |= 1 &<< UInt64(depth)
+              firstKey = keyCount
+              seen = 0
+            } else {
+              objects &= ~(1 &<< UInt64(depth))
+            }
+          }
+          @inline(__always) func close() {
+            if objects &>> UInt64(depth) & 1 != 0 { keyCount = firstKey }
+            depth &-= 1
+            firstKey = saved[2 &* depth]
+            seen = UInt64(UInt(bitPattern: saved[2 &* depth &+ 1]))
+          }
+          @inline(__always) func literal(_ word: UInt64, _ count: Int) -> Bool {
+            guard i &+ count <= end else { return false }
+            var read: UInt64 = 0
+            for k in 0..<count { read |= UInt64(b[i &+ k]) &<< (8 &* UInt64(k)) }
+            guard read == word else { return false }
+            i &+= count
+            return true
+          }
+          @inline(__always) func isDigit(_ k: Int) -> Bool { k < end && b[k] &- 48 < 10 }
+          /// A number as JSON writes it: `-`? (`0` | a digit 1-9 and digits) (`.` digits)? (`e` or
+          /// `E`, `+` or `-`?, digits)?
+          @inline(__always) func number() -> Bool {
+            if peek() == UInt8(ascii: "-") { i &+= 1 }
             guard isDigit(i) else { return false }
-            while isDigit(i) { i &+= 1 }
+            if b[i] == UInt8(ascii: "0") {
+              i &+= 1
+              if isDigit(i) { return false }
+            } else {
+              while isDigit(i) { i &+= 1 }
+            }
+            if peek() == UInt8(ascii: ".") {
+              i &+= 1
+              guard isDigit(i) else { return false }
+              while isDigit(i) { i &+= 1 }
+            }
+            if peek() | 0x20 == UInt8(ascii: "e") {
+              i &+= 1
+              if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { i &+= 1 }
+              guard isDigit(i) else { return false }
+              while isDigit(i) { i &+= 1 }
+            }
+            return true
           }
-          if peek() | 0x20 == UInt8(ascii: "e") {
-            i &+= 1
-            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { i &+= 1 }
-            guard isDigit(i) else { return false }
-            while isDigit(i) { i &+= 1 }
-          }
-          return true
-        }
 
-        skipSpaces()
-        guard peek() == UInt8(ascii: "{") else { return .notSure }
-        i &+= 1
-        open(object: true)
-        skipSpaces()
-        if peek() == UInt8(ascii: "}") {
-          i &+= 1
           skipSpaces()
-          return i == end ? verdict : .notSure
-        }
-        value: while true {
-          // In an object, a key and its colon come first.
-          if objects &>> UInt64(depth) & 1 != 0 {
-            guard peek() == UInt8(ascii: "\"") else { return .notSure }
-            var escaped = false
-            guard let keyEnd = stringEnd(&escaped), !escaped else { return .notSure }
-            let key = (i &+ 1)..<keyEnd
-            guard !isDuplicate(key), keyCount < maxOpenKeys else { return .notSure }
-            keys[2 &* keyCount] = key.lowerBound
-            keys[2 &* keyCount &+ 1] = keyEnd
-            keyCount &+= 1
-            if depth == 1 { topKey = key }
-            i = keyEnd &+ 1
-            skipSpaces()
-            guard peek() == UInt8(ascii: ":") else { return .notSure }
+          guard peek() == UInt8(ascii: "{") else { return .notSure }
+          i &+= 1
+          open(object: true)
+          skipSpaces()
+          if peek() == UInt8(ascii: "}") {
             i &+= 1
-            skipSpaces()
+            return done()
           }
-          if depth == 1 { topStart = i }
-          switch peek() {
-          case UInt8(ascii: "\""):
-            var escaped = false
-            guard let close = stringEnd(&escaped) else { return .notSure }
-            i = close &+ 1
-          case UInt8(ascii: "{"), UInt8(ascii: "["):
-            guard depth < limit else { return .notSure }
-            let closer = b[i] &+ 2  // `}` and `]` are their opening bracket plus 2
-            i &+= 1
-            open(object: closer == UInt8(ascii: "}"))
-            skipSpaces()
-            guard peek() == closer else { continue value }
-            i &+= 1
-            close()
-          // The literals' bytes, little-endian.
-          case UInt8(ascii: "t"): guard literal(0x6575_7274, 4) else { return .notSure }  // "true"
-          case UInt8(ascii: "f"): guard literal(0x65_736C_6166, 5) else { return .notSure }  // "false"
-          case UInt8(ascii: "n"): guard literal(0x6C6C_756E, 4) else { return .notSure }  // "null"
-          default: guard number() else { return .notSure }
-          }
-          // A value ended at `i`, in the container open at `depth`.
-          while true {
-            if depth == 1 {
-              members.append(
-                MemberSpan(key: topKey, keyHasEscapes: false, value: topStart..<i, kind: b[topStart]))
-            }
-            skipSpaces()
-            let c = peek()
-            if c == UInt8(ascii: ",") {
+          value: while true {
+            // In an object, a key and its colon come first.
+            if objects &>> UInt64(depth) & 1 != 0 {
+              guard peek() == UInt8(ascii: "\"") else { return .notSure }
+              var escaped = false
+              guard let keyEnd = stringEnd(&escaped), !escaped else { return .notSure }
+              let key = (i &+ 1)..<keyEnd
+              guard !isDuplicate(key), keyCount < maxOpenKeys else { return .notSure }
+              keys[2 &* keyCount] = key.lowerBound
+              keys[2 &* keyCount &+ 1] = keyEnd
+              keyCount &+= 1
+              if depth == 1 { topKey = key }
+              i = keyEnd &+ 1
+              skipSpaces()
+              guard peek() == UInt8(ascii: ":") else { return .notSure }
               i &+= 1
               skipSpaces()
-              continue value
             }
-            let inObject = objects &>> UInt64(depth) & 1 != 0
-            guard c == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return .notSure }
-            i &+= 1
-            close()
-            if depth == 0 {
+            if depth == 1 { topStart = i }
+            switch peek() {
+            case UInt8(ascii: "\""):
+              var escaped = false
+              guard let close = stringEnd(&escaped) else { return .notSure }
+              i = close &+ 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+              guard depth < limit else { return .notSure }
+              let closer = b[i] &+ 2  // `}` and `]` are their opening bracket plus 2
+              i &+= 1
+              open(object: closer == UInt8(ascii: "}"))
               skipSpaces()
-              return i == end ? verdict : .notSure
+              guard peek() == closer else { continue value }
+              i &+= 1
+              close()
+            // The literals' bytes, little-endian.
+            case UInt8(ascii: "t"): guard literal(0x6575_7274, 4) else { return .notSure }  // "true"
+            case UInt8(ascii: "f"): guard literal(0x65_736C_6166, 5) else { return .notSure }  // "false"
+            case UInt8(ascii: "n"): guard literal(0x6C6C_756E, 4) else { return .notSure }  // "null"
+            default: guard number() else { return .notSure }
+            }
+            // A value ended at `i`, in the container open at `depth`.
+            while true {
+              if depth == 1 {
+                if batched == memberBatch {
+                  members.append(contentsOf: UnsafeBufferPointer(start: batch, count: batched))
+                  batched = 0
+                }
+                (batch + batched).initialize(
+                  to: MemberSpan(key: topKey, keyHasEscapes: false, value: topStart..<i, kind: b[topStart]))
+                batched &+= 1
+              }
+              skipSpaces()
+              let c = peek()
+              if c == UInt8(ascii: ",") {
+                i &+= 1
+                skipSpaces()
+                continue value
+              }
+              let inObject = objects &>> UInt64(depth) & 1 != 0
+              guard c == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return .notSure }
+              i &+= 1
+              close()
+              if depth == 0 { return done() }
             }
           }
         }
       }
     }
   }
+
+  /// How many top-level members the walk gathers on the stack before appending them (within
+  /// 1 KiB).
+  static var memberBatch: Int { 1024 / MemoryLayout<MemberSpan>.stride }
 
   // MARK: - Lanes: 16 bytes at a time
 
