@@ -104,16 +104,7 @@ struct CompiledSchema: Sendable {
   /// Whether the record surely conforms. False means "look closer", not "wrong".
   func conforms(_ line: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> Bool {
     var memo = ISODate.DayMemo()
-    // The bitmap as a worker has it, so that the tests of this check try that path too.
-    var scratch: [MemberSpan] = []
-    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: StructuralIndexer.quoteWords) { bitmap in
-      let plain =
-        StructuralIndexer.index(
-          line, maxDepth: JSONParser.maxDepthCeiling, quotes: bitmap.baseAddress!, into: &scratch)
-        == .plain
-      return conforms(
-        line, members: members, quotes: plain ? UnsafePointer(bitmap.baseAddress!) : nil, memo: &memo)
-    }
+    return conforms(line, members: members, quotes: nil, memo: &memo)
   }
 
   /// `conforms`, for a line whose quote bitmap is `quotes` when it is plain (`RecordIndexer.plainQuotes`:

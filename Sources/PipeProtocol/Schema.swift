@@ -142,9 +142,17 @@ public struct RecordSchema: Sendable {
     return problems
   }
 
-  /// Whether the allocation-free check accepts the record (false means "look closer").
+  /// Whether the allocation-free check accepts the record (false means "look closer"), with the
+  /// quote bitmap of a plain line as a worker has it, so that the tests try that path too.
   func fastConforms(_ bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> Bool {
-    compiled.conforms(bytes, members: members)
+    var memo = ISODate.DayMemo()
+    var scratch: [MemberSpan] = []
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: StructuralIndexer.quoteWords) { bitmap in
+      let verdict = StructuralIndexer.index(
+        bytes, maxDepth: JSONParser.maxDepthCeiling, quotes: bitmap.baseAddress!, into: &scratch)
+      let quotes = verdict == .plain ? UnsafePointer(bitmap.baseAddress!) : nil
+      return compiled.conforms(bytes, members: members, quotes: quotes, memo: &memo)
+    }
   }
 
   /// The problems of a record, as messages.
