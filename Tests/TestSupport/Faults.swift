@@ -75,10 +75,16 @@ public enum Faults {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning, !ready(), Date() < deadline { usleep(2000) }
     kill(process.processIdentifier, signal)
-    // A process that does not end within 10 seconds is killed, and -1 returned.
+    // A process that does not end within 10 seconds is killed, and -1 returned. One that has ended
+    // but that Foundation has not reaped yet (a zombie: on a busy machine its reaping can lag) has
+    // ended.
     let end = Date().addingTimeInterval(10)
-    while process.isRunning, Date() < end { usleep(2000) }
-    if process.isRunning {
+    while process.isRunning, !hasEnded(process.processIdentifier), Date() < end { usleep(2000) }
+    if process.isRunning, !hasEnded(process.processIdentifier) {
+      FileHandle.standardError.write(
+        Data(
+          "Faults.interrupt: \(process.processIdentifier) still running: \(state(of: process.processIdentifier))\n"
+            .utf8))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       return -1
@@ -86,6 +92,25 @@ public enum Faults {
     process.waitUntilExit()
     return process.terminationReason == .uncaughtSignal
       ? 128 + process.terminationStatus : process.terminationStatus
+  }
+
+  /// Whether process `pid` has exited (a zombie, or gone), from /proc.
+  static func hasEnded(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+    // The state follows the command's closing parenthesis.
+    guard let close = stat.lastIndex(of: ")") else { return false }
+    return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+  }
+
+  /// What /proc says of process `pid` and its threads (state and where each waits).
+  static func state(of pid: Int32) -> String {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.sorted().map { task in
+      let wchan = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)) ?? "?"
+      let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8)) ?? ""
+      let state = stat.lastIndex(of: ")").map { String(stat[stat.index($0, offsetBy: 2)]) } ?? "?"
+      return "\(task) \(state) \(wchan)"
+    }.joined(separator: "; ")
   }
 
   /// Starts a tool that replaces a file atomically in `folder`, waits until its temporary file

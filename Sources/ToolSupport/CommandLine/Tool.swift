@@ -83,6 +83,10 @@ public enum Runtime {
     exitOnWriteError(StandardOutput.shared, tool: tool)
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
+    // The handler's tables are made now: a global is made on its first use, and making one in the
+    // handler would allocate, which deadlocks when the signal came in the middle of a malloc.
+    Children.prepare()
+    Cleanup.prepare()
     for handled in [SIGINT, SIGTERM, SIGHUP] where !isIgnored(handled) {
       signal(handled) { caught in
         // Children first (an editor, a provider and its curl), so that none outlives the tool,

@@ -5,6 +5,9 @@ import Glibc
 public enum Cleanup {
   nonisolated(unsafe) static var paths: [UnsafeMutablePointer<CChar>?] = Array(repeating: nil, count: 1024)
 
+  /// Makes the table (before a signal handler may read it).
+  static func prepare() { _ = paths.count }
+
   /// Registers a temporary file for removal if the process is ended early. A temporary folder may be
   /// registered too, before the files put in it: removal goes from the last slot to the first, so
   /// the folder's files go before it.

@@ -10,6 +10,9 @@ public enum Children {
   /// Positive: a process; negative: a process group (as `kill` takes them); 0: a free slot.
   nonisolated(unsafe) static var table: [pid_t] = Array(repeating: 0, count: 64)
 
+  /// Makes the table (before a signal handler may read it).
+  static func prepare() { _ = table.count }
+
   /// Registers a running child; `group` when it leads a process group of its own.
   public static func register(_ pid: pid_t, group: Bool = false) {
     guard let slot = table.firstIndex(of: 0) else { return }
