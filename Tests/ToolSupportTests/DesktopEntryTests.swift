@@ -19,6 +19,13 @@ struct DesktopEntryTests {
     #expect(entry.text.contains("\nMimeType=text/x-a;\nCategories=Utility;\n"))
   }
 
+  @Test("a value's line ending is escaped scalar by scalar: a CRLF pair is \\r\\n, never a raw break")
+  func lineEndings() {
+    // Swift reads "\r\n" as one Character that is neither "\r" nor "\n"; a Character switch wrote it raw.
+    #expect(DesktopEntry.escape("a\r\nb\tc\\") == #"a\r\nb\tc\\"#)
+    #expect(!DesktopEntry.escape("one\r\ntwo").contains("\n"))
+  }
+
   @Test("uninstalling takes the entry out of mimeapps.list's lists, and nothing else")
   func forgetting() {
     let text = """

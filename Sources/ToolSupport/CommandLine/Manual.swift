@@ -114,17 +114,10 @@ public enum Manual {
   /// Escapes text for roff: backslashes, hyphens (so options copy as ASCII), quotes, and a `.` or
   /// `'` at the start of a line (which would start a request).
   public static func escape(_ text: String) -> String {
-    var result = ""
-    for c in text {
-      switch c {
-      case "\\": result += "\\e"
-      case "-": result += "\\-"
-      case "'": result += "\\(aq"
-      case "`": result += "\\(ga"
-      default: result.append(c)
-      }
-    }
-    if result.hasPrefix(".") { result = "\\&" + result }
-    return result
+    let result = roff.escape(text)
+    return result.hasPrefix(".") ? "\\&" + result : result
   }
+
+  /// The characters roff reads as requests or typesets as something else.
+  static let roff = EscapeTable(["\\": "\\e", "-": "\\-", "'": "\\(aq", "`": "\\(ga"])
 }

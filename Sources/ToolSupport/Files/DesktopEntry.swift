@@ -70,19 +70,10 @@ public struct DesktopEntry: Sendable {
   }
 
   /// A string value with the specification's escapes: `\\`, `\n`, `\t`, `\r`.
-  static func escape(_ value: String) -> String {
-    var escaped = ""
-    for character in value {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      case "\t": escaped += "\\t"
-      case "\r": escaped += "\\r"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
-  }
+  static func escape(_ value: String) -> String { escapes.escape(value) }
+
+  /// The specification's string escapes.
+  static let escapes = EscapeTable(["\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"])
 
   /// `$XDG_DATA_HOME/applications`, else `~/.local/share/applications`.
   public static var applicationsFolder: String {

@@ -4,20 +4,11 @@ public enum Markup {
   /// in a document (controls other than tab, line feed and carriage return, and noncharacters)
   /// become U+FFFD, so that text from any record still gives a valid document.
   public static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
-      }
-    }
-    return out
+    entities.escape(replacingDisallowed(text))
   }
+
+  /// The characters markup reads as its own, as entities.
+  static let entities = EscapeTable(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"])
 
   /// Whether a document may hold a character as it is: not a control other than tab, line feed
   /// and carriage return, nor a noncharacter (XML forbids them; HTML parsers report them).
