@@ -36,11 +36,11 @@ public enum Achievements: Tool {
     exitStatus: [
       "65   a line is not a valid record, a trip record is malformed, or the state file is corrupt"
     ],
-    examples: [
-      "trips list | achievements --format text",
-      "trips list | achievements --state goals.jsonl --events",
-      "trips activity toggle 'Maui Rainforest' 'Descend a waterfall' && trips list | achievements --state s --events",
-    ],
+    examples: """
+      trips list | achievements --format text
+      trips list | achievements --state goals.jsonl --events
+      trips activity toggle 'Maui Rainforest' 'Descend a waterfall' && trips list | achievements --state s --events
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -26,11 +26,11 @@ enum ActivityWidget {
       --format json, while none is preparing); with --now the clock starts there and moves a second
       a line, without waiting.
       """,
-    examples: [
-      "orders next 1224 && orders widget activity",
-      "orders widget activity --follow --format waybar",
-      "orders widget activity --format json | jq .remaining",
-    ],
+    examples: """
+      orders next 1224 && orders widget activity
+      orders widget activity --follow --format waybar
+      orders widget activity --format json | jq .remaining
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

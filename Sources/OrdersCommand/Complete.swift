@@ -17,9 +17,10 @@ enum Complete {
       order's city's zone or TZ); stdout carries the records alone.
       """,
     exitStatus: ["1    no order has that id, or it is already completed"],
-    examples: [
-      "orders complete 1203", "orders list -s ready | jq -r .id | xargs orders complete | jq -r .id",
-    ],
+    examples: """
+      orders complete 1203
+      orders list -s ready | jq -r .id | xargs orders complete | jq -r .id
+      """,
     run: { try StatusChange.run($0, complete: true) })
 
   /// The sample's completion sheet for each order that these records complete, on stderr when it

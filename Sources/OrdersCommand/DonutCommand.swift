@@ -15,10 +15,10 @@ enum DonutCommand {
       "1    a name taken, a built-in donut, a donut that orders or posts name (kept), no such custom donut",
       "64   an empty or too long name, an unknown ingredient (the known ones are listed), an unknown donut",
     ],
-    examples: [
-      "orders donut new --name 'Maple Dream' --dough powdered --topping sugar-lattice",
-      "orders place --donut 17x2 && { orders menu; orders list; } | sales-chart",
-    ])
+    examples: """
+      orders donut new --name 'Maple Dream' --dough powdered --topping sugar-lattice
+      orders place --donut 17x2 && { orders menu; orders list; } | sales-chart
+      """)
 
   /// What the subcommands read.
   static let storeInput = """

@@ -21,10 +21,10 @@ enum DonutEdit {
       "1    no custom donut has that id, it is built in, its new name is taken, or orders or posts name it (its name stays)",
       "64   nothing to change, an empty or too long name, an unknown ingredient, or no donut of that name",
     ],
-    examples: [
-      "orders donut edit 17 --topping none",
-      "orders donut edit 'maple dream' --name 'Maple Night' | jq .name",
-    ],
+    examples: """
+      orders donut edit 17 --topping none
+      orders donut edit 'maple dream' --name 'Maple Night' | jq .name
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

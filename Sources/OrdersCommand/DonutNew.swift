@@ -19,10 +19,10 @@ enum DonutNew {
       "1    a donut of that name is already on the menu, or every id up to \(Menu.maxID) was given",
       "64   an empty or too long name, or an unknown dough, glaze or topping (the known ones are listed)",
     ],
-    examples: [
-      "orders donut new --name 'Maple Dream' --dough powdered --glaze none --topping sugar-lattice",
-      "orders donut new --name Zesty --glaze lemon | jq .mostPotentFlavor",
-    ],
+    examples: """
+      orders donut new --name 'Maple Dream' --dough powdered --glaze none --topping sugar-lattice
+      orders donut new --name Zesty --glaze lemon | jq .mostPotentFlavor
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

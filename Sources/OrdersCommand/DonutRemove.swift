@@ -16,7 +16,10 @@ enum DonutRemove {
       "1    no custom donut has that id, it is built in, or orders or posts in the stores name it",
       "64   no donut has that name (the menu is listed)",
     ],
-    examples: ["orders donut remove 17", "orders donut remove 'maple dream' | jq -r .name"],
+    examples: """
+      orders donut remove 17
+      orders donut remove 'maple dream' | jq -r .name
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -24,10 +24,11 @@ enum DonutShow {
       --format svg, the donut's picture, large, with its name and ingredients.
       """,
     exitStatus: ["64   no donut has that id or name (the closest name is suggested, the menu listed)"],
-    examples: [
-      "orders donut show cosmos --format text", "orders donut show 3 | jq .flavors",
-      "orders donut show 'the classic' -f svg > classic.svg",
-    ],
+    examples: """
+      orders donut show cosmos --format text
+      orders donut show 3 | jq .flavors
+      orders donut show 'the classic' -f svg > classic.svg
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -17,10 +17,11 @@ enum DonutWidget {
       Sprinkles an hour apart; with --donut, that donut in every entry. The tooltip names its
       ingredients and the local time.
       """,
-    examples: [
-      "orders widget donut", "orders widget donut --timeline --format json | jq -r .donut.name",
-      "orders widget donut --donut cosmos --format waybar",
-    ],
+    examples: """
+      orders widget donut
+      orders widget donut --timeline --format json | jq -r .donut.name
+      orders widget donut --donut cosmos --format waybar
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

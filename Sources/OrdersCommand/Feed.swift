@@ -33,12 +33,13 @@ enum Feed {
       --format text, the feed as the app lists it: the Highlighted Posts, then the Posts, each with
       its tags and its date ('Today, 9:41 AM PST') in the truck city's time zone, or in TZ when set.
       """,
-    examples: [
-      "orders feed --format text", "orders feed --donut cosmos -f text",
-      "orders feed --plus --city 'San Francisco' | jq -r .message",
-      "orders feed --trending | jq -r .title",
-      "orders feed post --donut 3 --message 'Cosmos at lunch!' --tag Space && orders feed --tag space",
-    ],
+    examples: """
+      orders feed --format text
+      orders feed --donut cosmos -f text
+      orders feed --plus --city 'San Francisco' | jq -r .message
+      orders feed --trending | jq -r .title
+      orders feed post --donut 3 --message 'Cosmos at lunch!' --tag Space && orders feed --tag space
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -25,10 +25,10 @@ enum FeedPostCommand {
       With --format text, the post as 'orders feed --format text' shows it.
       """,
     exitStatus: ["64   an unknown donut or city, an empty or over-long message, a bad tag"],
-    examples: [
-      "orders feed post --donut 3 --message 'Cosmos at lunch!' --tag Space --tag city:Cupertino",
-      "orders feed post --donut 'the classic' --message 'Classic.' --tag donut:cosmos | jq -r .id",
-    ],
+    examples: """
+      orders feed post --donut 3 --message 'Cosmos at lunch!' --tag Space --tag city:Cupertino
+      orders feed post --donut 'the classic' --message 'Classic.' --tag donut:cosmos | jq -r .id
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

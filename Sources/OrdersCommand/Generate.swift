@@ -21,10 +21,10 @@ enum Generate {
       With --format text, the orders as the New Orders rows and footer ('orders list --format
       text').
       """,
-    examples: [
-      "orders generate --now 2026-11-29T10:30:00Z | jq -c '[.id, .status, .totalSales]'",
-      "orders generate --count 10000000 | pipe-check",
-    ],
+    examples: """
+      orders generate --now 2026-11-29T10:30:00Z | jq -c '[.id, .status, .totalSales]'
+      orders generate --count 10000000 | pipe-check
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

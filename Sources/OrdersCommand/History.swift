@@ -29,11 +29,11 @@ enum History {
       the most recent ones; see PROTOCOL.md.) With --format text, a line per summary for people:
       city, day or month, donuts.
       """,
-    examples: [
-      "orders history --days 7 | jq -s 'map(.totalSales) | add'",
-      "orders history --days 60 --months 13 | sales-chart --timeframe year",
-      "orders history --months 13 --city London | pipe-check --pass | jq -c '[.date, .totalSales]'",
-    ],
+    examples: """
+      orders history --days 7 | jq -s 'map(.totalSales) | add'
+      orders history --days 60 --months 13 | sales-chart --timeframe year
+      orders history --months 13 --city London | pipe-check --pass | jq -c '[.date, .totalSales]'
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

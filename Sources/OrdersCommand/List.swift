@@ -36,10 +36,11 @@ enum List {
       sorted by status (the default), the rows go under the headings New, Preparing, Ready and
       Completed, as the sample's compact list.
       """,
-    examples: [
-      "orders list --status placed | jq -r .id", "orders list --search lemon --format text",
-      "orders list --sort donuts --reverse --format text | head -3",
-    ],
+    examples: """
+      orders list --status placed | jq -r .id
+      orders list --search lemon --format text
+      orders list --sort donuts --reverse --format text | head -3
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

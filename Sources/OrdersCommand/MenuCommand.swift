@@ -75,11 +75,13 @@ enum MenuCommand {
       three cities (daily for week and month, monthly for year) over the top-five chart's windows;
       most sold first, equal sales by id (as the sample's gallery), unsold donuts last.
       """,
-    examples: [
-      "orders menu -f text", "orders menu --search lemon", "orders menu -f svg > donuts.svg",
-      "orders menu --sort flavor:spicy | jq -r '.name' | head -3",
-      "orders menu --sort popularity:today --format text",
-    ],
+    examples: """
+      orders menu -f text
+      orders menu --search lemon
+      orders menu -f svg > donuts.svg
+      orders menu --sort flavor:spicy | jq -r '.name' | head -3
+      orders menu --sort popularity:today --format text
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

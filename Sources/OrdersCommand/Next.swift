@@ -26,10 +26,10 @@ enum Next {
       'orders watch' raises the notice when its clock passes the end.
       """,
     exitStatus: ["1    no order has that id, or it is already completed"],
-    examples: [
-      "orders next 1224 && orders watch --until-done",
-      "orders next 1224 && orders notices --follow 1224 | head -n 1",
-      "orders list -s placed | jq -r .id | xargs orders next",
-    ],
+    examples: """
+      orders next 1224 && orders watch --until-done
+      orders next 1224 && orders notices --follow 1224 | head -n 1
+      orders list -s placed | jq -r .id | xargs orders next
+      """,
     run: { try StatusChange.run($0, complete: false) })
 }

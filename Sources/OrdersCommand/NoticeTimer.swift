@@ -31,7 +31,9 @@ enum NoticeTimer {
     arguments: Arguments(id),
     input: OrdersOptions.storeInput + "\n" + NoticeStore.input,
     output: "Nothing (its streams are /dev/null); a notice record appended to the notice store.",
-    examples: ["orders notice-timer 1224 --start 2026-11-29T10:30:00Z"],
+    examples: """
+      orders notice-timer 1224 --start 2026-11-29T10:30:00Z
+      """,
     hidden: true,
     run: run)
 

@@ -25,11 +25,11 @@ enum Notices {
       new notices (flushed one by one) until interrupted or its reader goes away.
       """,
     exitStatus: ["1    no order has that id (see 'orders list')"],
-    examples: [
-      "orders notices | jq -r .url",
-      "orders notices --follow | jq --unbuffered -r .url",
-      "orders notices 1224 --format text",
-    ],
+    examples: """
+      orders notices | jq -r .url
+      orders notices --follow | jq --unbuffered -r .url
+      orders notices 1224 --format text
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

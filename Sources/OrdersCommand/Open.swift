@@ -43,10 +43,11 @@ enum Open {
       cannot be written is one error line (exit 74), and nothing is changed.
       """,
     exitStatus: ["1    no order has that id (see 'orders list')"],
-    examples: [
-      "orders open foodtruck://order/1224", "orders open --install && xdg-open foodtruck://order/1224",
-      "orders open 1224 --format json | jq .status",
-    ],
+    examples: """
+      orders open foodtruck://order/1224
+      orders open --install && xdg-open foodtruck://order/1224
+      orders open 1224 --format json | jq .status
+      """,
     run: run)
 
   /// The desktop entry of the scheme: this program, `open --pause %u`, in a terminal.

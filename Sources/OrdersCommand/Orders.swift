@@ -22,12 +22,12 @@ public enum Orders: Tool {
       (PROTOCOL.md), keys sorted. Messages go to stderr.
       """,
     exitStatus: ["1    an unknown order id, or a step an order cannot take"],
-    examples: [
-      "orders menu --sort flavor:sweet | jq -r .name",
-      "orders generate --now 2026-11-29T10:30:00Z | pipe-check",
-      "orders history --city London --days 7 | jq .totalSales",
-      "orders place --donut cosmos --donut 0x2 && orders recent --format text",
-      "orders next 1224 && orders watch --until-done",
-      "orders donut new --name 'Maple Dream' && orders place --donut 17x2 && { orders menu; orders list; } | sales-chart",
-    ])
+    examples: """
+      orders menu --sort flavor:sweet | jq -r .name
+      orders generate --now 2026-11-29T10:30:00Z | pipe-check
+      orders history --city London --days 7 | jq .totalSales
+      orders place --donut cosmos --donut 0x2 && orders recent --format text
+      orders next 1224 && orders watch --until-done
+      orders donut new --name 'Maple Dream' && orders place --donut 17x2 && { orders menu; orders list; } | sales-chart
+      """)
 }

@@ -22,7 +22,10 @@ enum OrdersWidget {
       quota-met once the quota is reached. With --live, the orders placed on the local day of
       --now, from the order store.
       """,
-    examples: ["orders widget orders", "orders widget orders --live --format waybar"],
+    examples: """
+      orders widget orders
+      orders widget orders --live --format waybar
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -44,10 +44,11 @@ enum Place {
       With --format text, the order described for people, as 'orders show --format text' does.
       """,
     exitStatus: ["64   an unknown donut (the menu is listed), city or spot"],
-    examples: [
-      "orders place --donut 3x2 --donut 0", "orders place --donut cosmos --donut 'fire zest x6'",
-      "orders place -d 13x6 --spot 'Ferry Building' | jq .id",
-    ],
+    examples: """
+      orders place --donut 3x2 --donut 0
+      orders place --donut cosmos --donut 'fire zest x6'
+      orders place -d 13x6 --spot 'Ferry Building' | jq .id
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -21,9 +21,11 @@ enum Recent {
       ('Order#1227 · ◎ 13 donuts'). With --format svg, the card as a picture: each row with the
       sample's diagonal stack of up to three donut pictures and +N.
       """,
-    examples: [
-      "orders recent --format text", "orders recent -n 1 | jq -r .id", "orders recent -f svg > new.svg",
-    ],
+    examples: """
+      orders recent --format text
+      orders recent -n 1 | jq -r .id
+      orders recent -f svg > new.svg
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

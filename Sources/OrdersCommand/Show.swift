@@ -13,7 +13,10 @@ enum Show {
       times in the zone of the order's city (or TZ when set), labelled: 'placed 9:44 AM PST'.
       """,
     exitStatus: ["1    no order has that id (see 'orders list')"],
-    examples: ["orders show 1203", "orders show foodtruck://order/1203 | jq .status"],
+    examples: """
+      orders show 1203
+      orders show foodtruck://order/1203 | jq .status
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -37,11 +37,11 @@ enum Stream {
       before it is written, with the id after the store's highest, so that 'orders recent', the
       widgets and 'bin/demo --follow' see it arrive.
       """,
-    examples: [
-      "orders stream --speed 10 | pipe-check --pass | jq -c '[.id, .totalSales]'",
-      "orders stream --count 0 --speed 4 | head -n 3",
-      "orders stream --store --count 0 & bin/demo --follow",
-    ],
+    examples: """
+      orders stream --speed 10 | pipe-check --pass | jq -c '[.id, .totalSales]'
+      orders stream --count 0 --speed 4 | head -n 3
+      orders stream --store --count 0 & bin/demo --follow
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -28,7 +28,9 @@ enum Watch {
       after a preparation's end (its timer died, or --now was used), watch raises it, through the
       same locked check (never twice), and calls notify-send when it is installed.
       """,
-    examples: ["orders next 1224 && orders watch --until-done | jq -r .body"],
+    examples: """
+      orders next 1224 && orders watch --until-done | jq -r .body
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

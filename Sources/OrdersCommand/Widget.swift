@@ -54,10 +54,12 @@ enum Widget {
       'orders widget' alone lists the widgets: with --format text (the default) a line each, its
       name and what it shows; with --format json the widget record each shows at --now.
       """,
-    examples: [
-      "orders widget", "orders widget orders", "orders widget donut --format waybar",
-      "orders widget orders --format json | jq .orders",
-    ],
+    examples: """
+      orders widget
+      orders widget orders
+      orders widget donut --format waybar
+      orders widget orders --format json | jq .orders
+      """,
     run: run)
 
   /// The list of widgets: a line each for people, or the widget record each shows at `--now`.

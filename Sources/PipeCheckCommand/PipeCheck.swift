@@ -46,11 +46,11 @@ public enum PipeCheck: Tool {
       reaches the next tool.
       """,
     exitStatus: ["1", "65   a problem was found (all problems are counted, the first 100 printed)"],
-    examples: [
-      "orders generate | pipe-check",
-      "orders generate | pipe-check --pass | sales-chart",
-      "pipe-check --type order --quiet store.jsonl && echo ok",
-    ],
+    examples: """
+      orders generate | pipe-check
+      orders generate | pipe-check --pass | sales-chart
+      pipe-check --type order --quiet store.jsonl && echo ok
+      """,
     run: run)
 
   /// Runs the check.

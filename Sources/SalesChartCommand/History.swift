@@ -33,11 +33,11 @@ enum History {
       svg: a standalone SVG line chart with a legend, one line per city.
       json: one 'sales-history' record per city per point. csv: city,period,date,sales.
       """,
-    examples: [
-      "orders history | sales-chart history",
-      "orders history --months 13 | sales-chart history --range year --format svg > history.svg",
-      "orders history --now 2026-11-29T12:00:00Z | sales-chart history --now 2026-11-29T12:00:00Z --format json",
-    ],
+    examples: """
+      orders history | sales-chart history
+      orders history --months 13 | sales-chart history --range year --format svg > history.svg
+      orders history --now 2026-11-29T12:00:00Z | sales-chart history --now 2026-11-29T12:00:00Z --format json
+      """,
     run: run)
 
   /// Runs the Sales History chart.

@@ -53,13 +53,13 @@ public enum SalesChart: Tool {
       Ranking: most sales first; among equal sales the higher donut id first (as in the sample).
       Nothing is written before the whole input has been read, so an error leaves stdout empty.
       """,
-    examples: [
-      "orders generate | sales-chart",
-      "orders generate --count 100000 | sales-chart --timeframe all --format svg > top5.svg",
-      "sales-chart --now 2026-11-29T12:00:00Z --timeframe today --format json orders.jsonl",
-      "parallel --pipe --block 10M sales-chart --partial < big.jsonl | sales-chart --merge --timeframe all",
-      "orders history | sales-chart history --range month",
-    ],
+    examples: """
+      orders generate | sales-chart
+      orders generate --count 100000 | sales-chart --timeframe all --format svg > top5.svg
+      sales-chart --now 2026-11-29T12:00:00Z --timeframe today --format json orders.jsonl
+      parallel --pipe --block 10M sales-chart --partial < big.jsonl | sales-chart --merge --timeframe all
+      orders history | sales-chart history --range month
+      """,
     run: run)
 
   /// Runs the top-five chart.

@@ -20,10 +20,10 @@ enum Edit {
       "1    no editor (no $VISUAL or $EDITOR, and no terminal for vi); the editor failed; FILE changed",
       "65   FILE, or the edited text, is not UTF-8",
     ],
-    examples: [
-      "EDITOR=nano story-io edit Ocean.story && story-io read Ocean.story | jq .words",
-      "VERSION_CONTROL=numbered story-io edit Ocean.story && story-io versions Ocean.story | jq -r .path",
-    ],
+    examples: """
+      EDITOR=nano story-io edit Ocean.story && story-io read Ocean.story | jq .words
+      VERSION_CONTROL=numbered story-io edit Ocean.story && story-io versions Ocean.story | jq -r .path
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -18,7 +18,9 @@ enum Focus {
       and control characters shown as ^X. Through $PAGER (default less) when stdout is a
       terminal and the story is longer than the screen.
       """,
-    examples: ["story-io focus Ocean.story --width 60 | head -20"],
+    examples: """
+      story-io focus Ocean.story --width 60 | head -20
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -17,7 +17,10 @@ enum List {
       when it was last changed, in the zone for people ($TZ, else America/Los_Angeles), labelled;
       fitted to the terminal's width.
       """,
-    examples: ["story-io list stories | jq -r '\"\\(.words)\\t\\(.title)\"'", "story-io list -f text"],
+    examples: #"""
+      story-io list stories | jq -r '"\(.words)\t\(.title)"'
+      story-io list -f text
+      """#,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

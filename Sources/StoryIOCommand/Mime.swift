@@ -24,7 +24,9 @@ enum Mime {
       xdg-open X.story edits it. --uninstall removes both. A folder that cannot be written is one
       error line (exit 74), and nothing is changed.
       """,
-    examples: ["story-io mime | xmllint --noout -"],
+    examples: """
+      story-io mime | xmllint --noout -
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

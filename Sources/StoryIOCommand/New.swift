@@ -26,7 +26,10 @@ enum New {
     exitStatus: [
       "1    the document exists (add --force)", "64   an unsafe title; --force without TITLE",
     ],
-    examples: ["story-io new Ocean --dir stories | jq -r .path", "story-io new | jq -r .title"],
+    examples: """
+      story-io new Ocean --dir stories | jq -r .path
+      story-io new | jq -r .title
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -18,7 +18,9 @@ enum Read {
       "The file “X.story” couldn’t be opened because it isn’t in the correct format." (exit 65)
       and the other files are still read.
       """,
-    examples: ["story-io read a.story | story-io write --dir copy"],
+    examples: """
+      story-io read a.story | story-io write --dir copy
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -19,7 +19,9 @@ enum Rename {
       "1    the target exists, or backups of an earlier document of that title",
       "64   an unsafe title (empty, '.', '..', '/', control characters)",
     ],
-    examples: ["story-io rename Untitled.story Ocean | jq -r .path"],
+    examples: """
+      story-io rename Untitled.story Ocean | jq -r .path
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -34,13 +34,13 @@ public enum StoryIO: Tool {
       "1    a refused step: the file exists, or changed on disk since it was read; no backup to undo to",
       "65   a file is not a story (not UTF-8, or not a regular file); an unsafe title",
     ],
-    examples: [
-      "story-io                                    # the launch screen",
-      "story-io new Ocean && story-io edit Ocean.story",
-      "story-io read Ocean.story | story-io write --dir backup",
-      "story-io read -r stories | jq -r 'select(.words > 1000) | .title'",
-      "story-io focus Ocean.story --width 72",
-    ],
+    examples: """
+      story-io                                    # the launch screen
+      story-io new Ocean && story-io edit Ocean.story
+      story-io read Ocean.story | story-io write --dir backup
+      story-io read -r stories | jq -r 'select(.words > 1000) | .title'
+      story-io focus Ocean.story --width 72
+      """,
     run: launch)
 
   /// `story-io` alone: the launch screen.

@@ -26,10 +26,10 @@ enum Undo {
       "64   --backup=none (undo always keeps the text it replaces); a bad --backup or VERSION_CONTROL",
       "65   FILE or the backup is not UTF-8", "74   the folder cannot be written (nothing changed)",
     ],
-    examples: [
-      "story-io undo Ocean.story && story-io undo Ocean.story      # undo, then redo",
-      "story-io versions Ocean.story | jq -r '[.number, .modified, .words] | @tsv'",
-    ],
+    examples: """
+      story-io undo Ocean.story && story-io undo Ocean.story      # undo, then redo
+      story-io versions Ocean.story | jq -r '[.number, .modified, .words] | @tsv'
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

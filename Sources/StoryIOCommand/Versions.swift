@@ -24,11 +24,11 @@ enum Versions {
       the zone for people, labelled), and which one undo swaps in; fitted to the width.
       """,
     exitStatus: ["65   a backup or FILE is not a story (not UTF-8, not a regular file)"],
-    examples: [
-      "story-io versions Ocean.story | jq -r 'select(.undo) | .path'",
-      "story-io versions --text Ocean.story | jq -r 'select(.number == 1) | .text'",
-      "story-io versions -f text Ocean.story",
-    ],
+    examples: """
+      story-io versions Ocean.story | jq -r 'select(.undo) | .path'
+      story-io versions --text Ocean.story | jq -r 'select(.number == 1) | .text'
+      story-io versions -f text Ocean.story
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -29,7 +29,9 @@ enum Write {
       a umask that leaves group write open). The text a save replaces is kept as a backup,
       which 'story-io undo' swaps back.
       """ + "\n" + BackupControl.rule,
-    examples: ["story-io read Ocean.story | jq '.text += \"\\nThe end.\"' | story-io write"],
+    examples: #"""
+      story-io read Ocean.story | jq '.text += "\nThe end."' | story-io write
+      """#,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

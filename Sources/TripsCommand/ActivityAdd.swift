@@ -12,7 +12,9 @@ enum ActivityAdd {
     options: [done, TripsOptions.id, TripsOptions.seed, TripsOptions.now],
     arguments: Arguments(TripsOptions.trip, activities).completing(TripsCompletion.names),
     output: TripsOptions.tripOutput,
-    examples: ["trips activity add 'Japan Mystique' 'Ride the Shinkansen' | pipe-check"],
+    examples: """
+      trips activity add 'Japan Mystique' 'Ride the Shinkansen' | pipe-check
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

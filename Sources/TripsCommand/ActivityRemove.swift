@@ -18,7 +18,9 @@ enum ActivityRemove {
       "1    not confirmed (any answer but y or yes); unknown trip or activity",
       "64   stdin is not a terminal and --yes is missing",
     ],
-    examples: ["trips activity remove --yes 'Into the Green' 'Cliff jump!' | pipe-check"],
+    examples: """
+      trips activity remove --yes 'Into the Green' 'Cliff jump!' | pipe-check
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

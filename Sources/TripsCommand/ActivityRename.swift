@@ -12,7 +12,9 @@ enum ActivityRename {
     options: [TripsOptions.now],
     arguments: Arguments(TripsOptions.trip, activity, newName).completing(TripsCompletion.names),
     output: TripsOptions.tripOutput,
-    examples: ["trips activity rename 'Mont Blanc Powder' 'Snowshoe hike' 'Snowshoe to the refuge'"],
+    examples: """
+      trips activity rename 'Mont Blanc Powder' 'Snowshoe hike' 'Snowshoe to the refuge'
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

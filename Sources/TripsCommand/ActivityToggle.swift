@@ -9,9 +9,9 @@ enum ActivityToggle {
     options: [TripsOptions.now],
     arguments: Arguments(TripsOptions.trip, TripsOptions.activities).completing(TripsCompletion.names),
     output: TripsOptions.tripOutput,
-    examples: [
-      "trips activity toggle 'Maui Rainforest' 'Descend a waterfall' && trips list | achievements"
-    ],
+    examples: """
+      trips activity toggle 'Maui Rainforest' 'Descend a waterfall' && trips list | achievements
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

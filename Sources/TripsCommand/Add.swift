@@ -26,7 +26,9 @@ enum Add {
     exitStatus: [
       "1    the id is already used", "64   an empty or missing NAME, or NAME and --name that differ",
     ],
-    examples: ["trips add 'Lisbon Trams' --collection springEscapes | pipe-check"],
+    examples: """
+      trips add 'Lisbon Trams' --collection springEscapes | pipe-check
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

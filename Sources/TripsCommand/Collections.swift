@@ -11,7 +11,10 @@ enum Collections {
       four collection records. With --format text, one line each: name, the id that --collection
       takes, season, and the summary when there is one (wrapped to the terminal's width).
       """,
-    examples: ["trips collections | pipe-check", "trips collections --format text"],
+    examples: """
+      trips collections | pipe-check
+      trips collections --format text
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

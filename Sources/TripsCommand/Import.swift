@@ -16,7 +16,10 @@ enum Import {
       before the store changes: one bad record and nothing is imported.
       """,
     output: "nothing; a summary on stderr ('imported: N added, M replaced')",
-    examples: ["trips list > backup.jsonl", "ssh laptop trips list | trips import"],
+    examples: """
+      trips list > backup.jsonl
+      ssh laptop trips list | trips import
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

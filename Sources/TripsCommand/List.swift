@@ -19,10 +19,11 @@ enum List {
       'no activities') and a check mark when the trip is complete, fitted to the terminal's width
       (long names shortened with '…'); colour only on a terminal.
       """,
-    examples: [
-      "trips list --collection summerVibes -f text", "trips list | achievements",
-      "trips list > backup.jsonl",
-    ],
+    examples: """
+      trips list --collection summerVibes -f text
+      trips list | achievements
+      trips list > backup.jsonl
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -17,7 +17,10 @@ enum Recent {
       then its collection and when it was added, in the zone for people ($TZ, else the truck
       city's), labelled ('added Mar 12, 2026, 2:11 AM PDT').
       """,
-    examples: ["trips recent -n 3 -f text", "trips recent | pipe-check --type trip"],
+    examples: """
+      trips recent -n 3 -f text
+      trips recent | pipe-check --type trip
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -20,7 +20,10 @@ enum Remove {
       "1    not confirmed (any answer but y or yes); unknown trip",
       "64   stdin is not a terminal and --yes is missing",
     ],
-    examples: ["trips remove --yes 'Desert Off-Road' > removed.jsonl", "trips import < removed.jsonl"],
+    examples: """
+      trips remove --yes 'Desert Off-Road' > removed.jsonl
+      trips import < removed.jsonl
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

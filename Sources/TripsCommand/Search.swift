@@ -21,7 +21,11 @@ enum Search {
       trip) or its trip (an activity), shortened with '…' to the terminal's width.
       """,
     exitStatus: ["1    no results (a note on stderr)"],
-    examples: ["trips search hike -f text", "trips search temple | pipe-check", "trips search"],
+    examples: """
+      trips search hike -f text
+      trips search temple | pipe-check
+      trips search
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

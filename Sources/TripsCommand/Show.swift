@@ -19,10 +19,10 @@ enum Show {
       activity marked ✓ (done) or ○ (not yet), wrapped to the terminal's width; colour only on a
       terminal.
       """,
-    examples: [
-      "trips show 'Japan Mystique' --sort completed --format text",
-      "trips show 'Japan Mystique' | pipe-check",
-    ],
+    examples: """
+      trips show 'Japan Mystique' --sort completed --format text
+      trips show 'Japan Mystique' | pipe-check
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -50,12 +50,13 @@ enum Site {
       "66   the store named (or found, with stdin a terminal) does not exist",
       "65   bad input, or view-transition names that do not pair up (each named with its pages)",
     ],
-    examples: [
-      "trips list | trips site --out site", "trips site --out site --store wishlist.jsonl",
-      "{ trips list; trips list | achievements; } | trips site --out site --sort completed",
-      "trips site --check site",
-      "python3 -m http.server -d site 8000",
-    ],
+    examples: """
+      trips list | trips site --out site
+      trips site --out site --store wishlist.jsonl
+      { trips list; trips list | achievements; } | trips site --out site --sort completed
+      trips site --check site
+      python3 -m http.server -d site 8000
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -30,10 +30,10 @@ public enum Trips: Tool {
       "64   ambiguous name (the candidates are listed), empty name, missing command",
       "65   the store or the input is not valid (the line is named; nothing was changed)",
     ],
-    examples: [
-      "trips list | achievements --format text",
-      "trips search hike",
-      "trips activity toggle 'Surf Steamer Lane' 'Surf at Pleasure Point'",
-      "trips list > backup.jsonl && trips import --replace < backup.jsonl",
-    ])
+    examples: """
+      trips list | achievements --format text
+      trips search hike
+      trips activity toggle 'Surf Steamer Lane' 'Surf at Pleasure Point'
+      trips list > backup.jsonl && trips import --replace < backup.jsonl
+      """)
 }

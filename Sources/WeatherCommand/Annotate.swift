@@ -21,10 +21,10 @@ enum Annotate {
       \(WeatherOptions.providerNote)
       """,
     exitStatus: ["65   also: an order names an unknown city or spot, or has no creationDate"],
-    examples: [
-      "orders generate | weather annotate | sales-chart",
-      "weather annotate --seed 3 orders.jsonl > annotated.jsonl",
-    ],
+    examples: """
+      orders generate | weather annotate | sales-chart
+      weather annotate --seed 3 orders.jsonl > annotated.jsonl
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -33,10 +33,10 @@ enum ChartCommand {
       else the city's own zone (the truck city's for bare coordinates). Text fits COLUMNS (down to
       40 columns and less); SVG is standalone.
       """,
-    examples: [
-      "weather forecast --now 2022-05-06T16:00:00Z | weather chart --tz America/Los_Angeles",
-      "weather forecast --city London | weather chart --format svg > forecast.svg",
-    ],
+    examples: """
+      weather forecast --now 2022-05-06T16:00:00Z | weather chart --tz America/Los_Angeles
+      weather forecast --city London | weather chart --format svg > forecast.svg
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -26,11 +26,11 @@ enum Forecast {
       \(WeatherOptions.providerNote)
       """,
     exitStatus: ["64   also: an unknown city or spot (the known ones are listed)"],
-    examples: [
-      "weather forecast --now 2022-05-06T16:00:00Z | weather chart",
-      "weather forecast --city London --hours 48 --seed 7 | pipe-check",
-      "weather forecast --lat 48.8566 --lon 2.3522 --minutes | jq -c 'select(.type==\"forecast-minute\")'",
-    ],
+    examples: """
+      weather forecast --now 2022-05-06T16:00:00Z | weather chart
+      weather forecast --city London --hours 48 --seed 7 | pipe-check
+      weather forecast --lat 48.8566 --lon 2.3522 --minutes | jq -c 'select(.type=="forecast-minute")'
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

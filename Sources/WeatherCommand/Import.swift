@@ -26,12 +26,12 @@ enum Import {
       are the response's coordinates, or the spot given with --spot/--city (its name and coordinates).
       """,
     exitStatus: ["65   also: the response is not valid JSON or lacks what is needed (named)"],
-    examples: [
-      "curl -s 'https://api.open-meteo.com/v1/forecast?latitude=37.3348&longitude=-122.009"
-        + "&hourly=temperature_2m,is_day,precipitation_probability,cloud_cover,weather_code"
-        + "&minutely_15=precipitation_probability' | weather import --open-meteo --spot 'Apple Park'",
-      "weather import --open-meteo response.json --hours 25 | weather chart",
-    ],
+    examples: """
+      curl -s 'https://api.open-meteo.com/v1/forecast?latitude=37.3348&longitude=-122.009\
+      &hourly=temperature_2m,is_day,precipitation_probability,cloud_cover,weather_code\
+      &minutely_15=precipitation_probability' | weather import --open-meteo --spot 'Apple Park'
+      weather import --open-meteo response.json --hours 25 | weather chart
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

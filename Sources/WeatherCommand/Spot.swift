@@ -22,10 +22,10 @@ enum Spot {
       \(WeatherOptions.providerNote)
       """,
     exitStatus: ["64   also: an unknown city (the known ones are listed)"],
-    examples: [
-      "weather spot --city 'San Francisco' --format text",
-      "weather spot --city London --all | jq -r '[.spot, .reason] | @tsv'",
-    ],
+    examples: """
+      weather spot --city 'San Francisco' --format text
+      weather spot --city London --all | jq -r '[.spot, .reason] | @tsv'
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -19,11 +19,11 @@ enum Spots {
       in order and their coordinates, laid out to the terminal's width (COLUMNS).
       """,
     exitStatus: ["64   also: an unknown city (the known ones are listed)"],
-    examples: [
-      "weather spots | jq -r '[.city, .spot, .latitude, .longitude] | @tsv'",
-      "weather spots --city London | jq -r .spot",
-      "weather spots --format text",
-    ],
+    examples: """
+      weather spots | jq -r '[.city, .spot, .latitude, .longitude] | @tsv'
+      weather spots --city London | jq -r .spot
+      weather spots --format text
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

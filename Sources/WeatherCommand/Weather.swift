@@ -19,10 +19,10 @@ public enum Weather: Tool {
       JSON lines (forecast, forecast-minute, parking-spot, spot records, annotated orders), the
       cards, or a status-bar line; see each command's --help.
       """,
-    examples: [
-      "weather forecast | weather chart",
-      "weather spot --city 'San Francisco' --format text",
-      "orders generate | weather annotate | sales-chart",
-      "weather forecast --provider open-meteo | weather chart",
-    ])
+    examples: """
+      weather forecast | weather chart
+      weather spot --city 'San Francisco' --format text
+      orders generate | weather annotate | sales-chart
+      weather forecast --provider open-meteo | weather chart
+      """)
 }

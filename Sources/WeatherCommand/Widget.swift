@@ -49,11 +49,11 @@ enum Widget {
       \(WeatherOptions.providerNote)
       """,
     exitStatus: ["64   also: an unknown city (the known ones are listed)"],
-    examples: [
-      "weather widget --city London",
-      "weather widget --provider open-meteo --format waybar",
-      "weather widget --format json | jq -r .spot",
-    ],
+    examples: """
+      weather widget --city London
+      weather widget --provider open-meteo --format waybar
+      weather widget --format json | jq -r .spot
+      """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -34,7 +34,9 @@ enum Fixtures {
   static let list = Command(
     name: "list", summary: "list the records", options: [format, tag, count, all, since, ratio],
     arguments: .files, input: "JSON lines from each FILE, or stdin.", output: "One line per record.",
-    examples: ["demo-tool list --format json | jq .name"], run: succeed)
+    examples: """
+      demo-tool list --format json | jq .name
+      """, run: succeed)
 
   // next's argument.
   static let id = Argument.one("ID")
@@ -58,7 +60,10 @@ enum Fixtures {
     input: "Nothing, except for 'list'.",
     output: "Records as JSON lines.\n\nMessages go to stderr.",
     exitStatus: ["3    the store is locked"],
-    examples: ["demo-tool list | pipe-check", "demo-tool next 4 && echo done"],
+    examples: """
+      demo-tool list | pipe-check
+      demo-tool next 4 && echo done
+      """,
     run: succeed)
 
   /// What help, manual pages and completions show of the tool.
@@ -72,5 +77,7 @@ enum Fixtures {
   static let filter = Command(
     name: "filter", summary: "pass records through", options: [quiet, type, strict], arguments: .files,
     input: "JSON lines.", output: "The same lines.\n\nNothing else.", exitStatus: ["3    locked"],
-    examples: ["orders generate | filter -q"], run: succeed)
+    examples: """
+      orders generate | filter -q
+      """, run: succeed)
 }

@@ -28,11 +28,12 @@ public struct Command: Sendable {
   /// subcommands.
   public var run: (@Sendable (Invocation) throws -> Int32)?
 
-  /// A command.
+  /// A command. `examples` is a block of shell lines, one example a line, written as a user
+  /// types them (a multi-line literal, so quotes need no escaping).
   public init(
     name: String, summary: String, options: [any OptionKey] = [], sharedOptions: [any OptionKey] = [],
     arguments: Arguments = .none, subcommands: [Command] = [], input: String = "", output: String = "",
-    exitStatus: [String] = [], examples: [String] = [], hidden: Bool = false,
+    exitStatus: [String] = [], examples: String = "", hidden: Bool = false,
     run: (@Sendable (Invocation) throws -> Int32)? = nil
   ) {
     self.name = name
@@ -44,7 +45,7 @@ public struct Command: Sendable {
     self.input = input
     self.output = output
     self.exitStatus = exitStatus
-    self.examples = examples
+    self.examples = examples.split(separator: "\n").map(String.init)
     self.hidden = hidden
     self.run = run
   }
