@@ -148,8 +148,21 @@ public enum StructuralIndexer {
     _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, quotes: UnsafePointer<UInt64>?,
     into members: inout [MemberSpan]
   ) -> Verdict {
+    // Two copies of the walk, one for each kind of line: the plain one has no string reader for
+    // escapes to keep registers for, and only the space as white space (a plain line has no tab,
+    // line feed or carriage return, which are control bytes).
+    if let quotes { return walk(b, end, maxDepth, plain: true, quotes: quotes, into: &members) }
+    return walk(b, end, maxDepth, plain: false, quotes: nil, into: &members)
+  }
+
+  /// The walk, for a plain line (`quotes` its bitmap) or not (`quotes` nil).
+  @inline(__always)
+  static func walk(
+    _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, plain: Bool, quotes: UnsafePointer<UInt64>?,
+    into members: inout [MemberSpan]
+  ) -> Verdict {
     let limit = min(max(1, maxDepth), maxNesting)
-    let verdict: Verdict = quotes == nil ? .valid : .plain
+    let verdict: Verdict = plain ? .plain : .valid
     // JSON white space: space, tab, line feed, carriage return.
     let spaces: UInt64 = 1 << 0x20 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0D
     // Three allocations of at most 1 KiB each, which Swift makes on the stack (a larger one it
@@ -181,6 +194,10 @@ public enum StructuralIndexer {
 
           @inline(__always) func peek() -> UInt8 { i < end ? b[i] : 0 }
           @inline(__always) func skipSpaces() {
+            if plain {
+              while i < end, b[i] == 0x20 { i &+= 1 }
+              return
+            }
             while i < end {
               let c = b[i]
               guard c <= 0x20, spaces & (1 &<< UInt64(c)) != 0 else { return }
@@ -190,7 +207,7 @@ public enum StructuralIndexer {
           /// The offset of the quote that ends the string whose opening quote is at `i`, or nil; sets
           /// `escaped` when it holds an escape.
           @inline(__always) func stringEnd(_ escaped: inout Bool) -> Int? {
-            if let quotes { return quote(after: i &+ 1, in: quotes, count: end) }
+            if plain { return quote(after: i &+ 1, in: quotes.unsafelyUnwrapped, count: end) }
             var parser = JSONParser(UnsafeBufferPointer(start: b, count: end))
             parser.position = i
             guard let (range, hasEscapes) = try? parser.scanString() else { return nil }
