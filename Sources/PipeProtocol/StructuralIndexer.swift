@@ -53,7 +53,6 @@ public enum StructuralIndexer {
     _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, quotes: UnsafeMutablePointer<UInt64>,
     into members: inout [MemberSpan]
   ) -> Verdict {
-    members.removeAll(keepingCapacity: true)
     guard let base = line.baseAddress, !line.isEmpty else { return .notSure }
     let count = line.count
     guard count <= maxPlainLength else { return walk(base, count, maxDepth, quotes: nil, into: &members) }
@@ -177,10 +176,24 @@ public enum StructuralIndexer {
           let saved = savedScratch.baseAddress!
           let batch = memberScratch.baseAddress!
           var batched = 0
+          var flushed = false  // whether a full batch was appended to `members` already
+          /// Appends the batch to `members`, which it empties first unless a batch was appended.
+          @inline(__always) func flush() {
+            if !flushed { members.removeAll(keepingCapacity: true) }
+            flushed = true
+            members.append(contentsOf: UnsafeBufferPointer(start: batch, count: batched))
+            batched = 0
+          }
           @inline(__always) func done() -> Verdict {
             skipSpaces()
             guard i == end else { return .notSure }
-            members.append(contentsOf: UnsafeBufferPointer(start: batch, count: batched))
+            if !flushed, members.count == batched {
+              // Lines of a stream mostly have as many members as the one before: they are
+              // written over its own, without the array's general replacement.
+              members.withUnsafeMutableBufferPointer { $0.baseAddress?.update(from: batch, count: batched) }
+            } else {
+              flush()
+            }
             return verdict
           }
           var i = 0
@@ -216,12 +229,11 @@ public enum StructuralIndexer {
           }
           /// Whether the key at `key` is one of the innermost object's keys so far (and notes it).
           @inline(__always) func isDuplicate(_ key: Range<Int>) -> Bool {
-            // A signature of the first and last bytes and the length, mixed by a multiplication so
-            // that a record's keys rarely share one (`id` and `grandTotal` did, with a sum).
-            let ends: UInt64 =
-              key.isEmpty ? 0 : UInt64(b[key.lowerBound]) | UInt64(b[key.upperBound &- 1]) &<< 8
-            let mixed = (ends | UInt64(truncatingIfNeeded: key.count) &<< 16) &* 0x9E37_79B9_7F4A_7C15
-            let bit: UInt64 = 1 &<< (mixed &>> 58)
+            // A signature of the first byte (the closing quote of an empty key) and the length, in
+            // as few instructions as there are keys to check: the keys of each object of an order,
+            // an order summary and a trip get bits of their own (with the length times 5).
+            let first = UInt64(b[key.lowerBound])
+            let bit: UInt64 = 1 &<< ((first &+ UInt64(truncatingIfNeeded: key.count) &* 5) & 63)
             defer { seen |= bit }
             if seen & bit == 0 { return false }
             let count = key.count
@@ -338,10 +350,7 @@ public enum StructuralIndexer {
             // A value ended at `i`, in the container open at `depth`.
             while true {
               if depth == 1 {
-                if batched == memberBatch {
-                  members.append(contentsOf: UnsafeBufferPointer(start: batch, count: batched))
-                  batched = 0
-                }
+                if batched == memberBatch { flush() }
                 (batch + batched).initialize(
                   to: MemberSpan(key: topKey, keyHasEscapes: false, value: topStart..<i, kind: b[topStart]))
                 batched &+= 1

@@ -220,12 +220,22 @@ struct ChunkCounter {
     /// quote bitmap (the line is plain, so no string holds an escaped quote).
     @inline(__always) func quote(_ from: Int) -> Int { index.quote(after: from) }
     @inline(__always) func spaces() { while b[i] == 0x20 { i &+= 1 } }
-    @inline(__always) func isKey(_ start: Int, _ count: Int, _ key: StaticString) -> Bool {
-      guard count == key.utf8CodeUnitCount else { return false }
-      let k = key.utf8Start
-      var j = 0
-      while j < count, b[start &+ j] == k[j] { j &+= 1 }
-      return j == count
+    /// The `count` bytes at `start` (at most 8, all of them the line's), little-endian.
+    @inline(__always) func word(_ start: Int, _ count: Int) -> UInt64 {
+      if count == 8 { return UnsafeRawPointer(b + start).loadUnaligned(as: UInt64.self) }
+      var w: UInt64 = 0
+      for j in 0..<count { w |= UInt64(b[start &+ j]) &<< (8 &* UInt64(j)) }
+      return w
+    }
+    /// What the key of `count` bytes at `start` is: 0 donut, 1 quantity, 2 name, 3 another. One
+    /// comparison of whole words, chosen by the length.
+    @inline(__always) func keyKind(_ start: Int, _ count: Int) -> Int {
+      switch count {
+      case 5: return word(start, 5) == Self.donutKey ? 0 : 3
+      case 8: return word(start, 8) == Self.quantityKey ? 1 : 3
+      case 4: return word(start, 4) == Self.nameKey ? 2 : 3
+      default: return 3
+      }
     }
     var sum = 0
     i &+= 1
@@ -246,9 +256,7 @@ struct ChunkCounter {
           let keyStart = i &+ 1
           let keyEnd = quote(keyStart)
           let count = keyEnd &- keyStart
-          let kind =
-            isKey(keyStart, count, "donut")
-            ? 0 : isKey(keyStart, count, "quantity") ? 1 : isKey(keyStart, count, "name") ? 2 : 3
+          let kind = keyKind(keyStart, count)
           i = keyEnd &+ 1
           spaces()
           i &+= 1  // the ':'
@@ -308,6 +316,12 @@ struct ChunkCounter {
       spaces()
     }
   }
+
+  // The keys of an item as `addPlainSales` reads them, little-endian words of their bytes
+  // (literals, not stored globals, which are checked for their first use at every read).
+  @inline(__always) static var donutKey: UInt64 { 0x74_756E_6F64 }  // "donut"
+  @inline(__always) static var quantityKey: UInt64 { 0x7974_6974_6E61_7571 }  // "quantity"
+  @inline(__always) static var nameKey: UInt64 { 0x656D_616E }  // "name"
 
   /// Adds an `items` (`least` 1) or `sales` array of a line that is not plain to `row`, with
   /// `SalesFields.addSales` itself (the sequential reader) over the built-in menu; returns the sum
