@@ -13,8 +13,18 @@ public struct RecordIndexer {
   /// The longest line, in bytes, without its ending (a longer one is an error for the sequential
   /// code to report).
   public let maxLineLength: Int
-  /// The top-level members of the last line indexed.
+  /// The top-level members of the last line indexed by `sure`, as an array: kept only by an
+  /// indexer made with `keepsMemberArray` (else empty); `spans` has them either way.
   public private(set) var members: [MemberSpan] = []
+  /// Whether `members` is kept.
+  public let keepsMemberArray: Bool
+  /// The top-level members of the last line indexed by `sure` (stage 1 writes them here, so that
+  /// nothing is copied), valid until the next line.
+  public var spans: UnsafeBufferPointer<MemberSpan> {
+    UnsafeBufferPointer(start: memberStore.spans, count: memberCount)
+  }
+  @usableFromInline let memberStore = MemberStore()
+  @usableFromInline var memberCount = 0
   /// Whether the last line indexed is plain (printable ASCII, no escapes anywhere).
   public private(set) var plain = false
   /// The quote bitmap of the last line indexed by `sure`, when it is plain.
@@ -22,10 +32,12 @@ public struct RecordIndexer {
   /// The length of the last line indexed by `sure`.
   @usableFromInline var count = 0
 
-  /// An indexer for lines at most `maxLineLength` bytes long, nested at most `maxDepth` deep.
-  public init(maxDepth: Int, maxLineLength: Int) {
+  /// An indexer for lines at most `maxLineLength` bytes long, nested at most `maxDepth` deep;
+  /// `keepsMemberArray` for a caller that reads `members` (an array) rather than `spans`.
+  public init(maxDepth: Int, maxLineLength: Int, keepsMemberArray: Bool = true) {
     self.maxDepth = maxDepth
     self.maxLineLength = maxLineLength
+    self.keepsMemberArray = keepsMemberArray
     members.reserveCapacity(32)
   }
 
@@ -34,7 +46,10 @@ public struct RecordIndexer {
   public mutating func sure(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
     guard line.count <= maxLineLength else { return nil }
     count = line.count
-    switch StructuralIndexer.index(line, maxDepth: maxDepth, quotes: quotes.words, into: &members) {
+    let store = memberStore.spans
+    switch StructuralIndexer.index(
+      line, maxDepth: maxDepth, quotes: quotes.words, members: store, count: &memberCount)
+    {
     case .plain: plain = true
     case .valid: plain = false
     case .notSure:
@@ -42,13 +57,30 @@ public struct RecordIndexer {
       plain = false
       var parser = JSONParser(line, maxDepth: maxDepth)
       parser.rejectsDuplicateKeys = true
-      do {
-        try parser.indexAnyObject(into: &members)
-      } catch {
-        return nil
-      }
-      for m in members where m.keyHasEscapes { return nil }
+      let read = (try? parser.indexAnyObject(into: &members)) != nil
+      // An escaped key, or more members than the store holds: the sequential code reads the line.
+      let sure =
+        read && members.count <= StructuralIndexer.maxOpenKeys && !members.contains { $0.keyHasEscapes }
+      memberCount = sure ? members.count : 0
+      if sure { store.update(from: members, count: members.count) }
+      if !keepsMemberArray || !sure { members.removeAll(keepingCapacity: true) }
+      return sure ? typeText(line) : nil
     }
+    if keepsMemberArray {
+      if members.count == memberCount {
+        // Lines of a stream mostly have as many members as the one before.
+        members.withUnsafeMutableBufferPointer { $0.baseAddress?.update(from: store, count: memberCount) }
+      } else {
+        members.removeAll(keepingCapacity: true)
+        members.append(contentsOf: UnsafeBufferPointer(start: store, count: memberCount))
+      }
+    }
+    return typeText(line)
+  }
+
+  /// Where the text of the last line's `"type"` is, when it is a string without escapes.
+  @inline(__always)
+  func typeText(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
     let json = ValidatedJSON(line)
     guard let type = value("type", json) else { return nil }
     return string(type, json)
@@ -71,7 +103,11 @@ public struct RecordIndexer {
   @inlinable @inline(__always)
   public func value(_ key: StaticString, _ json: ValidatedJSON) -> Range<Int>? {
     let count = key.utf8CodeUnitCount
-    for m in members where m.key.count == count && json.equals(m.key, key) { return m.value }
+    let spans = memberStore.spans
+    for k in 0..<memberCount {
+      let m = spans[k]
+      if m.key.count == count && json.equals(m.key, key) { return m.value }
+    }
     return nil
   }
 
@@ -154,6 +190,14 @@ public struct RecordIndexer {
       UnsafeBufferPointer(rebasing: bytes[m.value]), maxDepth: JSONParser.maxDepthCeiling)
     return try? parser.parseValue(depth: 0)
   }
+}
+
+/// The top-level members of one line (`StructuralIndexer.maxOpenKeys` spans), owned by one
+/// `RecordIndexer` and written by stage 1. One indexer per thread: copies of an indexer share it.
+@usableFromInline final class MemberStore {
+  @usableFromInline let spans = UnsafeMutablePointer<MemberSpan>.allocate(
+    capacity: StructuralIndexer.maxOpenKeys)
+  deinit { spans.deallocate() }
 }
 
 /// The quote bitmap of one line (`StructuralIndexer.quoteWords` words), owned by one

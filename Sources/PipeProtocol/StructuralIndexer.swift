@@ -55,9 +55,33 @@ public enum StructuralIndexer {
   ) -> Verdict {
     guard let base = line.baseAddress, !line.isEmpty else { return .notSure }
     let count = line.count
-    guard count <= maxPlainLength else { return walk(base, count, maxDepth, quotes: nil, into: &members) }
+    var unused = 0
+    guard count <= maxPlainLength else {
+      return walk(base, count, maxDepth, quotes: nil, into: &members, direct: nil, count: &unused)
+    }
     let plain = scan(base, count, quotes: quotes)
-    return walk(base, count, maxDepth, quotes: plain ? UnsafePointer(quotes) : nil, into: &members)
+    return walk(
+      base, count, maxDepth, quotes: plain ? UnsafePointer(quotes) : nil, into: &members, direct: nil,
+      count: &unused)
+  }
+
+  /// `index(_:maxDepth:quotes:into:)`, listing the members into `members` (room for `maxOpenKeys`
+  /// spans, as many as a line it accepts can have) and their number into `count`: no array is
+  /// touched, so that a worker reading line after line copies nothing.
+  public static func index(
+    _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, quotes: UnsafeMutablePointer<UInt64>,
+    members: UnsafeMutablePointer<MemberSpan>, count memberCount: inout Int
+  ) -> Verdict {
+    guard let base = line.baseAddress, !line.isEmpty else { return .notSure }
+    let count = line.count
+    var unused: [MemberSpan] = []
+    guard count <= maxPlainLength else {
+      return walk(base, count, maxDepth, quotes: nil, into: &unused, direct: members, count: &memberCount)
+    }
+    let plain = scan(base, count, quotes: quotes)
+    return walk(
+      base, count, maxDepth, quotes: plain ? UnsafePointer(quotes) : nil, into: &unused, direct: members,
+      count: &memberCount)
   }
 
   /// The offset of the first quote at or after `from` in a line of `count` bytes whose quote
@@ -142,23 +166,33 @@ public enum StructuralIndexer {
   }
 
   /// The grammar walk over the line's `end` bytes at `b`: the quote bitmap when the line is plain,
-  /// nil otherwise.
+  /// nil otherwise. The members go to `direct` (room for `maxOpenKeys`) and their number to
+  /// `count` when it is given, else to `members`.
   static func walk(
     _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, quotes: UnsafePointer<UInt64>?,
-    into members: inout [MemberSpan]
+    into members: inout [MemberSpan], direct: UnsafeMutablePointer<MemberSpan>?, count: inout Int
   ) -> Verdict {
-    // Two copies of the walk, one for each kind of line: the plain one has no string reader for
+    // Copies of the walk, one for each kind of line: the plain one has no string reader for
     // escapes to keep registers for, and only the space as white space (a plain line has no tab,
-    // line feed or carriage return, which are control bytes).
-    if let quotes { return walk(b, end, maxDepth, plain: true, quotes: quotes, into: &members) }
-    return walk(b, end, maxDepth, plain: false, quotes: nil, into: &members)
+    // line feed or carriage return, which are control bytes); and for each place members go.
+    if let direct {
+      if let quotes {
+        return walk(
+          b, end, maxDepth, plain: true, quotes: quotes, into: &members, direct: direct, count: &count)
+      }
+      return walk(b, end, maxDepth, plain: false, quotes: nil, into: &members, direct: direct, count: &count)
+    }
+    if let quotes {
+      return walk(b, end, maxDepth, plain: true, quotes: quotes, into: &members, direct: nil, count: &count)
+    }
+    return walk(b, end, maxDepth, plain: false, quotes: nil, into: &members, direct: nil, count: &count)
   }
 
   /// The walk, for a plain line (`quotes` its bitmap) or not (`quotes` nil).
   @inline(__always)
   static func walk(
     _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, plain: Bool, quotes: UnsafePointer<UInt64>?,
-    into members: inout [MemberSpan]
+    into members: inout [MemberSpan], direct: UnsafeMutablePointer<MemberSpan>?, count memberCount: inout Int
   ) -> Verdict {
     let limit = min(max(1, maxDepth), maxNesting)
     let verdict: Verdict = plain ? .plain : .valid
@@ -174,7 +208,9 @@ public enum StructuralIndexer {
           // each open container, where its parent object's keys start and their signatures.
           let keys = keyScratch.baseAddress!
           let saved = savedScratch.baseAddress!
-          let batch = memberScratch.baseAddress!
+          // Straight into `direct` when given: a line it accepts has at most `maxOpenKeys` members
+          // (each top-level key is an open key), so that batch is never full.
+          let batch = direct ?? memberScratch.baseAddress!
           var batched = 0
           var flushed = false  // whether a full batch was appended to `members` already
           /// Appends the batch to `members`, which it empties first unless a batch was appended.
@@ -187,7 +223,9 @@ public enum StructuralIndexer {
           @inline(__always) func done() -> Verdict {
             skipSpaces()
             guard i == end else { return .notSure }
-            if !flushed, members.count == batched {
+            if direct != nil {
+              memberCount = batched
+            } else if !flushed, members.count == batched {
               // Lines of a stream mostly have as many members as the one before: they are
               // written over its own, without the array's general replacement.
               members.withUnsafeMutableBufferPointer { $0.baseAddress?.update(from: batch, count: batched) }
@@ -230,8 +268,9 @@ public enum StructuralIndexer {
           /// Whether the key at `key` is one of the innermost object's keys so far (and notes it).
           @inline(__always) func isDuplicate(_ key: Range<Int>) -> Bool {
             // A signature of the first byte (the closing quote of an empty key) and the length, in
-            // as few instructions as there are keys to check: the keys of each object of an order,
-            // an order summary and a trip get bits of their own (with the length times 5).
+            // a few instructions (a mix by multiplication cost more than the rare comparisons it
+            // saved). Keys that share a bit are compared only when their lengths agree: in an
+            // order, none do.
             let first = UInt64(b[key.lowerBound])
             let bit: UInt64 = 1 &<< ((first &+ UInt64(truncatingIfNeeded: key.count) &* 5) & 63)
             defer { seen |= bit }
@@ -350,7 +389,7 @@ public enum StructuralIndexer {
             // A value ended at `i`, in the container open at `depth`.
             while true {
               if depth == 1 {
-                if batched == memberBatch { flush() }
+                if direct == nil, batched == memberBatch { flush() }
                 (batch + batched).initialize(
                   to: MemberSpan(key: topKey, keyHasEscapes: false, value: topStart..<i, kind: b[topStart]))
                 batched &+= 1

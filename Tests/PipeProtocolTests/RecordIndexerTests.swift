@@ -1,5 +1,6 @@
-import PipeProtocol
 import Testing
+
+@testable import PipeProtocol
 
 @Suite("the record indexer's sure mode: sure lines only")
 struct RecordIndexerTests {
@@ -29,5 +30,36 @@ struct RecordIndexerTests {
     #expect(type(#"{"type":1}"#) == nil)
     #expect(type(#"{"type":"x""#) == nil)
     #expect(type(#"[1]"#) == nil)
+  }
+
+  @Test(
+    "one indexer over lines of every member count: its spans, and its array when kept, are the parser's",
+    arguments: [true, false])
+  func reused(keepsMemberArray: Bool) {
+    var index = RecordIndexer(maxDepth: 512, maxLineLength: 1 << 20, keepsMemberArray: keepsMemberArray)
+    func line(_ n: Int, escaped: Bool = false) -> String {
+      let members = (0..<n).map { #""k\#($0)":"\#(escaped ? #"\u0076"# : "v")""# }
+      return "{" + (members + [#""type":"t""#]).joined(separator: ",") + "}"
+    }
+    // Counts up and down (the array is written over or replaced), past stage 1's room for keys (the
+    // parser reads those), with escapes (a line that is not plain), and past the store's room.
+    let lines = [3, 3, 10, 2, 2, 40, 63, 70, 1, 5].map { line($0) } + [line(4, escaped: true), line(4)]
+    for text in lines {
+      let bytes = Array(text.utf8)
+      bytes.withUnsafeBufferPointer { buffer in
+        var parser = JSONParser(buffer, maxDepth: 512)
+        parser.rejectsDuplicateKeys = true
+        var expected: [MemberSpan] = []
+        #expect(throws: Never.self) { try parser.indexAnyObject(into: &expected) }
+        let type = index.sure(buffer)
+        guard expected.count <= StructuralIndexer.maxOpenKeys else {
+          #expect(type == nil, "more members than the store holds: left to the sequential code")
+          return
+        }
+        #expect(type.map { String(decoding: buffer[$0], as: UTF8.self) } == "t", "\(text)")
+        #expect(Array(index.spans) == expected, "\(text)")
+        #expect(index.members == (keepsMemberArray ? expected : []), "\(text)")
+      }
+    }
   }
 }

@@ -10,11 +10,25 @@ import Testing
 /// the parser does, within its nesting and key limits.
 @Suite("stage 1: the structural indexer")
 struct StructuralIndexerTests {
-  /// Stage 1's members, or nil when it is not sure.
+  /// Stage 1's members, or nil when it is not sure; the two ways it lists them (into an array, and
+  /// into a worker's store of `maxOpenKeys` spans) must give the same verdict and members.
   static func fast(_ line: [UInt8], maxDepth: Int = 512) -> [MemberSpan]? {
     line.withUnsafeBufferPointer { buffer in
       var members: [MemberSpan] = []
-      return StructuralIndexer.index(buffer, maxDepth: maxDepth, into: &members) != .notSure ? members : nil
+      let verdict = StructuralIndexer.index(buffer, maxDepth: maxDepth, into: &members)
+      let store = UnsafeMutablePointer<MemberSpan>.allocate(capacity: StructuralIndexer.maxOpenKeys)
+      defer { store.deallocate() }
+      let quotes = UnsafeMutablePointer<UInt64>.allocate(capacity: StructuralIndexer.quoteWords)
+      defer { quotes.deallocate() }
+      var count = -1
+      let direct = StructuralIndexer.index(
+        buffer, maxDepth: maxDepth, quotes: quotes, members: store, count: &count)
+      #expect(direct == verdict, "\(String(decoding: line, as: UTF8.self))")
+      guard verdict != .notSure else { return nil }
+      #expect(
+        Array(UnsafeBufferPointer(start: store, count: count)) == members,
+        "\(String(decoding: line, as: UTF8.self))")
+      return members
     }
   }
 
