@@ -259,6 +259,7 @@ struct ChunkCounter {
       }
     }
     var sum = 0
+    let n = json.bytes.count
     i &+= 1
     spaces()
     if b[i] == UInt8(ascii: "]") { return 0 }
@@ -273,14 +274,30 @@ struct ChunkCounter {
         i &+= 1
       } else {
         while true {
-          // A key (0 donut, 1 quantity, 2 name, 3 another), then its value.
-          let keyStart = i &+ 1
-          let keyEnd = quote(keyStart)
-          let count = keyEnd &- keyStart
-          let kind = keyKind(keyStart, count)
-          i = keyEnd &+ 1
-          spaces()
-          i &+= 1  // the ':'
+          // A key (0 donut, 1 quantity, 2 name, 3 another), then its value. A key written as the
+          // protocol's writers write it, its colon right after it, is known by its bytes alone;
+          // any other is ended in the quote bitmap (a lookup the next read waits for).
+          let kind: Int
+          let head = i &+ 8 <= n ? UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) : 0
+          if head == Self.donutColon {
+            kind = 0
+            i &+= 8
+          } else if head == Self.nameColonQuote {
+            kind = 2
+            i &+= 7  // at the value's opening quote
+          } else if head == Self.quantit, i &+ 11 <= n, b[i &+ 8] == UInt8(ascii: "y"),
+            b[i &+ 9] == UInt8(ascii: "\""), b[i &+ 10] == UInt8(ascii: ":")
+          {
+            kind = 1
+            i &+= 11
+          } else {
+            let keyStart = i &+ 1
+            let keyEnd = quote(keyStart)
+            kind = keyKind(keyStart, keyEnd &- keyStart)
+            i = keyEnd &+ 1
+            spaces()
+            i &+= 1  // the ':'
+          }
           spaces()
           let start = i
           let c = b[i]
@@ -343,6 +360,10 @@ struct ChunkCounter {
   @inline(__always) static var donutKey: UInt64 { 0x74_756E_6F64 }  // "donut"
   @inline(__always) static var quantityKey: UInt64 { 0x7974_6974_6E61_7571 }  // "quantity"
   @inline(__always) static var nameKey: UInt64 { 0x656D_616E }  // "name"
+  // The first 8 bytes of an item's keys as written, with their quotes and colon.
+  @inline(__always) static var donutColon: UInt64 { 0x3A22_7475_6E6F_6422 }  // "donut":
+  @inline(__always) static var nameColonQuote: UInt64 { 0x223A_2265_6D61_6E22 }  // "name":"
+  @inline(__always) static var quantit: UInt64 { 0x7469_746E_6175_7122 }  // "quantit
 
   /// Adds an `items` (`least` 1) or `sales` array of a line that is not plain to `row`, with
   /// `SalesFields.addSales` itself (the sequential reader) over the built-in menu; returns the sum
