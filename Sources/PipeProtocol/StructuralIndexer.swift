@@ -53,16 +53,35 @@ public enum StructuralIndexer {
     _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, quotes: UnsafeMutablePointer<UInt64>,
     into members: inout [MemberSpan]
   ) -> Verdict {
-    guard let base = line.baseAddress, !line.isEmpty else { return .notSure }
-    let count = line.count
-    var unused = 0
-    guard count <= maxPlainLength else {
-      return walk(base, count, maxDepth, quotes: nil, into: &members, direct: nil, count: &unused)
+    // Most records have few members: room for them on the stack (within 1 KiB, which Swift
+    // makes there), and for a record with more, room for all on the heap, read again.
+    withUnsafeTemporaryAllocation(of: MemberSpan.self, capacity: memberBatch) { batch in
+      var count = 0
+      var verdict = index(
+        line, maxDepth: maxDepth, quotes: quotes, members: batch.baseAddress!, capacity: memberBatch,
+        count: &count)
+      var spans = UnsafeBufferPointer(batch)
+      let heap: UnsafeMutablePointer<MemberSpan>? =
+        verdict == .notSure && count < 0 ? .allocate(capacity: maxOpenKeys) : nil
+      defer { heap?.deallocate() }
+      if let heap {
+        verdict = index(
+          line, maxDepth: maxDepth, quotes: quotes, members: heap, capacity: maxOpenKeys, count: &count)
+        spans = UnsafeBufferPointer(start: heap, count: maxOpenKeys)
+      }
+      guard verdict != .notSure else { return verdict }
+      if members.count == count {
+        // Lines of a stream mostly have as many members as the one before: they are written
+        // over its own, without the array's general replacement.
+        members.withUnsafeMutableBufferPointer {
+          $0.baseAddress?.update(from: spans.baseAddress!, count: count)
+        }
+      } else {
+        members.removeAll(keepingCapacity: true)
+        members.append(contentsOf: UnsafeBufferPointer(rebasing: spans[0..<count]))
+      }
+      return verdict
     }
-    let plain = scan(base, count, quotes: quotes)
-    return walk(
-      base, count, maxDepth, quotes: plain ? UnsafePointer(quotes) : nil, into: &members, direct: nil,
-      count: &unused)
   }
 
   /// `index(_:maxDepth:quotes:into:)`, listing the members into `members` (room for `maxOpenKeys`
@@ -72,15 +91,27 @@ public enum StructuralIndexer {
     _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, quotes: UnsafeMutablePointer<UInt64>,
     members: UnsafeMutablePointer<MemberSpan>, count memberCount: inout Int
   ) -> Verdict {
+    index(
+      line, maxDepth: maxDepth, quotes: quotes, members: members, capacity: maxOpenKeys, count: &memberCount)
+  }
+
+  /// The indexer over a member list with room for `capacity` spans: past that, `.notSure` with a
+  /// `count` of -1.
+  static func index(
+    _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, quotes: UnsafeMutablePointer<UInt64>,
+    members: UnsafeMutablePointer<MemberSpan>, capacity: Int, count memberCount: inout Int
+  ) -> Verdict {
+    memberCount = 0
     guard let base = line.baseAddress, !line.isEmpty else { return .notSure }
     let count = line.count
-    var unused: [MemberSpan] = []
     guard count <= maxPlainLength else {
-      return walk(base, count, maxDepth, quotes: nil, into: &unused, direct: members, count: &memberCount)
+      return walk(
+        base, count, maxDepth, quotes: nil, members: members, capacity: capacity, count: &memberCount)
     }
     let plain = scan(base, count, quotes: quotes)
     return walk(
-      base, count, maxDepth, quotes: plain ? UnsafePointer(quotes) : nil, into: &unused, direct: members,
+      base, count, maxDepth, quotes: plain ? UnsafePointer(quotes) : nil, members: members,
+      capacity: capacity,
       count: &memberCount)
   }
 
@@ -166,255 +197,231 @@ public enum StructuralIndexer {
   }
 
   /// The grammar walk over the line's `end` bytes at `b`: the quote bitmap when the line is plain,
-  /// nil otherwise. The members go to `direct` (room for `maxOpenKeys`) and their number to
-  /// `count` when it is given, else to `members`.
+  /// nil otherwise. The members go to `members` (room for `capacity`), their number to `count`.
   static func walk(
     _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, quotes: UnsafePointer<UInt64>?,
-    into members: inout [MemberSpan], direct: UnsafeMutablePointer<MemberSpan>?, count: inout Int
+    members: UnsafeMutablePointer<MemberSpan>, capacity: Int, count: inout Int
   ) -> Verdict {
-    // Copies of the walk, one for each kind of line: the plain one has no string reader for
+    // Two copies of the walk, one for each kind of line: the plain one has no string reader for
     // escapes to keep registers for, and only the space as white space (a plain line has no tab,
-    // line feed or carriage return, which are control bytes); and for each place members go.
-    if let direct {
-      if let quotes {
-        return walk(
-          b, end, maxDepth, plain: true, quotes: quotes, into: &members, direct: direct, count: &count)
-      }
-      return walk(b, end, maxDepth, plain: false, quotes: nil, into: &members, direct: direct, count: &count)
-    }
+    // line feed or carriage return, which are control bytes).
     if let quotes {
-      return walk(b, end, maxDepth, plain: true, quotes: quotes, into: &members, direct: nil, count: &count)
+      return walk(
+        b, end, maxDepth, plain: true, quotes: quotes, members: members, capacity: capacity, count: &count)
     }
-    return walk(b, end, maxDepth, plain: false, quotes: nil, into: &members, direct: nil, count: &count)
+    return walk(
+      b, end, maxDepth, plain: false, quotes: nil, members: members, capacity: capacity, count: &count)
   }
 
   /// The walk, for a plain line (`quotes` its bitmap) or not (`quotes` nil).
   @inline(__always)
   static func walk(
     _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, plain: Bool, quotes: UnsafePointer<UInt64>?,
-    into members: inout [MemberSpan], direct: UnsafeMutablePointer<MemberSpan>?, count memberCount: inout Int
+    members: UnsafeMutablePointer<MemberSpan>, capacity: Int, count memberCount: inout Int
   ) -> Verdict {
     let limit = min(max(1, maxDepth), maxNesting)
     let verdict: Verdict = plain ? .plain : .valid
     // JSON white space: space, tab, line feed, carriage return.
     let spaces: UInt64 = 1 << 0x20 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0D
-    // Three allocations of at most 1 KiB each, which Swift makes on the stack (a larger one it
-    // would take from the heap). Top-level members are gathered in the third and appended to
-    // `members` a batch at a time: one append per member cost more.
+    // Two allocations of at most 1 KiB each, which Swift makes on the stack (a larger one it
+    // would take from the heap).
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxOpenKeys) { keyScratch in
-      withUnsafeTemporaryAllocation(of: MemberSpan.self, capacity: memberBatch) { memberScratch in
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxNesting) { savedScratch -> Verdict in
-          // The keys of the open objects (start and end offsets, in pairs), innermost last; and, for
-          // each open container, where its parent object's keys start and their signatures.
-          let keys = keyScratch.baseAddress!
-          let saved = savedScratch.baseAddress!
-          // Straight into `direct` when given: a line it accepts has at most `maxOpenKeys` members
-          // (each top-level key is an open key), so that batch is never full.
-          let batch = direct ?? memberScratch.baseAddress!
-          var batched = 0
-          var flushed = false  // whether a full batch was appended to `members` already
-          /// Appends the batch to `members`, which it empties first unless a batch was appended.
-          @inline(__always) func flush() {
-            if !flushed { members.removeAll(keepingCapacity: true) }
-            flushed = true
-            members.append(contentsOf: UnsafeBufferPointer(start: batch, count: batched))
-            batched = 0
-          }
-          @inline(__always) func done() -> Verdict {
-            skipSpaces()
-            guard i == end else { return .notSure }
-            if direct != nil {
-              memberCount = batched
-            } else if !flushed, members.count == batched {
-              // Lines of a stream mostly have as many members as the one before: they are
-              // written over its own, without the array's general replacement.
-              members.withUnsafeMutableBufferPointer { $0.baseAddress?.update(from: batch, count: batched) }
-            } else {
-              flush()
-            }
-            return verdict
-          }
-          var i = 0
-          var keyCount = 0
-          var firstKey = 0  // the first key of the innermost open object
-          var seen: UInt64 = 0  // the signatures of that object's keys
-          var depth = 0
-          var objects: UInt64 = 0  // bit d: the container open at depth d is an object
-          var topKey = 0..<0
-          var topStart = 0
-
-          @inline(__always) func peek() -> UInt8 { i < end ? b[i] : 0 }
-          @inline(__always) func skipSpaces() {
-            if plain {
-              while i < end, b[i] == 0x20 { i &+= 1 }
-              return
-            }
-            while i < end {
-              let c = b[i]
-              guard c <= 0x20, spaces & (1 &<< UInt64(c)) != 0 else { return }
-              i &+= 1
-            }
-          }
-          /// The offset of the quote that ends the string whose opening quote is at `i`, or nil; sets
-          /// `escaped` when it holds an escape.
-          @inline(__always) func stringEnd(_ escaped: inout Bool) -> Int? {
-            if plain { return quote(after: i &+ 1, in: quotes.unsafelyUnwrapped, count: end) }
-            var parser = JSONParser(UnsafeBufferPointer(start: b, count: end))
-            parser.position = i
-            guard let (range, hasEscapes) = try? parser.scanString() else { return nil }
-            escaped = hasEscapes
-            return range.upperBound
-          }
-          /// Whether the key at `key` is one of the innermost object's keys so far (and notes it).
-          @inline(__always) func isDuplicate(_ key: Range<Int>) -> Bool {
-            // A signature of the first byte (the closing quote of an empty key) and the length, in
-            // a few instructions (a mix by multiplication cost more than the rare comparisons it
-            // saved). Keys that share a bit are compared only when their lengths agree: in an
-            // order, none do.
-            let first = UInt64(b[key.lowerBound])
-            let bit: UInt64 = 1 &<< ((first &+ UInt64(truncatingIfNeeded: key.count) &* 5) & 63)
-            defer { seen |= bit }
-            if seen & bit == 0 { return false }
-            let count = key.count
-            var k = firstKey
-            while k < keyCount {
-              let start = keys[2 &* k]
-              if keys[2 &* k &+ 1] &- start == count, memcmp(b + start, b + key.lowerBound, count) == 0 {
-                return true
-              }
-              k &+= 1
-            }
-            return false
-          }
-          @inline(__always) func open(object: Bool) {
-            saved[2 &* depth] = firstKey
-            saved[2 &* depth &+ 1] = Int(bitPattern: UInt(seen))
-            depth &+= 1
-            if object {
-              objects |= 1 &<< UInt64(depth)
-              firstKey = keyCount
-              seen = 0
-            } else {
-              objects &= ~(1 &<< UInt64(depth))
-            }
-          }
-          @inline(__always) func close() {
-            if objects &>> UInt64(depth) & 1 != 0 { keyCount = firstKey }
-            depth &-= 1
-            firstKey = saved[2 &* depth]
-            seen = UInt64(UInt(bitPattern: saved[2 &* depth &+ 1]))
-          }
-          @inline(__always) func literal(_ word: UInt64, _ count: Int) -> Bool {
-            guard i &+ count <= end else { return false }
-            var read: UInt64 = 0
-            for k in 0..<count { read |= UInt64(b[i &+ k]) &<< (8 &* UInt64(k)) }
-            guard read == word else { return false }
-            i &+= count
-            return true
-          }
-          @inline(__always) func isDigit(_ k: Int) -> Bool { k < end && b[k] &- 48 < 10 }
-          /// A number as JSON writes it: `-`? (`0` | a digit 1-9 and digits) (`.` digits)? (`e` or
-          /// `E`, `+` or `-`?, digits)?
-          @inline(__always) func number() -> Bool {
-            if peek() == UInt8(ascii: "-") { i &+= 1 }
-            guard isDigit(i) else { return false }
-            if b[i] == UInt8(ascii: "0") {
-              i &+= 1
-              if isDigit(i) { return false }
-            } else {
-              while isDigit(i) { i &+= 1 }
-            }
-            if peek() == UInt8(ascii: ".") {
-              i &+= 1
-              guard isDigit(i) else { return false }
-              while isDigit(i) { i &+= 1 }
-            }
-            if peek() | 0x20 == UInt8(ascii: "e") {
-              i &+= 1
-              if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { i &+= 1 }
-              guard isDigit(i) else { return false }
-              while isDigit(i) { i &+= 1 }
-            }
-            return true
-          }
-
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxNesting) { savedScratch -> Verdict in
+        // The keys of the open objects (start and end offsets, in pairs), innermost last; and, for
+        // each open container, where its parent object's keys start and their signatures.
+        let keys = keyScratch.baseAddress!
+        let saved = savedScratch.baseAddress!
+        // Top-level members go straight to `members`.
+        var batched = 0
+        @inline(__always) func done() -> Verdict {
           skipSpaces()
-          guard peek() == UInt8(ascii: "{") else { return .notSure }
-          i &+= 1
-          open(object: true)
-          skipSpaces()
-          if peek() == UInt8(ascii: "}") {
+          guard i == end else { return .notSure }
+          memberCount = batched
+          return verdict
+        }
+        var i = 0
+        var keyCount = 0
+        var firstKey = 0  // the first key of the innermost open object
+        var seen: UInt64 = 0  // the signatures of that object's keys
+        var depth = 0
+        var objects: UInt64 = 0  // bit d: the container open at depth d is an object
+        var topKey = 0..<0
+        var topStart = 0
+
+        @inline(__always) func peek() -> UInt8 { i < end ? b[i] : 0 }
+        @inline(__always) func skipSpaces() {
+          if plain {
+            while i < end, b[i] == 0x20 { i &+= 1 }
+            return
+          }
+          while i < end {
+            let c = b[i]
+            guard c <= 0x20, spaces & (1 &<< UInt64(c)) != 0 else { return }
             i &+= 1
-            return done()
           }
-          value: while true {
-            // In an object, a key and its colon come first.
-            if objects &>> UInt64(depth) & 1 != 0 {
-              guard peek() == UInt8(ascii: "\"") else { return .notSure }
-              var escaped = false
-              guard let keyEnd = stringEnd(&escaped), !escaped else { return .notSure }
-              let key = (i &+ 1)..<keyEnd
-              guard !isDuplicate(key), keyCount < maxOpenKeys else { return .notSure }
-              keys[2 &* keyCount] = key.lowerBound
-              keys[2 &* keyCount &+ 1] = keyEnd
-              keyCount &+= 1
-              if depth == 1 { topKey = key }
-              i = keyEnd &+ 1
-              skipSpaces()
-              guard peek() == UInt8(ascii: ":") else { return .notSure }
-              i &+= 1
-              skipSpaces()
+        }
+        /// The offset of the quote that ends the string whose opening quote is at `i`, or nil; sets
+        /// `escaped` when it holds an escape.
+        @inline(__always) func stringEnd(_ escaped: inout Bool) -> Int? {
+          if plain { return quote(after: i &+ 1, in: quotes.unsafelyUnwrapped, count: end) }
+          var parser = JSONParser(UnsafeBufferPointer(start: b, count: end))
+          parser.position = i
+          guard let (range, hasEscapes) = try? parser.scanString() else { return nil }
+          escaped = hasEscapes
+          return range.upperBound
+        }
+        /// Whether the key at `key` is one of the innermost object's keys so far (and notes it).
+        @inline(__always) func isDuplicate(_ key: Range<Int>) -> Bool {
+          // A signature of the first byte (the closing quote of an empty key) and the length, in
+          // a few instructions (a mix by multiplication cost more than the rare comparisons it
+          // saved). Keys that share a bit are compared only when their lengths agree: in an
+          // order, none do.
+          let first = UInt64(b[key.lowerBound])
+          let bit: UInt64 = 1 &<< ((first &+ UInt64(truncatingIfNeeded: key.count) &* 5) & 63)
+          defer { seen |= bit }
+          if seen & bit == 0 { return false }
+          let count = key.count
+          var k = firstKey
+          while k < keyCount {
+            let start = keys[2 &* k]
+            if keys[2 &* k &+ 1] &- start == count, memcmp(b + start, b + key.lowerBound, count) == 0 {
+              return true
             }
-            if depth == 1 { topStart = i }
-            switch peek() {
-            case UInt8(ascii: "\""):
-              var escaped = false
-              guard let close = stringEnd(&escaped) else { return .notSure }
-              i = close &+ 1
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-              guard depth < limit else { return .notSure }
-              let closer = b[i] &+ 2  // `}` and `]` are their opening bracket plus 2
-              i &+= 1
-              open(object: closer == UInt8(ascii: "}"))
-              skipSpaces()
-              guard peek() == closer else { continue value }
-              i &+= 1
-              close()
-            // The literals' bytes, little-endian.
-            case UInt8(ascii: "t"): guard literal(0x6575_7274, 4) else { return .notSure }  // "true"
-            case UInt8(ascii: "f"): guard literal(0x65_736C_6166, 5) else { return .notSure }  // "false"
-            case UInt8(ascii: "n"): guard literal(0x6C6C_756E, 4) else { return .notSure }  // "null"
-            default: guard number() else { return .notSure }
-            }
-            // A value ended at `i`, in the container open at `depth`.
-            while true {
-              if depth == 1 {
-                if direct == nil, batched == memberBatch { flush() }
-                (batch + batched).initialize(
-                  to: MemberSpan(key: topKey, keyHasEscapes: false, value: topStart..<i, kind: b[topStart]))
-                batched &+= 1
+            k &+= 1
+          }
+          return false
+        }
+        @inline(__always) func open(object: Bool) {
+          saved[2 &* depth] = firstKey
+          saved[2 &* depth &+ 1] = Int(bitPattern: UInt(seen))
+          depth &+= 1
+          if object {
+            objects |= 1 &<< UInt64(depth)
+            firstKey = keyCount
+            seen = 0
+          } else {
+            objects &= ~(1 &<< UInt64(depth))
+          }
+        }
+        @inline(__always) func close() {
+          if objects &>> UInt64(depth) & 1 != 0 { keyCount = firstKey }
+          depth &-= 1
+          firstKey = saved[2 &* depth]
+          seen = UInt64(UInt(bitPattern: saved[2 &* depth &+ 1]))
+        }
+        @inline(__always) func literal(_ word: UInt64, _ count: Int) -> Bool {
+          guard i &+ count <= end else { return false }
+          var read: UInt64 = 0
+          for k in 0..<count { read |= UInt64(b[i &+ k]) &<< (8 &* UInt64(k)) }
+          guard read == word else { return false }
+          i &+= count
+          return true
+        }
+        @inline(__always) func isDigit(_ k: Int) -> Bool { k < end && b[k] &- 48 < 10 }
+        /// A number as JSON writes it: `-`? (`0` | a digit 1-9 and digits) (`.` digits)? (`e` or
+        /// `E`, `+` or `-`?, digits)?
+        @inline(__always) func number() -> Bool {
+          if peek() == UInt8(ascii: "-") { i &+= 1 }
+          guard isDigit(i) else { return false }
+          if b[i] == UInt8(ascii: "0") {
+            i &+= 1
+            if isDigit(i) { return false }
+          } else {
+            while isDigit(i) { i &+= 1 }
+          }
+          if peek() == UInt8(ascii: ".") {
+            i &+= 1
+            guard isDigit(i) else { return false }
+            while isDigit(i) { i &+= 1 }
+          }
+          if peek() | 0x20 == UInt8(ascii: "e") {
+            i &+= 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { i &+= 1 }
+            guard isDigit(i) else { return false }
+            while isDigit(i) { i &+= 1 }
+          }
+          return true
+        }
+
+        skipSpaces()
+        guard peek() == UInt8(ascii: "{") else { return .notSure }
+        i &+= 1
+        open(object: true)
+        skipSpaces()
+        if peek() == UInt8(ascii: "}") {
+          i &+= 1
+          return done()
+        }
+        value: while true {
+          // In an object, a key and its colon come first.
+          if objects &>> UInt64(depth) & 1 != 0 {
+            guard peek() == UInt8(ascii: "\"") else { return .notSure }
+            var escaped = false
+            guard let keyEnd = stringEnd(&escaped), !escaped else { return .notSure }
+            let key = (i &+ 1)..<keyEnd
+            guard !isDuplicate(key), keyCount < maxOpenKeys else { return .notSure }
+            keys[2 &* keyCount] = key.lowerBound
+            keys[2 &* keyCount &+ 1] = keyEnd
+            keyCount &+= 1
+            if depth == 1 { topKey = key }
+            i = keyEnd &+ 1
+            skipSpaces()
+            guard peek() == UInt8(ascii: ":") else { return .notSure }
+            i &+= 1
+            skipSpaces()
+          }
+          if depth == 1 { topStart = i }
+          switch peek() {
+          case UInt8(ascii: "\""):
+            var escaped = false
+            guard let close = stringEnd(&escaped) else { return .notSure }
+            i = close &+ 1
+          case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard depth < limit else { return .notSure }
+            let closer = b[i] &+ 2  // `}` and `]` are their opening bracket plus 2
+            i &+= 1
+            open(object: closer == UInt8(ascii: "}"))
+            skipSpaces()
+            guard peek() == closer else { continue value }
+            i &+= 1
+            close()
+          // The literals' bytes, little-endian.
+          case UInt8(ascii: "t"): guard literal(0x6575_7274, 4) else { return .notSure }  // "true"
+          case UInt8(ascii: "f"): guard literal(0x65_736C_6166, 5) else { return .notSure }  // "false"
+          case UInt8(ascii: "n"): guard literal(0x6C6C_756E, 4) else { return .notSure }  // "null"
+          default: guard number() else { return .notSure }
+          }
+          // A value ended at `i`, in the container open at `depth`.
+          while true {
+            if depth == 1 {
+              guard batched < capacity else {
+                memberCount = -1
+                return .notSure
               }
-              skipSpaces()
-              let c = peek()
-              if c == UInt8(ascii: ",") {
-                i &+= 1
-                skipSpaces()
-                continue value
-              }
-              let inObject = objects &>> UInt64(depth) & 1 != 0
-              guard c == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return .notSure }
-              i &+= 1
-              close()
-              if depth == 0 { return done() }
+              (members + batched).initialize(
+                to: MemberSpan(key: topKey, keyHasEscapes: false, value: topStart..<i, kind: b[topStart]))
+              batched &+= 1
             }
+            skipSpaces()
+            let c = peek()
+            if c == UInt8(ascii: ",") {
+              i &+= 1
+              skipSpaces()
+              continue value
+            }
+            let inObject = objects &>> UInt64(depth) & 1 != 0
+            guard c == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return .notSure }
+            i &+= 1
+            close()
+            if depth == 0 { return done() }
           }
         }
       }
     }
   }
 
-  /// How many top-level members the walk gathers on the stack before appending them (within
-  /// 1 KiB).
+  /// How many members the array form of `index` makes room for on the stack (within 1 KiB); a
+  /// record with more is read again with room for all.
   static var memberBatch: Int { 1024 / MemoryLayout<MemberSpan>.stride }
 
   // MARK: - Lanes: 16 bytes at a time
