@@ -74,7 +74,8 @@ struct ChunkChecker {
 
   init(_ rules: LineRules) {
     self.rules = rules
-    index = RecordIndexer(maxDepth: rules.maxDepth, maxLineLength: rules.maxLineLength)
+    index = RecordIndexer(
+      maxDepth: rules.maxDepth, maxLineLength: rules.maxLineLength, keepsMemberArray: false)
   }
 
   typealias Skip = ChunkSkip
@@ -89,7 +90,13 @@ struct ChunkChecker {
     guard let type = index.sure(line) else { throw .chunk }
     result.records += 1
     let typeBytes = UnsafeBufferPointer(rebasing: line[type])
-    if lastType.map({ !typeBytes.elementsEqual($0) }) ?? true {
+    let sameType = lastType.map { last in
+      last.count == typeBytes.count
+        && last.withUnsafeBufferPointer {
+          ShortBytes.equal($0.baseAddress!, typeBytes.baseAddress!, count: last.count)
+        }
+    }
+    if sameType != true {
       lastType = Array(typeBytes)
       lastName = String(decoding: typeBytes, as: UTF8.self)
       // A donut record defines a donut for the records after it.
@@ -103,7 +110,7 @@ struct ChunkChecker {
       if rules.strict { throw .chunk }
       return
     }
-    if !schema.problems(in: line, members: index.members, quotes: index.plainQuotes, memo: &dayMemo).isEmpty {
+    if !schema.problems(in: line, spans: index.spans, quotes: index.plainQuotes, memo: &dayMemo).isEmpty {
       throw .chunk
     }
   }

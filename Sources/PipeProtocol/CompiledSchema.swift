@@ -21,6 +21,24 @@ struct CompiledSchema: Sendable {
     /// Number: the allowed range.
     var lowNumber = -Double.greatestFiniteMagnitude
     var highNumber = Double.greatestFiniteMagnitude
+    /// Object: where its key table starts in `slots` (`slotCount` entries), and the multiplier of
+    /// the length in its key hash (`keySlot`).
+    var slotBase = 0
+    var multiplier = 0
+  }
+
+  /// The entries of an object's key table: a key's slot (`keySlot`) holds the one field whose name
+  /// hashes there, `noField` when none does, or `severalFields` when more than one does (then the
+  /// fields are searched one by one).
+  static let slotCount = 64
+  static let noField = -1
+  static let severalFields = -2
+
+  /// The slot of a key whose first byte is `first` (for an empty key, its closing quote) and whose
+  /// length is `count`, in an object whose multiplier is `multiplier`.
+  @inline(__always)
+  static func keySlot(first: UInt8, count: Int, multiplier: Int) -> Int {
+    (Int(first) &+ count &* multiplier) & (slotCount - 1)
   }
 
   struct Field: Sendable {
@@ -36,6 +54,9 @@ struct CompiledSchema: Sendable {
   /// The values rules allow, as ranges.
   var ranges: [(low: Int, high: Int)] = []
   var pool: [UInt8] = []
+  /// The objects' key tables: one key-to-field table per object of the schema, so that a member's
+  /// field is found with one look and one comparison, not by trying each field in turn.
+  var slots: [Int] = []
   var root = 0
 
   init(_ fields: [FieldSpec], rules: [IntRule] = []) {
@@ -97,21 +118,53 @@ struct CompiledSchema: Sendable {
       nodes[index].first = fields.count
       nodes[index].count = compiled.count
       fields.append(contentsOf: compiled)
+      addKeyTable(for: index)
     }
     return index
+  }
+
+  /// Makes the key table of object `index`: with the first multiplier (1 to 63) that gives each
+  /// field a slot of its own, else with 5 and slots shared.
+  mutating func addKeyTable(for index: Int) {
+    let node = nodes[index]
+    let keys = (node.first..<(node.first + node.count)).map { f in
+      (
+        first: fields[f].nameCount == 0 ? UInt8(ascii: "\"") : pool[fields[f].nameStart],
+        count: fields[f].nameCount
+      )
+    }
+    func table(_ multiplier: Int) -> (table: [Int], distinct: Bool) {
+      var table = [Int](repeating: Self.noField, count: Self.slotCount)
+      var distinct = true
+      for (k, key) in keys.enumerated() {
+        let slot = Self.keySlot(first: key.first, count: key.count, multiplier: multiplier)
+        if table[slot] == Self.noField {
+          table[slot] = node.first + k
+        } else {
+          table[slot] = Self.severalFields
+          distinct = false
+        }
+      }
+      return (table, distinct)
+    }
+    let multiplier = (1..<Self.slotCount).first { table($0).distinct } ?? 5
+    nodes[index].slotBase = slots.count
+    nodes[index].multiplier = multiplier
+    slots += table(multiplier).table
   }
 
   /// Whether the record surely conforms. False means "look closer", not "wrong".
   func conforms(_ line: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> Bool {
     var memo = ISODate.DayMemo()
-    return conforms(line, members: members, quotes: nil, memo: &memo)
+    return members.withUnsafeBufferPointer { conforms(line, members: $0, quotes: nil, memo: &memo) }
   }
 
   /// `conforms`, for a line whose quote bitmap is `quotes` when it is plain (`RecordIndexer.plainQuotes`:
   /// no backslash anywhere, so no string needs a look for escapes, and each ends at its next
   /// quote), reading date-times with `memo` (the day of the last one a worker read).
   func conforms(
-    _ line: UnsafeBufferPointer<UInt8>, members: [MemberSpan], quotes: UnsafePointer<UInt64>?,
+    _ line: UnsafeBufferPointer<UInt8>, members: UnsafeBufferPointer<MemberSpan>,
+    quotes: UnsafePointer<UInt64>?,
     memo: inout ISODate.DayMemo
   ) -> Bool {
     withUnsafeMutablePointer(to: &memo) { memo in
@@ -120,10 +173,12 @@ struct CompiledSchema: Sendable {
           pool.withUnsafeBufferPointer { pool in
             options.withUnsafeBufferPointer { options in
               ranges.withUnsafeBufferPointer { ranges in
-                let checker = Checker(
-                  line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
-                  quotes: quotes, memo: memo)
-                return checker.topLevel(members, node: root)
+                slots.withUnsafeBufferPointer { slots in
+                  let checker = Checker(
+                    line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
+                    slots: slots, quotes: quotes, memo: memo)
+                  return checker.topLevel(members, node: root)
+                }
               }
             }
           }
@@ -142,6 +197,7 @@ extension CompiledSchema {
     let pool: UnsafeBufferPointer<UInt8>
     let options: UnsafeBufferPointer<(start: Int, count: Int)>
     let ranges: UnsafeBufferPointer<(low: Int, high: Int)>
+    let slots: UnsafeBufferPointer<Int>
     /// Whether the line holds no backslash.
     let plain: Bool
     /// The day of the last date-time read (`ISODate.parse(bytes:memo:)`).
@@ -151,8 +207,8 @@ extension CompiledSchema {
       line: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<CompiledSchema.Node>,
       fields: UnsafeBufferPointer<CompiledSchema.Field>, pool: UnsafeBufferPointer<UInt8>,
       options: UnsafeBufferPointer<(start: Int, count: Int)>,
-      ranges: UnsafeBufferPointer<(low: Int, high: Int)>, quotes: UnsafePointer<UInt64>?,
-      memo: UnsafeMutablePointer<ISODate.DayMemo>
+      ranges: UnsafeBufferPointer<(low: Int, high: Int)>, slots: UnsafeBufferPointer<Int>,
+      quotes: UnsafePointer<UInt64>?, memo: UnsafeMutablePointer<ISODate.DayMemo>
     ) {
       self.json = ValidatedJSON(line, quotes: quotes)
       self.nodes = nodes
@@ -160,6 +216,7 @@ extension CompiledSchema {
       self.pool = pool
       self.options = options
       self.ranges = ranges
+      self.slots = slots
       self.plain = quotes != nil
       self.memo = memo
     }
@@ -171,7 +228,7 @@ extension CompiledSchema {
       return json.bytes[range.lowerBound] == 0x22 ? (range.lowerBound + 1)..<(range.upperBound - 1) : nil
     }
 
-    func topLevel(_ members: [MemberSpan], node: Int) -> Bool {
+    func topLevel(_ members: UnsafeBufferPointer<MemberSpan>, node: Int) -> Bool {
       let object = nodes[node]
       guard object.count <= 64 else { return false }
       var seen: UInt64 = 0
@@ -197,19 +254,24 @@ extension CompiledSchema {
       UnsafeBufferPointer(rebasing: pool[start..<(start + count)])
     }
 
+    /// The field of `object` named by the key at `key` (its bytes without quotes), or nil: found
+    /// in the object's key table, and compared.
     func field(named key: Range<Int>, in object: CompiledSchema.Node) -> Int? {
       let count = key.count
       guard let line = json.bytes.baseAddress, let names = pool.baseAddress else { return nil }
-      for f in object.first..<(object.first + object.count) {
+      /// Whether field `f` is named so.
+      @inline(__always) func named(_ f: Int) -> Bool {
         let field = fields[f]
-        guard field.nameCount == count else { continue }
-        // Names are short: compared here, not with a call.
-        let name = names + field.nameStart
-        let bytes = line + key.lowerBound
-        var i = 0
-        while i < count, name[i] == bytes[i] { i &+= 1 }
-        if i == count { return f }
+        return field.nameCount == count
+          && ShortBytes.equal(names + field.nameStart, line + key.lowerBound, count: count)
       }
+      // The first byte of an empty key is its closing quote, as the table was made.
+      let slot = CompiledSchema.keySlot(
+        first: line[key.lowerBound], count: count, multiplier: object.multiplier)
+      let f = slots[object.slotBase &+ slot]
+      if f >= 0 { return named(f) ? f : nil }
+      if f == CompiledSchema.noField { return nil }
+      for f in object.first..<(object.first + object.count) where named(f) { return f }
       return nil
     }
 

@@ -130,8 +130,22 @@ public struct RecordSchema: Sendable {
     in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan], quotes: UnsafePointer<UInt64>?,
     memo: inout ISODate.DayMemo
   ) -> [String] {
-    if compiled.conforms(bytes, members: members, quotes: quotes, memo: &memo) { return [] }
+    if members.withUnsafeBufferPointer({ compiled.conforms(bytes, members: $0, quotes: quotes, memo: &memo) })
+    {
+      return []
+    }
     return wordedProblems(in: bytes, members: members)
+  }
+
+  /// `problems(in:members:quotes:memo:)` with the members as a worker's indexer lists them
+  /// (`RecordIndexer.spans`): no array is made unless the fast check is not sure.
+  public func problems(
+    in bytes: UnsafeBufferPointer<UInt8>, spans: UnsafeBufferPointer<MemberSpan>,
+    quotes: UnsafePointer<UInt64>?,
+    memo: inout ISODate.DayMemo
+  ) -> [String] {
+    if compiled.conforms(bytes, members: spans, quotes: quotes, memo: &memo) { return [] }
+    return wordedProblems(in: bytes, members: Array(spans))
   }
 
   /// The readable check alone (the fast path's fallback; tests compare the two).
@@ -151,7 +165,9 @@ public struct RecordSchema: Sendable {
       let verdict = StructuralIndexer.index(
         bytes, maxDepth: JSONParser.maxDepthCeiling, quotes: bitmap.baseAddress!, into: &scratch)
       let quotes = verdict == .plain ? UnsafePointer(bitmap.baseAddress!) : nil
-      return compiled.conforms(bytes, members: members, quotes: quotes, memo: &memo)
+      return members.withUnsafeBufferPointer {
+        compiled.conforms(bytes, members: $0, quotes: quotes, memo: &memo)
+      }
     }
   }
 

@@ -114,26 +114,7 @@ struct ChunkCounter {
   @inline(__always)
   func isName(_ p: UnsafePointer<UInt8>, _ count: Int, of id: Int) -> Bool {
     let start = nameStarts[id]
-    guard nameStarts[id + 1] - start == count else { return false }
-    // A word at a time, without a call (the names are short): the last word overlaps the one
-    // before it rather than reading past the name.
-    let name = UnsafeRawPointer(nameBytes + start)
-    let text = UnsafeRawPointer(p)
-    guard count >= 8 else {
-      var j = 0
-      while j < count, p[j] == nameBytes[start &+ j] { j &+= 1 }
-      return j == count
-    }
-    var j = 0
-    while j &+ 8 < count {
-      guard
-        text.loadUnaligned(fromByteOffset: j, as: UInt64.self)
-          == name.loadUnaligned(fromByteOffset: j, as: UInt64.self)
-      else { return false }
-      j &+= 8
-    }
-    return text.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-      == name.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    return nameStarts[id + 1] - start == count && ShortBytes.equal(nameBytes + start, p, count: count)
   }
 
   typealias Skip = ChunkSkip
