@@ -204,12 +204,8 @@ public struct ValidatedJSON {
   @inlinable @inline(__always)
   public func equals(_ range: Range<Int>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
     guard range.count == other.count else { return false }
-    var j = 0
-    for i in range {
-      if bytes[i] != other[j] { return false }
-      j += 1
-    }
-    return true
+    guard let base = bytes.baseAddress, let start = other.baseAddress else { return other.isEmpty }
+    return ShortBytes.equal(base + range.lowerBound, start, count: other.count)
   }
 
   /// Whether the bytes at `range` are exactly those of `text` (a key, say).
