@@ -214,7 +214,7 @@ struct OrderLine: FieldAccess {
       case 12: (name, text) = (.creationDate, "creationDate")
       default: return nil
       }
-      guard memcmp(text.utf8Start, key.baseAddress!, key.count) == 0 else { return nil }
+      guard ShortBytes.equal(text.utf8Start, key.baseAddress!, count: key.count) else { return nil }
       self = name
     }
 
