@@ -256,6 +256,7 @@ extension CompiledSchema {
 
     /// The field of `object` named by the key at `key` (its bytes without quotes), or nil: found
     /// in the object's key table, and compared.
+    @inline(__always)
     func field(named key: Range<Int>, in object: CompiledSchema.Node) -> Int? {
       let count = key.count
       guard let line = json.bytes.baseAddress, let names = pool.baseAddress else { return nil }
