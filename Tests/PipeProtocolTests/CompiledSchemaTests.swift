@@ -17,19 +17,6 @@ struct CompiledSchemaTests {
       .optional("id", .nonEmptyString),
     ])
 
-  /// The fast check's answer and the worded check's problems.
-  func check(_ text: String) throws -> (fast: Bool, problems: [String]) {
-    let bytes = Array(text.utf8)
-    var members: [MemberSpan] = []
-    return try bytes.withUnsafeBufferPointer { buffer in
-      _ = try RecordIndexer.index(buffer, source: "t", line: 1, into: &members, maxDepth: 512)
-      return (
-        Self.schema.fastConforms(buffer, members: members),
-        Self.schema.wordedProblems(in: buffer, members: members)
-      )
-    }
-  }
-
   @Test("fields that share their slots, and one that has its own")
   func tables() {
     let compiled = Self.schema.compiled
@@ -54,7 +41,7 @@ struct CompiledSchemaTests {
       #"{"type":"t","ka":1,"kb":"x","inner":{"x":2},"id":""}"#,
     ])
   func agree(_ text: String) throws {
-    let (fast, problems) = try check(text)
+    let (fast, problems) = try Self.schema.bothChecks(text)
     #expect(fast == problems.isEmpty, "\(text): \(problems)")
   }
 }

@@ -18,14 +18,7 @@ struct IntRuleTests {
   ]
 
   func check(_ text: String, _ schema: RecordSchema) throws -> (fast: Bool, problems: [String]) {
-    let bytes = Array(text.utf8)
-    var members: [MemberSpan] = []
-    return try bytes.withUnsafeBufferPointer { buffer in
-      _ = try RecordIndexer.index(buffer, source: "t", line: 1, into: &members, maxDepth: 512)
-      return (
-        schema.fastConforms(buffer, members: members), schema.wordedProblems(in: buffer, members: members)
-      )
-    }
+    try schema.bothChecks(text)
   }
 
   @Test("a value the type accepts but a rule refuses is a problem, in field order, in both checks")
