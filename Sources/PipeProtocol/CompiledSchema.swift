@@ -25,6 +25,8 @@ struct CompiledSchema: Sendable {
     /// the length in its key hash (`keySlot`).
     var slotBase = 0
     var multiplier = 0
+    /// Object: a bit per required field (bit i for its field i, among its first 64).
+    var required: UInt64 = 0
   }
 
   /// The entries of an object's key table: a key's slot (`keySlot`) holds the one field whose name
@@ -117,6 +119,9 @@ struct CompiledSchema: Sendable {
       }
       nodes[index].first = fields.count
       nodes[index].count = compiled.count
+      for (i, field) in compiled.prefix(64).enumerated() where field.required {
+        nodes[index].required |= 1 << UInt64(i)
+      }
       fields.append(contentsOf: compiled)
       addKeyTable(for: index)
     }
@@ -242,11 +247,10 @@ extension CompiledSchema {
       return requiredSeen(object, seen)
     }
 
+    /// Whether every required field of `object` is among those `seen` (a bit per field).
+    @inline(__always)
     func requiredSeen(_ object: CompiledSchema.Node, _ seen: UInt64) -> Bool {
-      for i in 0..<object.count where fields[object.first + i].required && seen & (1 << UInt64(i)) == 0 {
-        return false
-      }
-      return true
+      seen & object.required == object.required
     }
 
     /// The bytes of `pool` from `start`.
@@ -293,10 +297,20 @@ extension CompiledSchema {
         }
         return false
       case .number:
-        // Read as the readable check reads it (`SchemaChecker.number`), so that both agree at the bounds.
-        guard first == UInt8(ascii: "-") || first &- 48 < 10, let v = SchemaChecker.number(line, range) else {
-          return false
+        guard first == UInt8(ascii: "-") || first &- 48 < 10 else { return false }
+        // A number of a validated line without an exponent and of at most 300 bytes is finite, and
+        // one without a sign is not below zero: within bounds that reach the largest finite value
+        // above and zero or less below, it is accepted unread. (The line is valid JSON, so the
+        // number's text is well formed.)
+        if node.highNumber == .greatestFiniteMagnitude, range.count <= 300,
+          first != UInt8(ascii: "-") ? node.lowNumber <= 0 : node.lowNumber == -.greatestFiniteMagnitude,
+          !json.hasExponent(range)
+        {
+          return true
         }
+        // Else read as the readable check reads it (`SchemaChecker.number`), so that both agree at
+        // the bounds.
+        guard let v = SchemaChecker.number(line, range) else { return false }
         return v.isFinite && v >= node.lowNumber && v <= node.highNumber
       case .dateTime, .day:
         guard let inner = plainString(range) else { return false }

@@ -200,6 +200,13 @@ public struct ValidatedJSON {
       ? JSONParser.unescape(inner) : String(decoding: inner, as: UTF8.self)
   }
 
+  /// Whether the number at `range` has an exponent (`e` or `E`).
+  @inlinable @inline(__always)
+  public func hasExponent(_ range: Range<Int>) -> Bool {
+    for i in range where bytes[i] | 0x20 == UInt8(ascii: "e") { return true }
+    return false
+  }
+
   /// Whether the bytes at `range` are exactly `other`.
   @inlinable @inline(__always)
   public func equals(_ range: Range<Int>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
