@@ -63,6 +63,8 @@ struct Annotator {
   var lastSpot: [UInt8] = []
   var lastDay: Int?
   var lastReadings: [Reading] = []
+  /// The day of the last order's date-time, read once a day (`ISODate.parse(bytes:memo:)`).
+  var dayMemo = ISODate.DayMemo()
   /// The last temperature written: the order's own value, the reading, and the bytes.
   var memoRaw: [UInt8] = []
   var memoFahrenheit = Double.nan
@@ -116,7 +118,7 @@ struct Annotator {
   }
 
   mutating func forecast(_ order: OrderLine) throws(InputError) -> Int {
-    if let lastDay, let date = order.plainDate(), ISODate.floorDiv(date, 86_400) == lastDay,
+    if let lastDay, let date = order.plainDate(memo: &dayMemo), ISODate.floorDiv(date, 86_400) == lastDay,
       Self.same(order.raw(.city), lastCity), Self.same(order.raw(.parkingSpot), lastSpot)
     {
       return date
@@ -287,11 +289,11 @@ struct OrderLine: FieldAccess {
 
   /// "creationDate" when it is a string without escapes holding a date (as `date` reads it);
   /// nil otherwise.
-  func plainDate() -> Int? {
+  func plainDate(memo: inout ISODate.DayMemo) -> Int? {
     guard let member = creationDate, let inner = ValidatedJSON(view.bytes).plainString(member.value) else {
       return nil
     }
-    return ISODate.parse(bytes: UnsafeBufferPointer(rebasing: view.bytes[inner]))
+    return ISODate.parse(bytes: UnsafeBufferPointer(rebasing: view.bytes[inner]), memo: &memo)
   }
 
   /// Appends the record to `out` with the values set (JSON text): each in the place of its
