@@ -90,13 +90,8 @@ struct ChunkChecker {
     guard let type = index.sure(line) else { throw .chunk }
     result.records += 1
     let typeBytes = UnsafeBufferPointer(rebasing: line[type])
-    let sameType = lastType.map { last in
-      last.count == typeBytes.count
-        && last.withUnsafeBufferPointer {
-          ShortBytes.equal($0.baseAddress!, typeBytes.baseAddress!, count: last.count)
-        }
-    }
-    if sameType != true {
+    let sameType = lastType?.withUnsafeBufferPointer { ValidatedJSON(line).equals(type, $0) } ?? false
+    if !sameType {
       lastType = Array(typeBytes)
       lastName = String(decoding: typeBytes, as: UTF8.self)
       // A donut record defines a donut for the records after it.

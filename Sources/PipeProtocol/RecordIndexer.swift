@@ -66,15 +66,7 @@ public struct RecordIndexer {
       if !keepsMemberArray || !sure { members.removeAll(keepingCapacity: true) }
       return sure ? typeText(line) : nil
     }
-    if keepsMemberArray {
-      if members.count == memberCount {
-        // Lines of a stream mostly have as many members as the one before.
-        members.withUnsafeMutableBufferPointer { $0.baseAddress?.update(from: store, count: memberCount) }
-      } else {
-        members.removeAll(keepingCapacity: true)
-        members.append(contentsOf: UnsafeBufferPointer(start: store, count: memberCount))
-      }
-    }
+    if keepsMemberArray { members.replaceAll(with: spans) }
     return typeText(line)
   }
 

@@ -70,16 +70,7 @@ public enum StructuralIndexer {
         spans = UnsafeBufferPointer(start: heap, count: maxOpenKeys)
       }
       guard verdict != .notSure else { return verdict }
-      if members.count == count {
-        // Lines of a stream mostly have as many members as the one before: they are written
-        // over its own, without the array's general replacement.
-        members.withUnsafeMutableBufferPointer {
-          $0.baseAddress?.update(from: spans.baseAddress!, count: count)
-        }
-      } else {
-        members.removeAll(keepingCapacity: true)
-        members.append(contentsOf: UnsafeBufferPointer(rebasing: spans[0..<count]))
-      }
+      members.replaceAll(with: UnsafeBufferPointer(rebasing: spans[0..<count]))
       return verdict
     }
   }
@@ -567,5 +558,19 @@ public enum StructuralIndexer {
       i &+= 1
     }
     return end
+  }
+}
+
+extension Array where Element == MemberSpan {
+  /// Makes the array hold exactly `spans`. Lines of a stream mostly have as many members as the
+  /// one before: then they are written over its own, without the array's general replacement.
+  @inline(__always)
+  mutating func replaceAll(with spans: UnsafeBufferPointer<MemberSpan>) {
+    if count == spans.count, let source = spans.baseAddress {
+      withUnsafeMutableBufferPointer { $0.baseAddress?.update(from: source, count: spans.count) }
+    } else {
+      removeAll(keepingCapacity: true)
+      append(contentsOf: spans)
+    }
   }
 }

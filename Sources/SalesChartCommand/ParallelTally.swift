@@ -222,20 +222,16 @@ struct ChunkCounter {
     /// quote bitmap (the line is plain, so no string holds an escaped quote).
     @inline(__always) func quote(_ from: Int) -> Int { index.quote(after: from) }
     @inline(__always) func spaces() { while b[i] == 0x20 { i &+= 1 } }
-    /// The `count` bytes at `start` (at most 8, all of them the line's), little-endian.
-    @inline(__always) func word(_ start: Int, _ count: Int) -> UInt64 {
-      if count == 8 { return UnsafeRawPointer(b + start).loadUnaligned(as: UInt64.self) }
-      var w: UInt64 = 0
-      for j in 0..<count { w |= UInt64(b[start &+ j]) &<< (8 &* UInt64(j)) }
-      return w
-    }
     /// What the key of `count` bytes at `start` is: 0 donut, 1 quantity, 2 name, 3 another. One
-    /// comparison of whole words, chosen by the length.
+    /// comparison, chosen by the length.
     @inline(__always) func keyKind(_ start: Int, _ count: Int) -> Int {
+      @inline(__always) func isKey(_ key: StaticString) -> Bool {
+        ShortBytes.equal(b + start, key.utf8Start, count: count)
+      }
       switch count {
-      case 5: return word(start, 5) == Self.donutKey ? 0 : 3
-      case 8: return word(start, 8) == Self.quantityKey ? 1 : 3
-      case 4: return word(start, 4) == Self.nameKey ? 2 : 3
+      case 5: return isKey("donut") ? 0 : 3
+      case 8: return isKey("quantity") ? 1 : 3
+      case 4: return isKey("name") ? 2 : 3
       default: return 3
       }
     }
@@ -336,12 +332,8 @@ struct ChunkCounter {
     }
   }
 
-  // The keys of an item as `addPlainSales` reads them, little-endian words of their bytes
+  // The first 8 bytes of an item's keys as written, with their quotes and colon, little-endian
   // (literals, not stored globals, which are checked for their first use at every read).
-  @inline(__always) static var donutKey: UInt64 { 0x74_756E_6F64 }  // "donut"
-  @inline(__always) static var quantityKey: UInt64 { 0x7974_6974_6E61_7571 }  // "quantity"
-  @inline(__always) static var nameKey: UInt64 { 0x656D_616E }  // "name"
-  // The first 8 bytes of an item's keys as written, with their quotes and colon.
   @inline(__always) static var donutColon: UInt64 { 0x3A22_7475_6E6F_6422 }  // "donut":
   @inline(__always) static var nameColonQuote: UInt64 { 0x223A_2265_6D61_6E22 }  // "name":"
   @inline(__always) static var quantit: UInt64 { 0x7469_746E_6175_7122 }  // "quantit
