@@ -8,7 +8,17 @@ public enum Achievements: Tool {
     "state", name: "FILE", help: "keep achievement dates in FILE between runs (atomic, locked)")
   static let events = Flag("events", help: "write only what changed since the last run (needs --state)")
   static let now = Option.date("now", help: "the time of this run (ISO 8601; default: the clock)")
-  static let format = Option.format([.text, .json], default: .json, help: "the Goals screen, or records")
+  static let format = Option.format(
+    [.text, .json, .csv], default: .json, help: "the Goals screen, records, or a row per record")
+  /// The columns of `--format csv`: the achievement record's fields; with `--events`, those of
+  /// both event records (earned and revoked), so that one header serves both.
+  static let csv = CSVTable(WishlistSchemas.catalog.schema(for: "achievement")!)
+  static let eventsCSV = CSVTable(
+    columns: Set(
+      ["achievement-earned", "achievement-revoked"].flatMap { type in
+        CSVTable(WishlistSchemas.catalog.schema(for: type)!).columns
+      }
+    ).sorted())
 
   /// The command: its options, help sections and run.
   public static let command = Command(
@@ -32,6 +42,8 @@ public enum Achievements: Tool {
       (America/Los_Angeles), labelled ('Today, 3:00 AM PDT'); records keep UTC.
       A goal achieved now and not before is dated now; one no longer achieved is revoked; others
       keep their date (with --state, across runs; without, everything achieved is dated now).
+      csv: a header row of the record's fields and a row per record (with --events, the fields
+      of both event records; a field a record lacks is empty).
       """,
     exitStatus: [
       "65   a line is not a valid record, a trip record is malformed, or the state file is corrupt"
@@ -46,6 +58,7 @@ public enum Achievements: Tool {
   static func run(_ invocation: Invocation) throws -> Int32 {
     let now = invocation.now(now)
     let text = invocation[format] == .text
+    let csv = invocation[format] == .csv
     let eventsOnly = invocation[events]
     let statePath = invocation[state]
     if eventsOnly, statePath == nil {
@@ -60,6 +73,8 @@ public enum Achievements: Tool {
       if eventsOnly {
         if text {
           out.write(GoalsScreen.events(events, width: TextLayout.width(), date: date))
+        } else if csv {
+          out.write(eventsCSV.text(events.map(\.record)))
         } else {
           for event in events { out.writeRecord(event.record) }
         }
@@ -68,6 +83,8 @@ public enum Achievements: Tool {
         if text {
           let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
           out.write(GoalsScreen.render(statuses, width: TextLayout.width(), style: style, date: date))
+        } else if csv {
+          out.write(Self.csv.text(statuses.map(\.record)))
         } else {
           for status in statuses { out.writeRecord(status.record) }
         }

@@ -7,8 +7,8 @@ enum CardPicture {
   /// The font stack: the system font where there is one.
   static let fontFamily = "-apple-system, BlinkMacSystemFont, 'Helvetica Neue', Helvetica, Arial, sans-serif"
 
-  /// The XML declaration, the `<svg>` element, the card's rounded background, an accessible title
-  /// and description, and the title on the card.
+  /// The XML declaration, the `<svg>` element, an accessible title and description, the palette's
+  /// style (light and dark), the card's rounded background, and the title on the card.
   static func open(width: Int, height: Int, title: String, subtitle: String, description: String) -> String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
@@ -16,9 +16,9 @@ enum CardPicture {
     viewBox="0 0 \(width) \(height)" font-family="\(fontFamily)" role="img">
       <title>\(Markup.escape(title))</title>
       <desc>\(Markup.escape(description))</desc>
-      <rect width="\(width)" height="\(height)" rx="18" fill="#f7f3ee"/>
-      <text x="24" y="40" font-size="22" font-weight="700" fill="#1c1c1e">\(Markup.escape(title))</text>
-      <text x="24" y="64" font-size="14" fill="#6e6e73">\(Markup.escape(subtitle))</text>
+    \(SVGPalette.style)  <rect width="\(width)" height="\(height)" rx="18" \(SVGPalette.fill(.card))/>
+      <text x="24" y="40" font-size="22" font-weight="700" \(SVGPalette.fill(.ink))>\(Markup.escape(title))</text>
+      <text x="24" y="64" font-size="14" \(SVGPalette.fill(.secondary))>\(Markup.escape(subtitle))</text>
 
     """
   }

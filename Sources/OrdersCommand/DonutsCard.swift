@@ -1,51 +1,104 @@
 import FoodTruckKit
 import ToolSupport
 
-/// The Donuts card (`orders menu --format svg`): the menu as the sample's gallery grid shows it, a
-/// picture of each donut with its name and its most potent flavour under it.
+/// The Truck's Donuts card (`orders menu --card`): the first 14 donuts of the menu in the sample's
+/// hexagonal lattice, rows of 5, 4 and 5, the middle row half a step in, each donut drawn from its
+/// dough, glaze and topping (`DonutPicture`), as text for a terminal or as an SVG picture.
 enum DonutsCard {
-  /// The most cells a row holds.
-  static let columns = 6
-  /// A cell's width and height, and the picture's side in it.
-  static let cellWidth = 132.0
-  static let cellHeight = 168.0
-  static let pictureSize = 100.0
-  /// Where the grid starts under the title.
-  static let top = 84.0
-  static let margin = 24.0
+  /// How many donuts each row holds, top to bottom (the sample's 5/4/5).
+  static let rows = [5, 4, 5]
+  /// How many donuts the card shows: the first of the listing.
+  static var capacity: Int { rows.reduce(0, +) }
 
-  /// The card for `donuts`, in their order.
-  static func svg(_ donuts: [Donut]) -> String {
-    let columns = max(1, min(Self.columns, donuts.count))
-    let rows = (donuts.count + columns - 1) / columns
-    let width = Int(margin * 2 + Double(columns) * cellWidth)
-    let height = Int(top + Double(max(rows, 1)) * cellHeight + margin / 2)
-    let names = donuts.map(\.name).joined(separator: ", ")
-    var s = CardPicture.open(
-      width: max(width, 320), height: height, title: "Donuts", subtitle: Numbers.count(donuts.count, "donut"),
-      description: donuts.isEmpty ? "No donuts." : "The menu as pictures: \(names)")
-    if donuts.isEmpty {
-      s += "  <text x=\"24\" y=\"130\" font-size=\"15\" fill=\"#6e6e73\">No donuts.</text>\n"
+  /// Where each of `count` donuts sits: its row and its place in the row, in lattice steps from
+  /// the left (the middle row starts half a step in).
+  static func slots(_ count: Int) -> [(row: Int, column: Double)] {
+    var out: [(row: Int, column: Double)] = []
+    for (row, size) in rows.enumerated() {
+      for place in 0..<size where out.count < count {
+        out.append((row, Double(place) + (size < rows[0] ? 0.5 : 0)))
+      }
     }
-    for (index, donut) in donuts.enumerated() {
-      let x = margin + Double(index % columns) * cellWidth
-      let y = top + Double(index / columns) * cellHeight
-      s += cell(donut, x: x, y: y)
+    return out
+  }
+
+  // MARK: - SVG
+
+  /// The distance between two neighbours' centres; rows are `step × √3/2` apart, so each donut
+  /// touches the six around it as a hexagonal lattice does.
+  static let step = 112.0
+  static let pictureSize = 100.0
+  static let margin = 24.0
+  static let top = 84.0
+
+  /// The card as an SVG document, of the first `capacity` of `donuts` (in their order) and the
+  /// count of the whole listing `total`.
+  static func svg(_ donuts: [Donut], total: Int) -> String {
+    let shown = Array(donuts.prefix(capacity))
+    let rowStep = step * 3.0.squareRoot() / 2
+    let width = Int(margin * 2 + Double(rows[0] - 1) * step + pictureSize)
+    let height = Int(top + Double(rows.count - 1) * rowStep + pictureSize + margin)
+    let names = shown.map(\.name).joined(separator: ", ")
+    var s = CardPicture.open(
+      width: width, height: height, title: "Donuts", subtitle: subtitle(shown.count, total: total),
+      description: shown.isEmpty ? "No donuts." : "The first donuts of the menu in a hexagonal lattice: \(names)")
+    if shown.isEmpty {
+      s += "  <text x=\"24\" y=\"130\" font-size=\"15\" \(SVGPalette.fill(.secondary))>No donuts.</text>\n"
+    }
+    for (donut, slot) in zip(shown, slots(shown.count)) {
+      let x = margin + slot.column * step
+      let y = top + Double(slot.row) * rowStep
+      s += "  <g>\n    <title>\(Markup.escape(donut.name))</title>\n"
+      s += DonutPicture.svg(donut, x: x, y: y, size: pictureSize, indent: 4)
+      s += "  </g>\n"
     }
     return s + CardPicture.close
   }
 
-  /// One cell: the picture, the name in up to two lines, the most potent flavour.
-  static func cell(_ donut: Donut, x: Double, y: Double) -> String {
-    let center = x + cellWidth / 2
-    var s = DonutPicture.svg(donut, x: center - pictureSize / 2, y: y + 4, size: pictureSize)
-    let lines = CardPicture.lines(donut.name, perLine: 17, maxLines: 2)
-    s += CardPicture.centered(
-      lines, x: center, y: y + pictureSize + 24, size: 13, lineHeight: 16,
-      attributes: "font-weight=\"600\" fill=\"#1c1c1e\"")
-    s += CardPicture.centered(
-      [donut.flavors.mostPotent.flavor.name], x: center, y: y + pictureSize + 24 + Double(lines.count) * 16,
-      size: 11, lineHeight: 14, attributes: "fill=\"#8e8e93\"")
-    return s
+  /// `14 of 17 donuts`, `3 donuts`.
+  static func subtitle(_ shown: Int, total: Int) -> String {
+    shown == total ? Numbers.count(total, "donut") : "\(shown) of \(Numbers.count(total, "donut"))"
+  }
+
+  // MARK: - Text
+
+  /// The card for a terminal `width` columns wide: the title and count, then each row of the
+  /// lattice as two lines, a donut glyph over each name, the middle row half a cell in. Cells are
+  /// as wide as five fit (an even 8 to 16 columns, so that half a step is whole columns); a longer
+  /// name is shortened with `…`. Names are shown with control characters escaped.
+  static func text(_ donuts: [Donut], total: Int, width: Int = TextLayout.width()) -> String {
+    let shown = Array(donuts.prefix(capacity))
+    var out = "Donuts · \(subtitle(shown.count, total: total))\n"
+    guard !shown.isEmpty else { return out + "\nNo donuts.\n" }
+    let cell = max(8, min(16, (width - 1) / rows[0])) / 2 * 2
+    var lines: [(glyphs: String, names: String)] = Array(repeating: ("", ""), count: rows.count)
+    for (donut, slot) in zip(shown, slots(shown.count)) {
+      var line = lines[slot.row]
+      let start = Int(slot.column * Double(cell))
+      let name = TextLayout.shorten(TerminalText.safe(donut.name), to: cell - 1)
+      line.glyphs = pad(line.glyphs, start) + centered("◎", in: cell)
+      line.names = pad(line.names, start) + centered(name, in: cell)
+      lines[slot.row] = line
+    }
+    for line in lines where !line.glyphs.isEmpty {
+      out += "\n" + trimmed(line.glyphs) + "\n" + trimmed(line.names) + "\n"
+    }
+    return out
+  }
+
+  /// `text` centred in `width` columns (an odd space goes to the right).
+  static func centered(_ text: String, in width: Int) -> String {
+    let room = max(0, width - TextLayout.displayWidth(text))
+    return String(repeating: " ", count: room / 2) + text + String(repeating: " ", count: room - room / 2)
+  }
+
+  /// `text` padded with spaces to `width` columns (as it is when it is as wide).
+  static func pad(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - TextLayout.displayWidth(text)))
+  }
+
+  /// `text` without its trailing spaces.
+  static func trimmed(_ text: String) -> String {
+    String(text.reversed().drop { $0 == " " }.reversed())
   }
 }

@@ -74,10 +74,10 @@ enum FlavorGauges {
     let center = Double(cardWidth) / 2
     s += DonutPicture.svg(donut, x: center - pictureSize / 2, y: top, size: pictureSize)
     s += CardPicture.centered(
-      recipe, x: center, y: recipeY, size: 14, lineHeight: 17, attributes: "fill=\"#3a3a3c\"")
+      recipe, x: center, y: recipeY, size: 14, lineHeight: 17, attributes: "\(SVGPalette.fill(.body))")
     s += CardPicture.centered(
       ["Most potent: \(potent.flavor.name) \(potent.value)"], x: center, y: flavorY, size: 13, lineHeight: 17,
-      attributes: "font-weight=\"600\" fill=\"#a61e4d\"")
+      attributes: "font-weight=\"600\" \(SVGPalette.fill(.accent))")
     return s + CardPicture.close
   }
 }

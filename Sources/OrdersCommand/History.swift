@@ -16,7 +16,7 @@ enum History {
 
   static let command = Command(
     name: "history", summary: "the sample's daily and monthly sales per city as order-summary records",
-    options: [city, days, months, OrdersOptions.format, OrdersOptions.now],
+    options: [city, days, months, OrdersOptions.listFormat, OrdersOptions.now],
     input: "Nothing: the history is generated from each city's seed and multiplier.",
     output: """
       order-summary records, city by city (\(City.names)), oldest first: the last
@@ -27,7 +27,8 @@ enum History {
       days). Days end at midnight by the clock rule: in TZ when set, else in the truck city's zone
       (\(City.truck.city.name)). So --days 7 is the last week. (The sample read its oldest days as
       the most recent ones; see PROTOCOL.md.) With --format text, a line per summary for people:
-      city, day or month, donuts.
+      city, day or month, donuts. With --format csv, a header row of the order-summary record's
+      fields and a row per summary (sales as its JSON text).
       """,
     examples: """
       orders history --days 7 | jq -s 'map(.totalSales) | add'
@@ -51,13 +52,19 @@ enum History {
         entries += SalesHistory.monthly(city: city, today: today).suffix(monthCount)
       }
     }
-    if invocation[OrdersOptions.format] == .text {
+    switch invocation[OrdersOptions.listFormat] {
+    case .text:
       StandardOutput.shared.write(text(entries, width: TextLayout.width()))
-    } else {
+    case .csv:
+      StandardOutput.shared.write(csv.text(entries.map(\.record)))
+    default:
       for entry in entries { StandardOutput.shared.writeRecord(entry.record) }
     }
     return ExitStatus.ok
   }
+
+  /// The columns of `--format csv`: the order-summary record's fields.
+  static let csv = CSVTable(FoodTruckSchemas.catalog.schema(for: "order-summary")!)
 
   /// The summaries for people, a line each: `Cupertino  Nov 28, 2026  1,130 donuts`, or
   /// `Nov 2026` for a month; the city column is left out where the width is short.

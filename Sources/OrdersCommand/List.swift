@@ -25,7 +25,7 @@ enum List {
   static let command = Command(
     name: "list", summary: "the orders in the store",
     options: [
-      status, search, sort, reverse, OrdersOptions.format, OrdersOptions.store, OrdersOptions.now,
+      status, search, sort, reverse, OrdersOptions.listFormat, OrdersOptions.store, OrdersOptions.now,
     ],
     input: OrdersOptions.storeInput,
     output: """
@@ -34,12 +34,14 @@ enum List {
       Orders rows ('ID  N donuts  STATUS  TIME  DONUTS', the time labelled with its zone, up to
       three donut names and +N) and a footer with the number of orders and donuts and the total;
       sorted by status (the default), the rows go under the headings New, Preparing, Ready and
-      Completed, as the sample's compact list.
+      Completed, as the sample's compact list. With --format csv, a header row of the order
+      record's fields and a row per order (items as its JSON text).
       """,
     examples: """
       orders list --status placed | jq -r .id
       orders list --search lemon --format text
       orders list --sort donuts --reverse --format text | head -3
+      orders list --status completed --format csv
       """,
     run: run)
 
@@ -52,11 +54,12 @@ enum List {
       (statuses.isEmpty || statuses.contains(order.status)) && order.matches(search, menu: menu)
     }
     let sorted = self.sorted(chosen, by: invocation[sort], reverse: invocation[reverse])
-    if invocation[OrdersOptions.format] == .text, invocation[sort] == .status {
+    let format = invocation[OrdersOptions.listFormat]
+    if format == .text, invocation[sort] == .status {
       StandardOutput.shared.write(
         OrderTable.text(sorted.map(\.order), now: invocation.now(OrdersOptions.now), sections: true))
     } else {
-      OrderStore.write(sorted, of: records, invocation)
+      OrderStore.write(sorted, of: records, invocation, format: format)
     }
     return ExitStatus.ok
   }

@@ -51,14 +51,21 @@ enum MenuCommand {
     }
     return sort
   }
-  /// `-f/--format text|json|svg`: svg is the Donuts card.
-  static let format = Option.format([.text, .json, .svg], default: .json)
+  /// `-f/--format text|json|csv|svg`: svg is the gallery, or with `--card` the Donuts card.
+  static let format = Option.format([.text, .json, .csv, .svg], default: .json)
+  /// `--card`: the Truck's Donuts card, the first 14 donuts in the sample's 5/4/5 lattice.
+  static let card = Flag(
+    "card",
+    help: "the Truck's Donuts card: the first \(DonutsCard.capacity) donuts in a 5/4/5 hexagonal lattice "
+      + "(text unless --format says svg, json or csv)")
+  /// The columns of `--format csv`: the donut record's fields.
+  static let csv = CSVTable(FoodTruckSchemas.catalog.schema(for: "donut")!)
   static let search = Option.string(
     "search", name: "TEXT", help: "only donuts whose name or an ingredient contains TEXT (any case)")
 
   static let command = Command(
     name: "menu", summary: "the donuts of the menu, built-in and custom, as donut records",
-    options: [sort, search, format, MenuStore.option, OrdersOptions.store, OrdersOptions.now],
+    options: [sort, search, card, format, MenuStore.option, OrdersOptions.store, OrdersOptions.now],
     input: """
       The \(Menu.builtIn.count) built-in donuts are compiled in; custom donuts come from the menu store
       (see 'orders donut --help'). --sort popularity also reads the order store (--store) and the
@@ -68,9 +75,14 @@ enum MenuCommand {
       One donut record per donut: id, name, dough, glaze and topping (absent when none), flavors
       (the sum of the ingredients') and mostPotentFlavor. With --format text, a row per donut:
       'ID  NAME  $5.78  FLAVOR  INGREDIENTS' (the price, the most potent flavour), fitting the
-      width: ingredients wrap, long names are shortened with '…'. With --format svg, the Donuts
-      card: a picture of each donut (its dough, glaze and topping) with its name and most potent
-      flavour, six to a row.
+      width: ingredients wrap, long names are shortened with '…'. With --format csv, a header
+      row of the donut record's fields and a row per donut (flavors as its JSON text). With
+      --format svg, the gallery: a picture of each donut (its dough, glaze and topping) with its
+      name and most potent flavour, six to a row.
+      With --card, the Truck's Donuts card: the first \(DonutsCard.capacity) donuts of the listing in
+      the sample's hexagonal lattice, rows of 5, 4 and 5, the middle row half a step in; as text
+      (the default with --card) a donut glyph over each name, as svg each donut's picture; json
+      and csv hold the card's donuts.
       popularity:T counts the orders of the store created in T and the generated history of the
       three cities (daily for week and month, monthly for year) over the top-five chart's windows;
       most sold first, equal sales by id (as the sample's gallery), unsold donuts last.
@@ -79,6 +91,9 @@ enum MenuCommand {
       orders menu -f text
       orders menu --search lemon
       orders menu -f svg > donuts.svg
+      orders menu --card
+      orders menu --card -f svg > card.svg
+      orders menu -f csv
       orders menu --sort flavor:spicy | jq -r '.name' | head -3
       orders menu --sort popularity:today --format text
       """,
@@ -101,9 +116,17 @@ enum MenuCommand {
         donuts,
         sales: Popularity.sales(orders: orders, timeframe: timeframe, today: today, day: zone.localDay))
     }
-    switch invocation[format] {
+    let asCard = invocation[card]
+    let total = donuts.count
+    if asCard { donuts = Array(donuts.prefix(DonutsCard.capacity)) }
+    // With --card the card is the point: text unless a format is asked for.
+    let format = asCard && !invocation.isGiven(format) ? .text : invocation[format]
+    switch format {
+    case .text where asCard: StandardOutput.shared.write(DonutsCard.text(donuts, total: total))
+    case .svg where asCard: StandardOutput.shared.write(DonutsCard.svg(donuts, total: total))
     case .text: StandardOutput.shared.write(MenuText.text(donuts, idWidth: MenuText.idWidth(menu)))
-    case .svg: StandardOutput.shared.write(DonutsCard.svg(donuts))
+    case .svg: StandardOutput.shared.write(DonutGallery.svg(donuts))
+    case .csv: StandardOutput.shared.write(csv.text(donuts.map(\.record)))
     default:
       for donut in donuts { StandardOutput.shared.writeRecord(donut.record) }
     }

@@ -135,10 +135,24 @@ enum OrderStore {
   static func write(
     _ chosen: some Collection<(index: Int, order: Order)>, of records: [Record], _ invocation: Invocation
   ) {
-    if invocation[OrdersOptions.format] == .text {
+    write(chosen, of: records, invocation, format: invocation[OrdersOptions.format])
+  }
+
+  /// Writes the chosen orders in `format`: text as above, csv as a header row and a row per
+  /// order (`OrdersOptions.orderCSV`), json as each one's record exactly as stored.
+  static func write(
+    _ chosen: some Collection<(index: Int, order: Order)>, of records: [Record], _ invocation: Invocation,
+    format: OutputFormat
+  ) {
+    switch format {
+    case .text:
       StandardOutput.shared.write(
         OrderTable.text(chosen.map(\.order), now: invocation.now(OrdersOptions.now)))
-    } else {
+    case .csv:
+      let table = OrdersOptions.orderCSV
+      StandardOutput.shared.write(table.header)
+      for (index, _) in chosen { StandardOutput.shared.write(table.row(records[index].object)) }
+    default:
       for (index, _) in chosen { write(records[index]) }
     }
   }

@@ -18,6 +18,14 @@ enum OrdersOptions {
   /// lines for people.
   static let format = Option.format([.text, .json], default: .json)
 
+  /// `-f/--format text|json|csv` of the listings of orders and summaries: csv has a header row
+  /// of the record's fields (`CSVTable`).
+  static let listFormat = Option.format([.text, .json, .csv], default: .json)
+
+  /// The columns of `--format csv` of order records: the order record's fields (items as its
+  /// JSON text).
+  static let orderCSV = CSVTable(FoodTruckSchemas.catalog.schema(for: "order")!)
+
   /// `--seed N`, defaulting to the sample's seed for this generator.
   static func seed(sample: Int) -> Option<Int> {
     Option.int("seed", name: "N", help: "the drand48 seed", default: sample)

@@ -5,8 +5,8 @@ import ToolSupport
 /// `orders recent`: the most recent orders, newest first (the New Orders card).
 enum Recent {
   static let count = Option.int("count", short: "n", help: "how many", default: 5, in: 0...Int.max)
-  /// `-f/--format text|json|svg`: svg is the New Orders card with its donut pictures.
-  static let format = Option.format([.text, .json, .svg], default: .json)
+  /// `-f/--format text|json|csv|svg`: svg is the New Orders card with its donut pictures.
+  static let format = Option.format([.text, .json, .csv, .svg], default: .json)
 
   static let command = Command(
     name: "recent", summary: "the most recent orders, newest first (the New Orders card)",
@@ -19,7 +19,8 @@ enum Recent {
       when set, with the day when it is not the day of --now; up to three donut names and +N),
       then the sample's footer: the newest order's id, a donut glyph and its donut count
       ('Order#1227 · ◎ 13 donuts'). With --format svg, the card as a picture: each row with the
-      sample's diagonal stack of up to three donut pictures and +N.
+      sample's diagonal stack of up to three donut pictures and +N, and the footer. With --format
+      csv, a header row of the order record's fields and a row per order (items as its JSON text).
       """,
     examples: """
       orders recent --format text
@@ -43,7 +44,7 @@ enum Recent {
       StandardOutput.shared.write(
         OrderTable.text(newest.map(\.order), now: invocation.now(OrdersOptions.now), footer: footer))
     default:
-      OrderStore.write(newest, of: records, invocation)
+      OrderStore.write(newest, of: records, invocation, format: invocation[format])
     }
     return ExitStatus.ok
   }

@@ -19,10 +19,7 @@ enum Format {
   }
 
   /// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
-  static func csv(_ field: String) -> String {
-    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-    return "\"" + field.replacing("\"", with: "\"\"") + "\""
-  }
+  static func csv(_ field: String) -> String { CSVTable.field(field) }
 
   /// `text` padded with spaces to `width` columns.
   static func pad(_ text: String, _ width: Int) -> String {

@@ -166,12 +166,12 @@ public struct HistoryChart: Sendable {
         + (dailyNote.map { ". \($0)" } ?? ""))
     s += Chart.header(title: title, subtitle: totalLine, label: range.label, detail: labelledSpan, width: w)
     if let note = dailyNote {
-      s += "  <text x=\"\(f(left))\" y=\"\(f(h - 8))\" font-size=\"11\" fill=\"#8e8e93\">"
+      s += "  <text x=\"\(f(left))\" y=\"\(f(h - 8))\" font-size=\"11\" \(SVGPalette.fill(.tertiary))>"
       s += "\(Markup.escape(note))</text>\n"
     }
     // The legend.
     var x = left
-    s += "  <g font-size=\"12\" fill=\"#1c1c1e\">\n"
+    s += "  <g font-size=\"12\" \(SVGPalette.fill(.ink))>\n"
     for (i, line) in series.enumerated() {
       s += "    " + Self.symbol(i, x: x + 5, y: 96, color: Self.colors[i % Self.colors.count]) + "\n"
       s += "    <text x=\"\(f(x + 14))\" y=\"100\">\(Markup.escape(line.city))</text>\n"
@@ -180,10 +180,10 @@ public struct HistoryChart: Sendable {
     s += "  </g>\n"
     guard !series.isEmpty else {
       s +=
-        "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" stroke=\"#c7c7cc\"/>\n"
+        "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" \(SVGPalette.stroke(.axis))/>\n"
       s +=
         "  <text x=\"\(f((left + plotRight) / 2))\" y=\"\(f((plotTop + axisY) / 2))\" text-anchor=\"middle\" "
-      s += "font-size=\"15\" fill=\"#6e6e73\">No sales history in this range.</text>\n"
+      s += "font-size=\"15\" \(SVGPalette.fill(.secondary))>No sales history in this range.</text>\n"
       return s + "</svg>\n"
     }
     let (low, high) = extent
@@ -195,10 +195,10 @@ public struct HistoryChart: Sendable {
       points.count == 1
         ? (left + plotRight) / 2 : left + Double(index) / Double(points.count - 1) * (plotRight - left)
     }
-    s += "  <g font-size=\"11\" fill=\"#8e8e93\">\n"
+    s += "  <g font-size=\"11\" \(SVGPalette.fill(.tertiary))>\n"
     for tick in ticks {
       s += "    <line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(plotRight))\" y2=\"\(f(y(tick)))\" "
-      s += tick == ticks[0] ? "stroke=\"#c7c7cc\"/>\n" : "stroke=\"#e5e5ea\" stroke-dasharray=\"3 3\"/>\n"
+      s += tick == ticks[0] ? "\(SVGPalette.stroke(.axis))/>\n" : "\(SVGPalette.stroke(.grid)) stroke-dasharray=\"3 3\"/>\n"
       s += "    <text x=\"\(f(plotRight + 8))\" y=\"\(f(y(tick) + 4))\">\(Numbers.grouped(tick))</text>\n"
     }
     let every = max(1, (points.count + 6) / 7)

@@ -143,10 +143,10 @@ public struct TopChart: Sendable {
     s += Chart.header(title: title, subtitle: totalLine, label: timeframe.label, detail: span, width: w)
     guard let best = bars.first?.sales else {
       s +=
-        "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" stroke=\"#c7c7cc\"/>\n"
+        "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" \(SVGPalette.stroke(.axis))/>\n"
       s +=
         "  <text x=\"\(f((left + plotRight) / 2))\" y=\"\(f((barsTop + axisY) / 2))\" text-anchor=\"middle\" "
-      s += "font-size=\"15\" fill=\"#6e6e73\">\(Markup.escape(emptyLine))</text>\n"
+      s += "font-size=\"15\" \(SVGPalette.fill(.secondary))>\(Markup.escape(emptyLine))</text>\n"
       return s + "</svg>\n"
     }
     // Grid lines and their values on the trailing side, as Swift Charts draws the y axis.
@@ -154,18 +154,18 @@ public struct TopChart: Sendable {
     plotRight = w - 24 - Double(Numbers.grouped(ticks[ticks.count - 1]).count) * 6.5 - 10
     let top = Double(ticks.last ?? best)
     func y(_ value: Int) -> Double { axisY - Double(value) / top * plotHeight }
-    s += "  <g font-size=\"11\" fill=\"#8e8e93\">\n"
+    s += "  <g font-size=\"11\" \(SVGPalette.fill(.tertiary))>\n"
     for tick in ticks {
       let ty = y(tick)
       if tick > 0 {
         s += "    <line x1=\"\(f(left))\" y1=\"\(f(ty))\" x2=\"\(f(plotRight))\" y2=\"\(f(ty))\" "
-        s += "stroke=\"#e5e5ea\" stroke-dasharray=\"3 3\"/>\n"
+        s += "\(SVGPalette.stroke(.grid)) stroke-dasharray=\"3 3\"/>\n"
       }
       s += "    <text x=\"\(f(plotRight + 8))\" y=\"\(f(ty + 4))\">\(Numbers.grouped(tick))</text>\n"
     }
     s += "  </g>\n"
     s +=
-      "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" stroke=\"#c7c7cc\"/>\n"
+      "  <line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(plotRight))\" y2=\"\(f(axisY))\" \(SVGPalette.stroke(.axis))/>\n"
     let slot = (plotRight - left) / Double(max(bars.count, 1))
     let barWidth = min(slot * 0.6, 96)
     // Names in two lines at most, in a smaller font when the slots are narrow.
@@ -183,15 +183,15 @@ public struct TopChart: Sendable {
       s += "height=\"\(f(axisY - barTop))\" rx=\"6\" fill=\"url(#barFill)\"/>\n"
       s +=
         "    <rect x=\"\(f(center - capsuleWidth / 2))\" y=\"\(f(barTop - 30))\" width=\"\(f(capsuleWidth))\" "
-      s += "height=\"22\" rx=\"11\" fill=\"#fde7ef\"/>\n"
+      s += "height=\"22\" rx=\"11\" \(SVGPalette.fill(.capsule))/>\n"
       s += "    <text x=\"\(f(center))\" y=\"\(f(barTop - 14.5))\" text-anchor=\"middle\" font-size=\"12\" "
-      s += "font-weight=\"600\" fill=\"#a61e4d\">\(value)</text>\n"
+      s += "font-weight=\"600\" \(SVGPalette.fill(.accent))>\(value)</text>\n"
       let size = min(picture, slot * 0.8)
       s += DonutPicture.svg(
         bar.donut, x: center - size / 2, y: axisY + 8 + (picture - size) / 2, size: size, indent: 4)
       let lines = Format.wrap(bar.donut.name, limit: charsPerLine, maxLines: 2)
       s +=
-        "    <text x=\"\(f(center))\" y=\"\(f(axisY + picture + 8 + 20))\" text-anchor=\"middle\" font-size=\"\(f(fontSize))\" fill=\"#1c1c1e\">"
+        "    <text x=\"\(f(center))\" y=\"\(f(axisY + picture + 8 + 20))\" text-anchor=\"middle\" font-size=\"\(f(fontSize))\" \(SVGPalette.fill(.ink))>"
       for (n, line) in lines.enumerated() {
         s +=
           "<tspan x=\"\(f(center))\" dy=\"\(n == 0 ? "0" : f(fontSize * 1.25))\">\(Markup.escape(line))</tspan>"
@@ -214,7 +214,8 @@ enum Chart {
   /// The font stack: the system font where there is one.
   static let fontFamily = "-apple-system, BlinkMacSystemFont, 'Helvetica Neue', Helvetica, Arial, sans-serif"
 
-  /// The XML declaration, the `<svg>` element, a white background, and an accessible title.
+  /// The XML declaration, the `<svg>` element, an accessible title, the palette's style (light and
+  /// dark) and the background.
   static func svgOpen(width: Int, height: Int, title: String, description: String) -> String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
@@ -222,7 +223,7 @@ enum Chart {
     viewBox="0 0 \(width) \(height)" font-family="\(fontFamily)" role="img">
       <title>\(Markup.escape(title))</title>
       <desc>\(Markup.escape(description))</desc>
-      <rect width="\(width)" height="\(height)" fill="#ffffff"/>
+    \(SVGPalette.style)  <rect width="\(width)" height="\(height)" \(SVGPalette.fill(.background))/>
 
     """
   }
@@ -233,16 +234,16 @@ enum Chart {
     let f = Format.number
     let parts = subtitle.split(separator: " · ", maxSplits: 1).map(String.init)
     var s =
-      "  <text x=\"24\" y=\"40\" font-size=\"22\" font-weight=\"700\" fill=\"#1c1c1e\">\(Markup.escape(title))</text>\n"
-    s += "  <text x=\"24\" y=\"68\" font-size=\"14\" fill=\"#6e6e73\">\(Markup.escape(parts[0]))"
+      "  <text x=\"24\" y=\"40\" font-size=\"22\" font-weight=\"700\" \(SVGPalette.fill(.ink))>\(Markup.escape(title))</text>\n"
+    s += "  <text x=\"24\" y=\"68\" font-size=\"14\" \(SVGPalette.fill(.secondary))>\(Markup.escape(parts[0]))"
     if parts.count > 1 {
-      s += " · <tspan font-weight=\"600\" fill=\"#1c1c1e\">\(Markup.escape(parts[1]))</tspan>"
+      s += " · <tspan font-weight=\"600\" \(SVGPalette.fill(.ink))>\(Markup.escape(parts[1]))</tspan>"
     }
     s += "</text>\n"
     s += "  <text x=\"\(f(width - 24))\" y=\"40\" text-anchor=\"end\" font-size=\"14\" font-weight=\"600\" "
-    s += "fill=\"#1c1c1e\">\(Markup.escape(label))</text>\n"
+    s += "\(SVGPalette.fill(.ink))>\(Markup.escape(label))</text>\n"
     if let detail {
-      s += "  <text x=\"\(f(width - 24))\" y=\"68\" text-anchor=\"end\" font-size=\"12\" fill=\"#8e8e93\">"
+      s += "  <text x=\"\(f(width - 24))\" y=\"68\" text-anchor=\"end\" font-size=\"12\" \(SVGPalette.fill(.tertiary))>"
       s += "\(Markup.escape(detail))</text>\n"
     }
     return s

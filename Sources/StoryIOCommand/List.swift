@@ -15,7 +15,8 @@ enum List {
       current folder), most recently changed first, with "modified" (ISO 8601) and without
       "text" unless --text is given. With --format text, one row per document: title, words and
       when it was last changed, in the zone for people ($TZ, else America/Los_Angeles), labelled;
-      fitted to the terminal's width.
+      fitted to the terminal's width. With --format csv, a header row of the story record's fields
+      and a row per document ("text" empty unless --text).
       """,
     examples: #"""
       story-io list stories | jq -r '"\(.words)\t\(.title)"'
@@ -34,13 +35,16 @@ enum List {
     let includeText = invocation[text]
     let asText = invocation[StoryIOOptions.format] == .text
     var stories: [LoadedStory] = []
+    let csv = invocation[StoryIOOptions.format] == .csv ? CSVTable(StorySchemas.story) : nil
+    var headerWritten = false
     for document in try StoryFiles.documents(in: folder) {
       do {
         let story = try StoryFiles.load(document.path)
         if asText {
           stories.append(story)
         } else {
-          StandardOutput.shared.writeRecord(story.record(includeText: includeText, includeModified: true))
+          StoryIOOptions.write(
+            story.record(includeText: includeText, includeModified: true), csv: csv, headerWritten: &headerWritten)
         }
       } catch {
         failures.report(error)
@@ -51,6 +55,7 @@ enum List {
       let day = StoryIOOptions.dayAndTime(invocation)
       StandardOutput.shared.write(StoryText.list(stories, width: TextLayout.width(), style: style, day: day))
     }
+    if let csv, !headerWritten { StandardOutput.shared.write(csv.header) }
     return failures.status
   }
 }

@@ -1,11 +1,22 @@
+import PipeProtocol
 import ToolSupport
 
 /// The argument and options several story-io commands share, declared once.
 enum StoryIOOptions {
   /// The document a command works on.
   static let document = Argument.one("FILE")
-  /// `--format`: records (json), or rows for a person (text).
-  static let format = Option.format([.text, .json], default: .json)
+  /// `--format`: records (json), rows for a person (text), or a header row and a row per record
+  /// (csv).
+  static let format = Option.format([.text, .json, .csv], default: .json)
+
+  /// Writes `record` as `--format` says (json or csv; `table` gives the csv columns), the csv
+  /// header before the first row (`headerWritten` tracks it).
+  static func write(_ record: JSONObject, csv table: CSVTable?, headerWritten: inout Bool) {
+    guard let table else { return StandardOutput.shared.writeRecord(record) }
+    if !headerWritten { StandardOutput.shared.write(table.header) }
+    headerWritten = true
+    StandardOutput.shared.write(table.row(record))
+  }
   /// `--now`: when 'Today' is in a text view.
   static let now = Option.date(
     "now", name: "DATE", help: "the time 'Today' is counted from in the text view (default: the clock)")

@@ -21,7 +21,8 @@ enum Versions {
       would swap in. No backup: no output (exit 0). A FILE that is gone still has its backups
       listed; a backup that is not UTF-8 is reported (exit 65) and the others still listed.
       With --format text, the same backups as rows: name, words, when its text was written (in
-      the zone for people, labelled), and which one undo swaps in; fitted to the width.
+      the zone for people, labelled), and which one undo swaps in; fitted to the width. With
+      --format csv, a header row of the story-version record's fields and a row per backup.
       """,
     exitStatus: ["65   a backup or FILE is not a story (not UTF-8, not a regular file)"],
     examples: """
@@ -45,6 +46,8 @@ enum Versions {
     var undoTaken = control == .none || current == nil
     let asText = invocation[StoryIOOptions.format] == .text
     var shown: [(story: LoadedStory, backup: Backup, current: Bool, undo: Bool)] = []
+    let csv = invocation[StoryIOOptions.format] == .csv ? CSVTable(StorySchemas.version) : nil
+    var headerWritten = false
     for backup in backups {
       do {
         let story = try StoryFiles.load(backup.path, asDocument: false)
@@ -54,10 +57,10 @@ enum Versions {
         if asText {
           shown.append((story, backup, isCurrent, isUndo))
         } else {
-          StandardOutput.shared.writeRecord(
+          StoryIOOptions.write(
             record(
-              story, backup: backup, document: given, current: isCurrent, undo: isUndo, text: invocation[text]
-            ))
+              story, backup: backup, document: given, current: isCurrent, undo: isUndo, text: invocation[text]),
+            csv: csv, headerWritten: &headerWritten)
         }
       } catch {
         undoTaken = true
@@ -70,6 +73,7 @@ enum Versions {
       StandardOutput.shared.write(
         StoryText.versions(shown, document: given, width: TextLayout.width(), style: style, day: day))
     }
+    if let csv, !headerWritten { StandardOutput.shared.write(csv.header) }
     return failures.status
   }
 

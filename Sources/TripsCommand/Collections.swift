@@ -6,10 +6,11 @@ import WishlistKit
 enum Collections {
   static let command = Command(
     name: "collections", summary: "list the four seasonal collections in display order",
-    options: [TripsOptions.format],
+    options: [TripsOptions.listFormat],
     output: """
       four collection records. With --format text, one line each: name, the id that --collection
-      takes, season, and the summary when there is one (wrapped to the terminal's width).
+      takes, season, and the summary when there is one (wrapped to the terminal's width). With
+      --format csv, a header row of the collection record's fields and a row each.
       """,
     examples: """
       trips collections | pipe-check
@@ -18,10 +19,14 @@ enum Collections {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    if invocation[TripsOptions.format] == .text {
+    if invocation[TripsOptions.listFormat] == .text {
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
       StandardOutput.shared.write(
         TripsText.collections(TripCollection.allCases, width: TextLayout.width(), style: style))
+      return ExitStatus.ok
+    }
+    if invocation[TripsOptions.listFormat] == .csv {
+      TripsOptions.writeCSV(TripCollection.allCases.map(\.record), type: "collection")
       return ExitStatus.ok
     }
     for collection in TripCollection.allCases { StandardOutput.shared.writeRecord(collection.record) }

@@ -11,11 +11,12 @@ enum Recent {
 
   static let command = Command(
     name: "recent", summary: "the most recently created trips, newest first",
-    options: [count, TripsOptions.format, now, TripsOptions.store],
+    options: [count, TripsOptions.listFormat, now, TripsOptions.store],
     output: """
       trip records, newest first. With --format text, two lines per trip: its name and progress,
       then its collection and when it was added, in the zone for people ($TZ, else the truck
-      city's), labelled ('added Mar 12, 2026, 2:11 AM PDT').
+      city's), labelled ('added Mar 12, 2026, 2:11 AM PDT'). With --format csv, a header row of
+      the trip record's fields and a row per trip (activities as its JSON text).
       """,
     examples: """
       trips recent -n 3 -f text
@@ -25,7 +26,7 @@ enum Recent {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let trips = try TripStore(invocation).load().recentlyAdded(limit: invocation[count])
-    if invocation[TripsOptions.format] == .text {
+    if invocation[TripsOptions.listFormat] == .text {
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
       let zone = LocalTime.forPeople()
       let now = invocation.now(now)
@@ -33,6 +34,10 @@ enum Recent {
         TripsText.recent(trips, width: TextLayout.width(), style: style) {
           LocalTime.dayAndTime($0, now: now, in: zone)
         })
+      return ExitStatus.ok
+    }
+    if invocation[TripsOptions.listFormat] == .csv {
+      TripsOptions.writeCSV(trips.map { $0.record() }, type: "trip")
       return ExitStatus.ok
     }
     for trip in trips { StandardOutput.shared.writeRecord(trip.record()) }

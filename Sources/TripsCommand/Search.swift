@@ -8,7 +8,7 @@ enum Search {
 
   static let command = Command(
     name: "search", summary: "search trip and activity names, as the sample's Search tab",
-    options: [TripsOptions.format, TripsOptions.store],
+    options: [TripsOptions.listFormat, TripsOptions.store],
     arguments: Arguments(words),
     input: """
       TEXT: words joined by single spaces; matched against names only, ignoring case but not
@@ -18,7 +18,8 @@ enum Search {
       search-result records: the Trips section, then the Activities section, each sorted by
       name (or the Recently Created section for an empty search). With --format text, each
       section's title, then one row per result: ✓ (done) or ○, the name, and its collection (a
-      trip) or its trip (an activity), shortened with '…' to the terminal's width.
+      trip) or its trip (an activity), shortened with '…' to the terminal's width. With --format
+      csv, a header row of the search-result record's fields and a row per result.
       """,
     exitStatus: ["1    no results (a note on stderr)"],
     examples: """
@@ -36,11 +37,12 @@ enum Search {
         "no results for \u{201C}\(text)\u{201D}; check spelling or try a new search", tool: invocation.tool)
       return ExitStatus.failure
     }
-    if invocation[TripsOptions.format] == .text {
+    if invocation[TripsOptions.listFormat] == .text {
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
       StandardOutput.shared.write(TripsText.search(sections, width: TextLayout.width(), style: style))
       return ExitStatus.ok
     }
+    var rows: [JSONObject] = []
     for section in sections {
       for (rank, hit) in section.hits.enumerated() {
         var object: JSONObject = [
@@ -56,8 +58,13 @@ enum Search {
           object["isComplete"] = .bool(hit.trip.isComplete)
         }
         object.sortKeys()
-        StandardOutput.shared.writeRecord(object)
+        rows.append(object)
       }
+    }
+    if invocation[TripsOptions.listFormat] == .csv {
+      TripsOptions.writeCSV(rows, type: "search-result")
+    } else {
+      for row in rows { StandardOutput.shared.writeRecord(row) }
     }
     return ExitStatus.ok
   }

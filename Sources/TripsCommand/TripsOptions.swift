@@ -36,6 +36,15 @@ enum TripsOptions {
   /// keep working).
   static let format = Option.format([.text, .json], default: .json)
 
+  /// `-f/--format text|json|csv` of the listings (list, recent, search, collections): csv has a
+  /// header row of the record's fields (`CSVTable`).
+  static let listFormat = Option.format([.text, .json, .csv], default: .json)
+
+  /// The `type` records as `--format csv`: a header row of that record's fields and a row each.
+  static func writeCSV(_ records: [JSONObject], type: String) {
+    StandardOutput.shared.write(CSVTable(WishlistSchemas.catalog.schema(for: type)!).text(records))
+  }
+
   /// `--collection C`: a collection by its id or its name, ignoring case (`summerVibes`,
   /// `'Summer Vibes'`), with did-you-mean for a typo; `defaultValue` when absent.
   static func collection<Value: Sendable>(

@@ -9,8 +9,10 @@ enum Forecast {
   static let minutes = Flag(
     "minutes", short: "m", help: "also write forecast-minute records for the next 60 minutes")
   static let format = Option.format(
-    [.json, .text], default: .json,
-    help: "json writes forecast (and forecast-minute) records, text a table of the hours")
+    [.json, .text, .csv], default: .json,
+    help: "json writes forecast (and forecast-minute) records, text a table of the hours, csv a row per hour")
+  /// The columns of `--format csv`: the forecast record's fields.
+  static let csv = CSVTable(FoodTruckSchemas.catalog.schema(for: "forecast")!)
 
   static let command = Command(
     name: "forecast", summary: "write hourly forecast records for a place",
@@ -22,7 +24,9 @@ enum Forecast {
       One 'forecast' record per hour from the hour holding --now (default: the truck's spot, Apple Park
       in Cupertino); with --minutes, then one 'forecast-minute' record per minute. With --format
       text, a row per hour (its time in TZ, else in the city's zone: 10 AM PST) under each day,
-      and with --minutes the wettest minute of the next hour.
+      and with --minutes the wettest minute of the next hour. With --format csv, a header row of
+      the forecast record's fields and a row per hour (temperature as its JSON text); it takes no
+      --minutes (their records are another kind).
       \(WeatherOptions.providerNote)
       """,
     exitStatus: ["64   also: an unknown city or spot (the known ones are listed)"],
@@ -37,6 +41,9 @@ enum Forecast {
     let place = try WeatherOptions.place(invocation)
     let now = invocation.now(WeatherOptions.now)
     let minutes = invocation[minutes] ? 60 : 0
+    if minutes > 0, invocation[format] == .csv {
+      throw ToolError.usage("--format csv writes the hours only; leave out --minutes, or use --format json")
+    }
     let provider = try WeatherOptions.provider(invocation)
     let request = ForecastRequest(place: place, now: now, hours: invocation[hours], minutes: minutes)
     let forecast = provider.forecasts(for: [request])[0]
@@ -44,6 +51,8 @@ enum Forecast {
     if invocation[format] == .text {
       let zone = WeatherOptions.zone(for: place.city.flatMap(City.named))
       out.write(text(forecast, now: now, minutes: minutes > 0, zone: zone, width: TextLayout.width(fd: 1)))
+    } else if invocation[format] == .csv {
+      out.write(csv.text(forecast.records(includeMinutes: false)))
     } else {
       for record in forecast.records(includeMinutes: minutes > 0) { out.writeRecord(record) }
     }

@@ -239,30 +239,30 @@ public struct ForecastCard: Sendable {
     func n(_ v: Double) -> String { "\(JSONNumber(v, fractionDigits: 1))" }
     var body = Markup.verticalGradient(id: "area", bottom: "#30B0C7", top: "#FFCC00")
     body += """
-        <rect x="0.5" y="0.5" width="\(width - 1)" height="\(height - 1)" rx="14" fill="#FFFFFF" stroke="#D1D1D6"/>
-        <text x="\(n(left))" y="34" font-size="20" font-weight="bold" fill="#1C1C1E">Forecast</text>
+        <rect x="0.5" y="0.5" width="\(width - 1)" height="\(height - 1)" rx="14" \(SVGPalette.paint(fill: .background, stroke: .border))/>
+        <text x="\(n(left))" y="34" font-size="20" font-weight="bold" \(SVGPalette.fill(.ink))>Forecast</text>
 
       """
     if let placeName {
       body +=
-        "  <text x=\"\(n(w - 20))\" y=\"34\" font-size=\"14\" text-anchor=\"end\" fill=\"#8E8E93\">"
+        "  <text x=\"\(n(w - 20))\" y=\"34\" font-size=\"14\" text-anchor=\"end\" \(SVGPalette.fill(.tertiary))>"
         + "\(Markup.escape(placeName))</text>\n"
     }
     // Grid and y labels (trailing side).
     for value in Swift.stride(from: axis.lower, through: axis.upper, by: axis.stride) {
       body +=
         "  <line x1=\"\(n(left))\" y1=\"\(n(y(value)))\" x2=\"\(n(right))\" y2=\"\(n(y(value)))\" "
-        + "stroke=\"#E5E5EA\" stroke-width=\"1\"/>\n"
+        + "\(SVGPalette.stroke(.grid)) stroke-width=\"1\"/>\n"
       body +=
-        "  <text x=\"\(n(right + 8))\" y=\"\(n(y(value) + 4))\" font-size=\"12\" fill=\"#8E8E93\">"
+        "  <text x=\"\(n(right + 8))\" y=\"\(n(y(value) + 4))\" font-size=\"12\" \(SVGPalette.fill(.tertiary))>"
         + "\(Markup.escape(Self.degreesLabel(value)))</text>\n"
     }
     // Night ranges.
     for range in nightRanges {
       body +=
-        "  <rect class=\"night\" x=\"\(n(x(range.lowerBound)))\" y=\"\(n(top))\" "
+        "  <rect class=\"night fill-night\" x=\"\(n(x(range.lowerBound)))\" y=\"\(n(top))\" "
         + "width=\"\(n(x(range.upperBound) - x(range.lowerBound)))\" height=\"\(n(bottom - top))\" "
-        + "fill=\"#1C1C3C\" fill-opacity=\"0.12\"/>\n"
+        + "fill=\"\(SVGPalette.Paint.night.light)\" fill-opacity=\"0.12\"/>\n"
     }
     // The area from low up to the Catmull-Rom curve, and its line.
     let points = entries.map { (x($0.date), y($0.degrees)) }
@@ -278,7 +278,7 @@ public struct ForecastCard: Sendable {
       let top = y(degrees + 0.5)
       body +=
         "  <rect x=\"\(n(x(date) - 2))\" y=\"\(n(top))\" width=\"4\" height=\"\(n(y(low - 0.5) - top))\" "
-        + "fill=\"#FFFFFF\" fill-opacity=\"0.9\"/>\n"
+        + "\(SVGPalette.fill(.halo)) fill-opacity=\"0.9\"/>\n"
       body += "  <g transform=\"translate(\(n(x(date))),\(n(top - 14)))\">\(symbol)</g>\n"
     }
     let moon =
@@ -295,17 +295,17 @@ public struct ForecastCard: Sendable {
     // The x axis with ticks every 3 hours.
     body +=
       "  <line x1=\"\(n(left))\" y1=\"\(n(bottom))\" x2=\"\(n(right))\" y2=\"\(n(bottom))\" "
-      + "stroke=\"#8E8E93\" stroke-width=\"1\"/>\n"
+      + "\(SVGPalette.stroke(.axis)) stroke-width=\"1\"/>\n"
     for (date, label) in zip(ticks, tickLabels) {
       body +=
         "  <line x1=\"\(n(x(date)))\" y1=\"\(n(bottom))\" x2=\"\(n(x(date)))\" y2=\"\(n(bottom + 5))\" "
-        + "stroke=\"#8E8E93\" stroke-width=\"1\"/>\n"
+        + "\(SVGPalette.stroke(.axis)) stroke-width=\"1\"/>\n"
       body +=
         "  <text x=\"\(n(x(date)))\" y=\"\(n(bottom + 20))\" font-size=\"12\" text-anchor=\"middle\" "
-        + "fill=\"#8E8E93\">\(Markup.escape(label))</text>\n"
+        + "\(SVGPalette.fill(.tertiary))>\(Markup.escape(label))</text>\n"
     }
     body +=
-      "  <text class=\"zone\" x=\"\(n(right + 8))\" y=\"\(n(bottom + 20))\" font-size=\"12\" fill=\"#8E8E93\">"
+      "  <text class=\"zone\" x=\"\(n(right + 8))\" y=\"\(n(bottom + 20))\" font-size=\"12\" \(SVGPalette.fill(.tertiary))>"
       + "\(Markup.escape(zoneLabel))</text>\n"
     return svgDocument(width: width, height: height, body: body)
   }
@@ -316,7 +316,7 @@ public struct ForecastCard: Sendable {
     <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
     font-family="-apple-system, 'Helvetica Neue', Arial, sans-serif">
       <title>Forecast\(placeName.map { " · " + Markup.escape($0) } ?? "")</title>
-    \(body)</svg>
+    \(SVGPalette.style)\(body)</svg>
 
     """
   }

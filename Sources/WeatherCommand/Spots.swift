@@ -5,7 +5,9 @@ import ToolSupport
 /// `weather spots`: the parking spots of the truck's cities, where they are.
 enum Spots {
   static let format = Option.format(
-    [.text, .json], default: .json, help: "json writes spot records, text a list per city")
+    [.text, .json, .csv], default: .json, help: "json writes spot records, text a list per city, csv a row per spot")
+  /// The columns of `--format csv`: the spot record's fields.
+  static let csv = CSVTable(FoodTruckSchemas.catalog.schema(for: "spot")!)
 
   static let command = Command(
     name: "spots", summary: "list the parking spots of the truck's cities with their coordinates",
@@ -16,7 +18,8 @@ enum Spots {
       Francisco, London; 16 spots), each city's spots in its order (position 1 is the spot the city
       page starts from): city, spot, latitude, longitude, position and the city's time zone. With
       --city, that city's spots only. With --format text, each city (and its zone) with its spots
-      in order and their coordinates, laid out to the terminal's width (COLUMNS).
+      in order and their coordinates, laid out to the terminal's width (COLUMNS). With --format
+      csv, a header row of the spot record's fields and a row per spot.
       """,
     exitStatus: ["64   also: an unknown city (the known ones are listed)"],
     examples: """
@@ -36,11 +39,14 @@ enum Spots {
         ))
       return ExitStatus.ok
     }
-    for city in cities {
-      for (index, spot) in city.spots.enumerated() {
-        out.writeRecord(record(city, spot, position: index + 1))
-      }
+    let records = cities.flatMap { city in
+      city.spots.enumerated().map { record(city, $0.element, position: $0.offset + 1) }
     }
+    if invocation[format] == .csv {
+      out.write(csv.text(records))
+      return ExitStatus.ok
+    }
+    for record in records { out.writeRecord(record) }
     return ExitStatus.ok
   }
 

@@ -76,13 +76,13 @@ struct DonutPictureTests {
     #expect(DonutPicture.number(0.05) == "0.05")
   }
 
-  @Test("the Donuts card: a picture for each of the 17 and a custom donut, names escaped")
+  @Test("the donut gallery: a picture for each of the 17 and a custom donut, names escaped")
   func donutsCard() throws {
     var menu = Menu.builtIn
     let custom = menu.add(
       key: "", name: "Maple <Dream> & Co", dough: Ingredient.find(.dough, key: "powdered")!,
       topping: Ingredient.find(.topping, key: "sugarLattice"))
-    let text = DonutsCard.svg(menu.donuts)
+    let text = DonutGallery.svg(menu.donuts)
     let elements = try XMLElements(text).elements
     let pictures = elements.filter { $0.attributes["class"] == "donut" }
     #expect(pictures.compactMap { $0.attributes["data-donut"] } == menu.donuts.map { String($0.id) })
@@ -91,7 +91,7 @@ struct DonutPictureTests {
     let texts = elements.filter { $0.name == "text" }.map(\.text)
     #expect(texts.contains("The Classic"))
     #expect(texts.contains("Savory"))
-    #expect(try XMLElements(DonutsCard.svg([])).elements.contains { $0.text == "No donuts." })
+    #expect(try XMLElements(DonutGallery.svg([])).elements.contains { $0.text == "No donuts." })
   }
 
   @Test("the New Orders stack: up to three donuts laid diagonally as the sample's layout, then +N")

@@ -249,7 +249,7 @@ struct ChartTests {
     var card = placeholderCard
     card.placeName = "Fish & <Chips>\u{1}"
     let svg = card.svg()
-    #expect(svg.components(separatedBy: "class=\"night\"").count == 2)
+    #expect(svg.components(separatedBy: "class=\"night fill-night\"").count == 2)
     #expect(svg.contains("class=\"moon\"") && svg.contains("class=\"sun\""))
     #expect(svg.contains(">85°F<") && svg.contains(">50°F<"))
     // A control character (not allowed in XML) from a record becomes U+FFFD, so the SVG stays valid.
