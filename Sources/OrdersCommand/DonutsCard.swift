@@ -41,7 +41,8 @@ enum DonutsCard {
     let names = shown.map(\.name).joined(separator: ", ")
     var s = CardPicture.open(
       width: width, height: height, title: "Donuts", subtitle: subtitle(shown.count, total: total),
-      description: shown.isEmpty ? "No donuts." : "The first donuts of the menu in a hexagonal lattice: \(names)")
+      description: shown.isEmpty
+        ? "No donuts." : "The first donuts of the menu in a hexagonal lattice: \(names)")
     if shown.isEmpty {
       s += "  <text x=\"24\" y=\"130\" font-size=\"15\" \(SVGPalette.fill(.secondary))>No donuts.</text>\n"
     }

@@ -35,7 +35,8 @@ enum NewOrdersCard {
       let x = 24 + stackSize + 20
       let when = OrderText.when(order.creationDate, now: now, in: zoneOf(order))
       let line = "\(OrderText.donuts(order.totalSales)) · \(order.status.title) · \(when)"
-      s += "  <text x=\"\(n(x))\" y=\"\(n(y + 20))\" font-size=\"16\" font-weight=\"700\" \(SVGPalette.fill(.ink))>"
+      s +=
+        "  <text x=\"\(n(x))\" y=\"\(n(y + 20))\" font-size=\"16\" font-weight=\"700\" \(SVGPalette.fill(.ink))>"
       s += "\(Markup.escape(order.id))</text>\n"
       s +=
         "  <text x=\"\(n(x))\" y=\"\(n(y + 40))\" font-size=\"13\" \(SVGPalette.fill(.body))>\(Markup.escape(line))</text>\n"
@@ -59,7 +60,8 @@ enum NewOrdersCard {
     var s = "  <g class=\"footer\">\n"
     s += "    <line x1=\"24\" y1=\"\(n(y - 6))\" x2=\"\(width - 24)\" y2=\"\(n(y - 6))\" "
     s += "\(SVGPalette.stroke(.rule))/>\n"
-    s += "    <text x=\"24\" y=\"\(n(baseline))\" font-size=\"15\" font-weight=\"700\" \(SVGPalette.fill(.ink))>"
+    s +=
+      "    <text x=\"24\" y=\"\(n(baseline))\" font-size=\"15\" font-weight=\"700\" \(SVGPalette.fill(.ink))>"
     s += "\(Markup.escape(newest.id))</text>\n"
     let glyph = Double(width) - 24 - 110
     if let donut = newest.items.lazy.compactMap({ menu.donut(id: $0.donut) }).first {

@@ -198,7 +198,9 @@ public struct HistoryChart: Sendable {
     s += "  <g font-size=\"11\" \(SVGPalette.fill(.tertiary))>\n"
     for tick in ticks {
       s += "    <line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(plotRight))\" y2=\"\(f(y(tick)))\" "
-      s += tick == ticks[0] ? "\(SVGPalette.stroke(.axis))/>\n" : "\(SVGPalette.stroke(.grid)) stroke-dasharray=\"3 3\"/>\n"
+      s +=
+        tick == ticks[0]
+        ? "\(SVGPalette.stroke(.axis))/>\n" : "\(SVGPalette.stroke(.grid)) stroke-dasharray=\"3 3\"/>\n"
       s += "    <text x=\"\(f(plotRight + 8))\" y=\"\(f(y(tick) + 4))\">\(Numbers.grouped(tick))</text>\n"
     }
     let every = max(1, (points.count + 6) / 7)

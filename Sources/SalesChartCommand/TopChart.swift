@@ -235,7 +235,8 @@ enum Chart {
     let parts = subtitle.split(separator: " · ", maxSplits: 1).map(String.init)
     var s =
       "  <text x=\"24\" y=\"40\" font-size=\"22\" font-weight=\"700\" \(SVGPalette.fill(.ink))>\(Markup.escape(title))</text>\n"
-    s += "  <text x=\"24\" y=\"68\" font-size=\"14\" \(SVGPalette.fill(.secondary))>\(Markup.escape(parts[0]))"
+    s +=
+      "  <text x=\"24\" y=\"68\" font-size=\"14\" \(SVGPalette.fill(.secondary))>\(Markup.escape(parts[0]))"
     if parts.count > 1 {
       s += " · <tspan font-weight=\"600\" \(SVGPalette.fill(.ink))>\(Markup.escape(parts[1]))</tspan>"
     }
@@ -243,7 +244,8 @@ enum Chart {
     s += "  <text x=\"\(f(width - 24))\" y=\"40\" text-anchor=\"end\" font-size=\"14\" font-weight=\"600\" "
     s += "\(SVGPalette.fill(.ink))>\(Markup.escape(label))</text>\n"
     if let detail {
-      s += "  <text x=\"\(f(width - 24))\" y=\"68\" text-anchor=\"end\" font-size=\"12\" \(SVGPalette.fill(.tertiary))>"
+      s +=
+        "  <text x=\"\(f(width - 24))\" y=\"68\" text-anchor=\"end\" font-size=\"12\" \(SVGPalette.fill(.tertiary))>"
       s += "\(Markup.escape(detail))</text>\n"
     }
     return s

@@ -44,7 +44,8 @@ enum List {
           stories.append(story)
         } else {
           StoryIOOptions.write(
-            story.record(includeText: includeText, includeModified: true), csv: csv, headerWritten: &headerWritten)
+            story.record(includeText: includeText, includeModified: true), csv: csv,
+            headerWritten: &headerWritten)
         }
       } catch {
         failures.report(error)

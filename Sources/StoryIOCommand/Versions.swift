@@ -59,7 +59,8 @@ enum Versions {
         } else {
           StoryIOOptions.write(
             record(
-              story, backup: backup, document: given, current: isCurrent, undo: isUndo, text: invocation[text]),
+              story, backup: backup, document: given, current: isCurrent, undo: isUndo, text: invocation[text]
+            ),
             csv: csv, headerWritten: &headerWritten)
         }
       } catch {

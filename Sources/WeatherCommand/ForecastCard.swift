@@ -260,9 +260,9 @@ public struct ForecastCard: Sendable {
     // Night ranges.
     for range in nightRanges {
       body +=
-        "  <rect class=\"night fill-night\" x=\"\(n(x(range.lowerBound)))\" y=\"\(n(top))\" "
+        "  <rect \(SVGPalette.fill(.night, also: "night")) x=\"\(n(x(range.lowerBound)))\" y=\"\(n(top))\" "
         + "width=\"\(n(x(range.upperBound) - x(range.lowerBound)))\" height=\"\(n(bottom - top))\" "
-        + "fill=\"\(SVGPalette.Paint.night.light)\" fill-opacity=\"0.12\"/>\n"
+        + "fill-opacity=\"0.12\"/>\n"
     }
     // The area from low up to the Catmull-Rom curve, and its line.
     let points = entries.map { (x($0.date), y($0.degrees)) }
@@ -295,17 +295,18 @@ public struct ForecastCard: Sendable {
     // The x axis with ticks every 3 hours.
     body +=
       "  <line x1=\"\(n(left))\" y1=\"\(n(bottom))\" x2=\"\(n(right))\" y2=\"\(n(bottom))\" "
-      + "\(SVGPalette.stroke(.axis)) stroke-width=\"1\"/>\n"
+      + "\(SVGPalette.stroke(.tertiary)) stroke-width=\"1\"/>\n"
     for (date, label) in zip(ticks, tickLabels) {
       body +=
         "  <line x1=\"\(n(x(date)))\" y1=\"\(n(bottom))\" x2=\"\(n(x(date)))\" y2=\"\(n(bottom + 5))\" "
-        + "\(SVGPalette.stroke(.axis)) stroke-width=\"1\"/>\n"
+        + "\(SVGPalette.stroke(.tertiary)) stroke-width=\"1\"/>\n"
       body +=
         "  <text x=\"\(n(x(date)))\" y=\"\(n(bottom + 20))\" font-size=\"12\" text-anchor=\"middle\" "
         + "\(SVGPalette.fill(.tertiary))>\(Markup.escape(label))</text>\n"
     }
+    // The zone heads the y labels' column: under the axis's end it ran into the last hour's label.
     body +=
-      "  <text class=\"zone\" x=\"\(n(right + 8))\" y=\"\(n(bottom + 20))\" font-size=\"12\" \(SVGPalette.fill(.tertiary))>"
+      "  <text x=\"\(n(right + 8))\" y=\"\(n(top - 12))\" font-size=\"12\" \(SVGPalette.fill(.tertiary, also: "zone"))>"
       + "\(Markup.escape(zoneLabel))</text>\n"
     return svgDocument(width: width, height: height, body: body)
   }

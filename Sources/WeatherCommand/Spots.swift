@@ -5,7 +5,8 @@ import ToolSupport
 /// `weather spots`: the parking spots of the truck's cities, where they are.
 enum Spots {
   static let format = Option.format(
-    [.text, .json, .csv], default: .json, help: "json writes spot records, text a list per city, csv a row per spot")
+    [.text, .json, .csv], default: .json,
+    help: "json writes spot records, text a list per city, csv a row per spot")
   /// The columns of `--format csv`: the spot record's fields.
   static let csv = CSVTable(FoodTruckSchemas.catalog.schema(for: "spot")!)
 

@@ -34,8 +34,9 @@ public enum SVGPalette {
     public static let border = Paint(name: "border", light: "#d1d1d6", dark: "#48484a")
     /// The rule between rows of a card.
     public static let rule = Paint(name: "rule", light: "#e5ddd3", dark: "#4a403a")
-    /// A value's capsule over a bar, and its text.
+    /// A value's capsule over a bar.
     public static let capsule = Paint(name: "capsule", light: "#fde7ef", dark: "#4d1f33")
+    /// The text of a value or a highlight (the capsule's value, the most potent flavour).
     public static let accent = Paint(name: "accent", light: "#a61e4d", dark: "#f783ac")
     /// A badge (`+N`) over pictures.
     public static let badge = Paint(name: "badge", light: "#1c1c1e", dark: "#48484a")
@@ -51,8 +52,11 @@ public enum SVGPalette {
     .badge, .night, .halo,
   ]
 
-  /// `class="fill-NAME" fill="#light"`, the attributes of an element filled with `paint`.
-  public static func fill(_ paint: Paint) -> String { "class=\"fill-\(paint.name)\" fill=\"\(paint.light)\"" }
+  /// `class="fill-NAME" fill="#light"`, the attributes of an element filled with `paint`; the
+  /// element's own classes, if any, go first in the one `class` attribute (`also: "zone"`).
+  public static func fill(_ paint: Paint, also classes: String? = nil) -> String {
+    "class=\"\(classes.map { $0 + " " } ?? "")fill-\(paint.name)\" fill=\"\(paint.light)\""
+  }
 
   /// `class="stroke-NAME" stroke="#light"`, the attributes of an element stroked with `paint`.
   public static func stroke(_ paint: Paint) -> String {
