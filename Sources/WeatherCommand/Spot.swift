@@ -6,7 +6,10 @@ import ToolSupport
 enum Spot {
   static let all = Flag("all", short: "a", help: "write every spot of the city, not only the recommended one")
   static let format = Option.format(
-    [.text, .json], default: .json, help: "json writes parking-spot records, text the city page's card")
+    [.text, .json, .csv], default: .json,
+    help: "json writes parking-spot records, text the city page's card, csv a row per spot")
+  /// The columns of `--format csv`: the parking-spot record's fields.
+  static let csv = CSVTable(FoodTruckSchemas.catalog.schema(for: "parking-spot")!)
 
   static let command = Command(
     name: "spot", summary: "recommend a parking spot in a city by the sample's rain rule",
@@ -18,7 +21,9 @@ enum Spot {
       with no minute forecast, or whose weather could not be had, does not qualify; when none
       qualifies, the city's first spot is recommended and the reason says so. With --all, one record
       per spot in the city's order. With --format text, the city page's card, laid out to the
-      terminal's width (COLUMNS), its times in TZ, else in the city's zone (10:02 AM GMT).
+      terminal's width (COLUMNS), its times in TZ, else in the city's zone (10:02 AM GMT). With
+      --format csv, a header row of the parking-spot record's fields and a row per record (nested
+      values as their JSON text).
       \(WeatherOptions.providerNote)
       """,
     exitStatus: ["64   also: an unknown city (the known ones are listed)"],
@@ -40,7 +45,12 @@ enum Spot {
           style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
       return ExitStatus.ok
     }
-    for spot in spots where all || spot.recommended { out.writeRecord(spot.record(city: city, now: now)) }
+    let records = spots.filter { all || $0.recommended }.map { $0.record(city: city, now: now) }
+    if invocation[format] == .csv {
+      out.write(csv.text(records))
+      return ExitStatus.ok
+    }
+    for record in records { out.writeRecord(record) }
     return ExitStatus.ok
   }
 

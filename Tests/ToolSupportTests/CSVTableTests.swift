@@ -50,6 +50,7 @@ struct CSVTableTests {
     ("trips collections", "id,name,season,summary,type"),
     ("weather forecast --now 2022-05-06T16:00:00Z", "city,cloudCover,condition,date,isDaylight,"),
     ("weather spots", "city,latitude,longitude,position,spot,timeZone,type"),
+    ("weather spot --all --now 2022-05-06T16:00:00Z", "city,cloudCover,condition,date,latitude,longitude,"),
     ("trips list | achievements --now 2026-04-01T10:00:00Z", "achieved,badge,collection,count,dateAchieved,"),
     ("story-io list", "bytes,lines,modified,path,sha256,text,title,type,words"),
   ]
