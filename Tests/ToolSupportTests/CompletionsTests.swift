@@ -263,7 +263,7 @@ struct BashCompletionTests {
     (["orders", "place", "--store", "=", ""], ["Ocean.story", "a.jsonl", "b.txt", "drafts", "sub"]),
     (["orders", "place", "--store=a"], ["--store=a.jsonl"]),
     (["orders", "menu", "--format", "=", "j"], ["json"]),
-    (["orders", "menu", "--format", "="], ["json", "svg", "text"]),
+    (["orders", "menu", "--format", "="], ["csv", "json", "svg", "text"]),
     (["orders", "menu", "--format=j"], ["--format=json"]),
     (["orders", "next", "1225"], ["1225"]),
     (["orders", "show", "foodtruck", ":", "//order/1"], []),

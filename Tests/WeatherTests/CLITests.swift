@@ -68,10 +68,11 @@ struct CLITests {
     let spots = try run(["spots", "-f", "jsonl"])
     #expect(spots.stdout == (try run(["spots"])).stdout)
     for (arguments, words) in [
-      (["spot", "-f", "txt"], "--format takes text or json, not 'txt'"),
+      (["spot", "-f", "txt"], "--format takes one of text, json, csv, not 'txt'"),
       (["chart", "-f", "svgg"], "--format takes text or svg, not 'svgg'"),
       (["widget", "-f", "waybr"], "--format takes one of text, json, waybar, not 'waybr'"),
-      (["forecast", "-f", "csv"], "--format takes json or text, not 'csv'"),
+      (["forecast", "-f", "svg"], "--format takes one of json, text, csv, not 'svg'"),
+      (["forecast", "--minutes", "-f", "csv"], "--format csv writes the hours only"),
     ] {
       let r = try run(arguments)
       #expect(r.status == 64)
