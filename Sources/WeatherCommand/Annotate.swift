@@ -108,15 +108,15 @@ struct Annotator {
       temperature: memoBytes, wasRaining: reading.isPrecipitation ? trueBytes : falseBytes, to: &out)
   }
 
-  /// Reads the order's date and makes `lastReadings` the hours of its day at its spot. An order
-  /// at the last order's spot (the same raw values) whose date is a string without escapes is
-  /// answered without decoding anything; any other is read field by field, with the errors of a
-  /// bad one.
   /// ` (did you mean 'London'?)` when `name` is, ignoring case, a likely typo of one of `names`.
   static func guess(_ name: String, _ names: [String]) -> String {
     Suggest.notes(for: name, in: names).first.map { " (\($0))" } ?? ""
   }
 
+  /// Reads the order's date and makes `lastReadings` the hours of its day at its spot. An order
+  /// at the last order's spot (the same raw values) whose date is a string without escapes is
+  /// answered without decoding anything; any other is read field by field, with the errors of a
+  /// bad one.
   mutating func forecast(_ order: OrderLine) throws(InputError) -> Int {
     if let lastDay, let date = order.plainDate(memo: &dayMemo), ISODate.floorDiv(date, 86_400) == lastDay,
       Self.same(order.raw(.city), lastCity), Self.same(order.raw(.parkingSpot), lastSpot)
