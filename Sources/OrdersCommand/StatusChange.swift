@@ -78,22 +78,3 @@ enum StatusChange {
     return complete ? .completed : next
   }
 }
-
-extension JSONObject {
-  /// Sets a member in place, or inserts a new one before the first member with a greater key (so a
-  /// record with sorted keys stays sorted and other members keep their order); nil removes it.
-  mutating func set(_ key: String, _ value: JSONValue?) {
-    guard let value else {
-      members.removeAll { $0.key == key }
-      return
-    }
-    if let index = members.firstIndex(where: { $0.key == key }) {
-      members[index].value = value
-    } else {
-      let position =
-        members.firstIndex { $0.key.unicodeScalars.lexicographicallyPrecedes(key.unicodeScalars) == false }
-        ?? members.endIndex
-      members.insert(JSONMember(key, value), at: position)
-    }
-  }
-}

@@ -58,7 +58,7 @@ struct LineRules: Sendable {
   let schemas: SchemaCatalog
 }
 
-/// Checks one chunk (see `Checker.checkInParallel`).
+/// Checks one chunk for `Checker.checkAll`, on a worker.
 struct ChunkChecker {
   let rules: LineRules
   /// The line being read, indexed.

@@ -68,28 +68,22 @@ public enum PipeCheck: Tool {
     var checker = Checker(
       pass: invocation[pass], quiet: invocation[quiet], onlyType: invocation[type],
       strict: invocation[strict], maxProblems: invocation[maxProblems], maxDepth: invocation[maxDepth])
-    let paths = invocation.positionals.isEmpty ? ["-"] : invocation.positionals
     var status = ExitStatus.ok
-    for path in paths {
-      if path == "-", Terminal.isTTY(0), !checker.quiet {
-        Diagnostics.note("reading JSON lines from the terminal; end with Ctrl-D", tool: command.name)
-      }
-      let reader: LineReader
-      do {
-        reader = try LineReader.open(path: path, maxLineLength: invocation[maxLineLength])
-      } catch {
+    try Inputs.forEachReader(
+      invocation.positionals, tool: command.name, quiet: checker.quiet,
+      maxLineLength: invocation[maxLineLength],
+      cannotOpen: { error in
         if !checker.quiet { _ = Diagnostics.report(error, tool: command.name) }
         status = ExitStatus.noInput
-        continue
       }
+    ) { reader in
       let before = (checker.records, checker.problems)
-      let progress = ReadProgress.attach(to: reader, tool: command.name, quiet: checker.quiet)
-      defer { progress?.finish() }
       try checker.checkAll(reader)
-      if checker.stopped { break }
+      if checker.stopped { return false }
       if (checker.records, checker.problems) == before, !invocation[allowEmpty] {
         checker.problem(reader.source, 1, "no records: the input is empty (use --allow-empty to accept that)")
       }
+      return true
     }
     StandardOutput.shared.flush()
     if !checker.quiet {

@@ -369,8 +369,6 @@ public struct JSONParser {
       == JSONParser.unescapeBytes(UnsafeBufferPointer(rebasing: bytes[b]))
   }
 
-  /// Refuses a key already seen in the object whose keys start at `firstKey` of `openKeys`, then
-  /// notes it there (the one duplicate check of validating, indexing and building values).
   /// Reads a member's key (checked against the keys of the object whose keys start at
   /// `firstKey`, when duplicates are refused), its colon and the white space around it; returns
   /// the key's text range and whether it has escapes.
@@ -389,6 +387,8 @@ public struct JSONParser {
     return (keyRange, escaped)
   }
 
+  /// Refuses a key already seen in the object whose keys start at `firstKey` of `openKeys`, then
+  /// notes it there (the one duplicate check of validating, indexing and building values).
   mutating func noteKey(_ key: Range<Int>, escaped: Bool, inObjectFrom firstKey: Int) throws(JSONError) {
     for i in firstKey..<openKeys.count where sameKey(openKeys[i].key, openKeys[i].keyHasEscapes, key, escaped)
     {

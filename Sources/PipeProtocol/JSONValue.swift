@@ -186,19 +186,39 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
   }
 
   /// The value of the first member with this key. Setting replaces it in place, or appends a member;
-  /// setting nil removes every member with the key.
+  /// setting nil removes every member with the key (`set(_:_:placing:)` with `.last`).
   public subscript(key: String) -> JSONValue? {
     get { members.first { $0.key == key }?.value }
-    set {
-      if let value = newValue {
-        if let index = members.firstIndex(where: { $0.key == key }) {
-          members[index].value = value
-        } else {
-          members.append(JSONMember(key, value))
-        }
-      } else {
-        members.removeAll { $0.key == key }
-      }
+    set { set(key, newValue, placing: .last) }
+  }
+
+  /// Where `set` puts a member the object does not have yet.
+  public enum NewMember: Sendable {
+    /// After the last member.
+    case last
+    /// Before the first member whose key sorts after it (Unicode scalars, as `sortKeys`), so an
+    /// object with sorted keys stays sorted and the other members keep their order.
+    case inKeyOrder
+  }
+
+  /// Sets the first member with this key in place, or adds it where `placing` says; nil removes
+  /// every member with the key. The one setter of an object's members.
+  public mutating func set(_ key: String, _ value: JSONValue?, placing: NewMember = .inKeyOrder) {
+    guard let value else {
+      members.removeAll { $0.key == key }
+      return
+    }
+    if let index = members.firstIndex(where: { $0.key == key }) {
+      members[index].value = value
+      return
+    }
+    switch placing {
+    case .last: members.append(JSONMember(key, value))
+    case .inKeyOrder:
+      let position =
+        members.firstIndex { !$0.key.unicodeScalars.lexicographicallyPrecedes(key.unicodeScalars) }
+        ?? members.endIndex
+      members.insert(JSONMember(key, value), at: position)
     }
   }
 

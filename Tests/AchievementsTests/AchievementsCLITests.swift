@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -78,17 +79,5 @@ struct AchievementsCLITests {
       #expect(widest <= columns)
       #expect(r.out.contains("  10 Activities "))
     }
-  }
-}
-
-/// A lock around a value, for the concurrent test.
-final class Mutex<Value>: @unchecked Sendable {
-  var value: Value
-  let lock = NSLock()
-  init(_ value: Value) { self.value = value }
-  func withLock<T>(_ body: (inout Value) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
   }
 }

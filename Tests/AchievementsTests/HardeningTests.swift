@@ -100,13 +100,11 @@ struct AchievementsHardeningTests {
 
   @Test("a full disk: exit 74, the state file exactly as before, no temporary file")
   func fullDisk() throws {
-    let folder = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let disk = folder.appendingPathComponent("disk")
-    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+    try Faults.withSmallDisk { disk, mounted in try fullDisk(disk, mounted) }
+  }
+
+  func fullDisk(_ disk: URL, _ mounted: Bool) throws {
     let path = disk.appendingPathComponent("state.jsonl").path
-    let mounted = Faults.mountTmpfs(at: disk, kilobytes: 64)
-    defer { if mounted { Faults.unmount(disk) } }
     // An empty state first (nothing achieved), then a run that earns three goals needs space.
     let first = try TestSupport.run(
       "achievements", ["--state", path, "--now", Self.time(0)], stdin: Data(Self.trip(done: false).utf8))
@@ -134,17 +132,20 @@ struct AchievementsHardeningTests {
     "a read-only folder: exit 74 with a clear error, the state file unchanged",
     .enabled(if: Faults.canMakeReadOnly, "neither a read-only bind mount nor chmod works here"))
   func readOnlyFolder() throws {
-    let folder = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let box = folder.appendingPathComponent("ro")
-    try FileManager.default.createDirectory(at: box, withIntermediateDirectories: true)
-    let path = box.appendingPathComponent("state.jsonl").path
-    let first = try TestSupport.run(
-      "achievements", ["--state", path, "--now", Self.time(0)], stdin: Data(Self.trip(done: true).utf8))
-    #expect(first.status == 0)
-    let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    let how = try #require(Faults.makeReadOnly(box), "the folder could not be made read-only")
-    defer { Faults.makeWritable(box) }
+    var path = ""
+    var before = Data()
+    try Faults.withReadOnlyFolder { box in
+      path = box.appendingPathComponent("state.jsonl").path
+      let first = try TestSupport.run(
+        "achievements", ["--state", path, "--now", Self.time(0)], stdin: Data(Self.trip(done: true).utf8))
+      #expect(first.status == 0)
+      before = try Data(contentsOf: URL(fileURLWithPath: path))
+    } _: { _, how in
+      try readOnlyFolder(path, before, how)
+    }
+  }
+
+  func readOnlyFolder(_ path: String, _ before: Data, _ how: String) throws {
     let result = try TestSupport.run(
       "achievements", ["--state", path, "--now", Self.time(1)], stdin: Data(Self.trip(done: false).utf8))
     #expect(result.status == 74, "\(how): \(result.err)")

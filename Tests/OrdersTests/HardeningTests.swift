@@ -90,12 +90,11 @@ struct OrdersHardeningTests {
     "a full disk: exit 74, and the store is exactly as before (an append that did not fit is cut back)",
     .enabled(if: Faults.canMountTmpfs, "mount -t tmpfs is not allowed here (the ulimit -f test still runs)"))
   func fullDisk() throws {
-    let folder = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let disk = folder.appendingPathComponent("disk")
-    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-    try #require(Faults.mountTmpfs(at: disk, kilobytes: 64), "mount -t tmpfs failed")
-    defer { Faults.unmount(disk) }
+    try Faults.withSmallDisk { disk, mounted in try fullDisk(disk, mounted) }
+  }
+
+  func fullDisk(_ disk: URL, _ mounted: Bool) throws {
+    try #require(mounted, "mount -t tmpfs failed")
     let store = disk.appendingPathComponent("orders.jsonl").path
     #expect(try Self.list(store)?.count == 24)
     Faults.fill(disk)
@@ -149,15 +148,18 @@ struct OrdersHardeningTests {
     "a read-only folder: changes fail with a clear error (exit 74); reading still works",
     .enabled(if: Faults.canMakeReadOnly, "neither a read-only bind mount nor chmod works here"))
   func readOnlyFolder() throws {
-    let folder = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let box = folder.appendingPathComponent("ro")
-    try FileManager.default.createDirectory(at: box, withIntermediateDirectories: true)
-    let store = box.appendingPathComponent("orders.jsonl").path
-    #expect(try Self.list(store)?.count == 24)
-    let before = try Data(contentsOf: URL(fileURLWithPath: store))
-    let how = try #require(Faults.makeReadOnly(box), "the folder could not be made read-only")
-    defer { Faults.makeWritable(box) }
+    var store = ""
+    var before = Data()
+    try Faults.withReadOnlyFolder { box in
+      store = box.appendingPathComponent("orders.jsonl").path
+      #expect(try Self.list(store)?.count == 24)
+      before = try Data(contentsOf: URL(fileURLWithPath: store))
+    } _: { _, how in
+      try readOnlyFolder(store, before, how)
+    }
+  }
+
+  func readOnlyFolder(_ store: String, _ before: Data, _ how: String) throws {
     for arguments in [["place", "--donut", "1"], ["next", "1224"]] {
       let result = try TestSupport.run("orders", arguments + ["--store", store, "--now", Self.now])
       #expect(result.status == 74, "\(how): \(result.err)")

@@ -1,18 +1,6 @@
 import PipeProtocol
+import TestSupport
 import Testing
-
-/// A small seeded generator (SplitMix64), so that random tests repeat.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// The SIMD scans against a byte-by-byte reading of the same bytes.
 @Suite("structural scan")
@@ -71,7 +59,7 @@ struct LanesTests {
 
   @Test("random bytes, many of them structural, at random offsets")
   func random() {
-    var random = SeededRandom(seed: 18)
+    var random = SplitMix64(seed: 18)
     let interesting: [UInt8] = [0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x00, 0x1F, 0x20, 0x7F, 0x80, 0xBF, 0xC3, 0xFF]
     for _ in 0..<20_000 {
       let count = Int.random(in: 0...80, using: &random)

@@ -170,7 +170,7 @@ struct StructuralIndexerTests {
   /// of the fast path), and mutations of a record.
   @Test("random and mutated lines agree")
   func random() {
-    var random = SeededRandom(seed: 2026)
+    var random = SplitMix64(seed: 2026)
     let pieces = [
       "{", "}", "[", "]", ":", ",", "\"", "\"a\"", "\"b\"", "\"type\"", "0", "1", "-", ".", "e", "E", "+",
       "12",

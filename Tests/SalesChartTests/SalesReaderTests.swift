@@ -12,18 +12,6 @@ import Testing
 /// the bounds, without escapes, a worker is sure.
 @Suite("the workers' sales readers and SalesFields")
 struct SalesReaderTests {
-  /// A small seeded generator (SplitMix64), so that the random arrays repeat.
-  struct Random: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// The sequential reader's counts and sum, or nil when it refuses the array.
   static func slow(_ line: [UInt8], _ range: Range<Int>) -> (counts: [Int], sum: Int)? {
     line.withUnsafeBufferPointer { buffer in
@@ -67,7 +55,7 @@ struct SalesReaderTests {
   }
 
   /// One random `items` value: mostly valid items, with the odd wrong id, quantity, name or key.
-  static func items(_ random: inout Random) -> String {
+  static func items(_ random: inout SplitMix64) -> String {
     let names = Menu.builtIn.donuts.map(\.name)
     var elements: [String] = []
     for _ in 0..<Int.random(in: 0...4, using: &random) {
@@ -124,7 +112,7 @@ struct SalesReaderTests {
   @Test(
     "random items arrays: a worker counts what SalesFields counts, and is sure of every plain valid array")
   func randomArrays() {
-    var random = Random(state: 2026)
+    var random = SplitMix64(seed: 2026)
     var agreed = 0
     let rounds = Campaign.size(small: 3_000, full: 20_000)
     for _ in 0..<rounds {

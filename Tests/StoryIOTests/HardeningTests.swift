@@ -122,12 +122,10 @@ struct StoryIOHardeningTests {
 
   @Test("a full disk: exit 74, the old file intact, no temporary file; the other stories are still saved")
   func fullDisk() throws {
-    let folder = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let disk = folder.appendingPathComponent("disk")
-    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-    let mounted = Faults.mountTmpfs(at: disk, kilobytes: 64)
-    defer { if mounted { Faults.unmount(disk) } }
+    try Faults.withSmallDisk { disk, mounted in try fullDisk(disk, mounted) }
+  }
+
+  func fullDisk(_ disk: URL, _ mounted: Bool) throws {
     let file = disk.appendingPathComponent("Big.story")
     try Data("old\n".utf8).write(to: file)
     // Too big for the space left (or for the file-size limit); a small story still fits.
@@ -149,13 +147,14 @@ struct StoryIOHardeningTests {
     "a read-only folder: exit 74 with a clear error, the file unchanged",
     .enabled(if: Faults.canMakeReadOnly, "neither a read-only bind mount nor chmod works here"))
   func readOnlyFolder() throws {
-    let folder = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let box = folder.appendingPathComponent("ro")
-    try FileManager.default.createDirectory(at: box, withIntermediateDirectories: true)
-    try Data("old\n".utf8).write(to: box.appendingPathComponent("Big.story"))
-    let how = try #require(Faults.makeReadOnly(box), "the folder could not be made read-only")
-    defer { Faults.makeWritable(box) }
+    try Faults.withReadOnlyFolder { box in
+      try Data("old\n".utf8).write(to: box.appendingPathComponent("Big.story"))
+    } _: { box, how in
+      try readOnlyFolder(box, how)
+    }
+  }
+
+  func readOnlyFolder(_ box: URL, _ how: String) throws {
     let result = try TestSupport.run(
       "story-io", ["write", "--force", "--dir", box.path], stdin: Self.record(1, size: 100))
     #expect(result.status == 74, "\(how): \(result.err)")

@@ -80,14 +80,14 @@ struct TripsHardeningTests {
 
   @Test("a full disk: exit 74, the store exactly as before, no temporary file")
   func fullDisk() throws {
-    let folder = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let disk = folder.appendingPathComponent("disk")
-    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+    try Faults.withSmallDisk { disk, mounted in try fullDisk(disk, mounted) }
+  }
+
+  func fullDisk(_ disk: URL, _ mounted: Bool) throws {
     let store = disk.appendingPathComponent("wishlist.jsonl").path
     var how = "a full 64 KiB tmpfs"
     var prefix = ""
-    if Faults.mountTmpfs(at: disk, kilobytes: 64) {
+    if mounted {
       #expect(try Self.names(store)?.count == 12)
       Faults.fill(disk)
     } else {
@@ -95,7 +95,6 @@ struct TripsHardeningTests {
       #expect(try Self.names(store)?.count == 12)
       prefix = "ulimit -f \(Faults.size(URL(fileURLWithPath: store)) / 1024) && "
     }
-    defer { Faults.unmount(disk) }
     let before = try Data(contentsOf: URL(fileURLWithPath: store))
     let result = try TestSupport.shell(prefix + "trips add --name 'One more' --store '\(store)'")
     #expect(result.status == 74, "\(how): \(result.err)")
@@ -111,15 +110,18 @@ struct TripsHardeningTests {
     "a read-only folder: changes fail with a clear error (exit 74); reading still works",
     .enabled(if: Faults.canMakeReadOnly, "neither a read-only bind mount nor chmod works here"))
   func readOnlyFolder() throws {
-    let folder = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let box = folder.appendingPathComponent("ro")
-    try FileManager.default.createDirectory(at: box, withIntermediateDirectories: true)
-    let store = box.appendingPathComponent("wishlist.jsonl").path
-    #expect(try Self.names(store)?.count == 12)
-    let before = try Data(contentsOf: URL(fileURLWithPath: store))
-    let how = try #require(Faults.makeReadOnly(box), "the folder could not be made read-only")
-    defer { Faults.makeWritable(box) }
+    var store = ""
+    var before = Data()
+    try Faults.withReadOnlyFolder { box in
+      store = box.appendingPathComponent("wishlist.jsonl").path
+      #expect(try Self.names(store)?.count == 12)
+      before = try Data(contentsOf: URL(fileURLWithPath: store))
+    } _: { _, how in
+      try readOnlyFolder(store, before, how)
+    }
+  }
+
+  func readOnlyFolder(_ store: String, _ before: Data, _ how: String) throws {
     let result = try TestSupport.run("trips", ["add", "--name", "Nope", "--store", store])
     #expect(result.status == 74, "\(how): \(result.err)")
     #expect(result.err.hasPrefix("trips: error: cannot change '\(store)'"), "\(result.err)")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -233,17 +234,5 @@ struct TripsCLITests {
     #expect(piped.err.isEmpty)
     let site = try TestSupport.run("trips", ["site", "--help"])
     #expect(site.status == 0 && site.out.hasPrefix("trips site - "))
-  }
-}
-
-/// A lock around a value, for the concurrent test.
-final class Mutex<Value>: @unchecked Sendable {
-  var value: Value
-  let lock = NSLock()
-  init(_ value: Value) { self.value = value }
-  func withLock<T>(_ body: (inout Value) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
   }
 }
