@@ -19,12 +19,16 @@ enum Versions {
          "type":"story-version","undo":true,"words":1}
       "current": it holds FILE's text now (undo passes it over); "undo": the one 'story-io undo'
       would swap in. No backup: no output (exit 0). A FILE that is gone still has its backups
-      listed; a backup that is not UTF-8 is reported (exit 65) and the others still listed.
+      listed; gone with no backup either, it cannot be opened (exit 66). A backup that is not
+      UTF-8 is reported (exit 65) and the others still listed.
       With --format text, the same backups as rows: name, words, when its text was written (in
       the zone for people, labelled), and which one undo swaps in; fitted to the width. With
       --format csv, a header row of the story-version record's fields and a row per backup.
       """,
-    exitStatus: ["65   a backup or FILE is not a story (not UTF-8, not a regular file)"],
+    exitStatus: [
+      "65   a backup or FILE is not a story (not UTF-8, not a regular file)",
+      "66   FILE is gone and has no backup",
+    ],
     examples: """
       story-io versions Ocean.story | jq -r 'select(.undo) | .path'
       story-io versions --text Ocean.story | jq -r 'select(.number == 1) | .text'
