@@ -65,7 +65,8 @@ enum Stream {
     let width = TextLayout.width()
     while count == 0 || made < count {
       let delay = stream.nextDelay()
-      Sleep.seconds(delay / speed)
+      // Its reader gone (`| head -n 1`), the stream ends now, not at its next order.
+      guard Follower.wait(delay / speed) else { break }
       clock += delay
       let date = simulated == nil ? Clock.nowSeconds() : Int(clock.rounded(.down))
       var order = stream.nextOrder(date: date)

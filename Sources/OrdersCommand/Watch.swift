@@ -97,10 +97,12 @@ enum Watch {
           || !known.contains(Notice.Key(order: order.id, preparationStart: preparation.start))
       }
       if invocation[once] || (invocation[untilDone] && !waiting) { break }
+      // Its reader gone (stdout closed: '| head -n 1'), watch ends, even with nothing to write.
       if simulated != nil {
+        if Follower.readerIsGone() { break }
         clock += step
       } else {
-        Sleep.seconds(1)
+        guard Follower.wait(1) else { break }
         clock = Clock.nowSeconds()
       }
       notifier?.reap()
