@@ -8,7 +8,9 @@ import ToolSupport
 enum DonutRemove {
   static let command = Command(
     name: "remove", summary: "take a custom donut off the menu",
-    options: [Confirmation.yes, OrdersOptions.format, MenuStore.option, OrdersOptions.store, FeedStore.option],
+    options: [
+      Confirmation.yes, OrdersOptions.format, MenuStore.option, OrdersOptions.store, FeedStore.option,
+    ],
     arguments: Arguments(DonutCommand.donut).completing(OrdersCompletion.customDonuts),
     input: DonutCommand.storeInput + "\n" + DonutCommand.argumentInput + """
 

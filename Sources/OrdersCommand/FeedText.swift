@@ -50,7 +50,8 @@ enum FeedText {
     let room = max(width - indent.count, 20)
     let mine = post.kind == .own ? "  (your post)" : ""
     var text =
-      "◉ " + TextLayout.shorten(TerminalText.safe(post.favoriteDonutName), to: max(width - 2 - mine.count, 10))
+      "◉ "
+      + TextLayout.shorten(TerminalText.safe(post.favoriteDonutName), to: max(width - 2 - mine.count, 10))
       + mine + "\n"
     for line in wrap(
       TerminalText.safe(post.message).split(separator: " ").map(String.init), width: room, gap: " ")
