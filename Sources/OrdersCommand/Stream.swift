@@ -35,7 +35,8 @@ enum Stream {
       With --format text, a New Orders row for each ('orders list --format text'), as it arrives.
       With --store, each order is appended to the store (locked and synced, as 'orders place' does)
       before it is written, with the id after the store's highest, so that 'orders recent', the
-      widgets and 'bin/demo --follow' see it arrive.
+      widgets and 'bin/demo --follow' see it arrive. It ends when its reader goes away, even
+      while it waits for the next order.
       """,
     examples: """
       orders stream --speed 10 | pipe-check --pass | jq -c '[.id, .totalSales]'
