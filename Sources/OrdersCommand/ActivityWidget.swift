@@ -18,13 +18,15 @@ enum ActivityWidget {
     input: OrdersOptions.storeInput + "\nWith --follow it is read again whenever it changes.",
     output: """
       One line for the order being prepared: 'Order#1224 · 0:42 · 6 donuts' while its 60 s run,
-      then 'Order#1224 · ready · 6 donuts' (once the 60 s are up, or the order is ready) until it
-      completes; nothing at all (exit 0) when no order is preparing. A preparing order goes before
-      a ready one, then the latest started. The tooltip has its times in the order's city's zone,
-      or TZ when set, labelled; waybar's class is preparing or ready and its percentage the part of
-      the 60 s gone by. With --follow, a line every second (an empty one, or no record with
-      --format json, while none is preparing); with --now the clock starts there and moves a second
-      a line, without waiting.
+      then 'Order#1224 · ready · 6 donuts' (once the 60 s are up, or the order is ready), and from
+      its stale date (start + 2 min) 'Order#1224 · stale · 6 donuts' (the tooltip says since when,
+      the record has stale: true) until it completes; nothing at all (exit 0) when no order is
+      preparing. A preparing order goes before a ready one, then the latest started. The tooltip
+      has its times in the order's city's zone, or TZ when set, labelled; waybar's class is
+      preparing, ready or stale and its percentage the part of the 60 s gone by. With --follow, a
+      line every second (an empty one, or no record with --format json, while none is preparing),
+      until its reader goes away; with --now the clock starts there and moves a second a line,
+      without waiting.
       """,
     examples: """
       orders next 1224 && orders widget activity
@@ -69,11 +71,11 @@ enum ActivityWidget {
       }
       // Each line as it is made; a reader gone away ends the command quietly (status 0).
       StandardOutput.shared.flush()
-      if Notices.readerIsGone() { break }
+      if Follower.readerIsGone() { break }
       if simulated != nil {
         clock += 1
       } else {
-        Sleep.seconds(1)
+        guard Follower.wait(1) else { break }
         clock = Clock.nowSeconds()
       }
     }
@@ -101,7 +103,9 @@ enum ActivityWidget {
   static func entry(_ order: Order, now: Int, zone: LocalTime.Zone) -> Widget.Entry {
     let left = remaining(order, now: now)
     let ready = left == 0
-    let state = ready ? "ready" : "\(left / 60):\(OrderText.two(left % 60))"
+    // From the stale date on, the widget says so, as 'orders watch' does ('stale since …').
+    let stale = order.preparation.map { now >= $0.staleDate } ?? false
+    let state = stale ? "stale" : ready ? "ready" : "\(left / 60):\(OrderText.two(left % 60))"
     let donuts = OrderText.donuts(order.totalSales)
     var tooltip = "\(order.id) · \(donuts)"
     var members: JSONObject = [
@@ -115,13 +119,15 @@ enum ActivityWidget {
         ready
         ? " · out of the oven at \(at(preparation.end))"
         : " · in the oven \(at(preparation.start)) to \(at(preparation.end))"
+      if stale { tooltip += " · stale since \(at(preparation.staleDate))" }
       let span = max(preparation.end - preparation.start, 1)
       elapsed = ready ? 100 : min(100, max(0, (now - preparation.start) * 100 / span))
       members["preparation"] = .object(preparation.object)
     }
+    if stale { members["stale"] = .bool(true) }
     members["url"] = .string(Notice.link(order.id))
     return Widget.Entry(
       kind: "activity", date: now, text: "\(order.id) · \(state) · \(donuts)", tooltip: tooltip,
-      members: members, waybarClass: ready ? "ready" : "preparing", percentage: elapsed)
+      members: members, waybarClass: stale ? "stale" : ready ? "ready" : "preparing", percentage: elapsed)
   }
 }

@@ -31,7 +31,8 @@ enum FeedText {
         text += "\n" + self.post(post, now: now, zone: zone, width: width, style: style)
       }
     } else if !plus, !filtered {
-      text += "\nGet Social Feed+: the definitive social-feed experience (orders feed --plus)\n"
+      let invitation = "Get Social Feed+: the definitive social-feed experience (orders feed --plus)"
+      text += "\n" + TextLayout.wrap(invitation, width: width).map { $0 + "\n" }.joined()
     }
     let others = posts.filter { $0.kind != .highlighted }
     if !others.isEmpty || !filtered {
@@ -47,8 +48,11 @@ enum FeedText {
   {
     let indent = "  "
     let room = max(width - indent.count, 20)
+    let mine = post.kind == .own ? "  (your post)" : ""
     var text =
-      "◉ " + TerminalText.safe(post.favoriteDonutName) + (post.kind == .own ? "  (your post)" : "") + "\n"
+      "◉ "
+      + TextLayout.shorten(TerminalText.safe(post.favoriteDonutName), to: max(width - 2 - mine.count, 10))
+      + mine + "\n"
     for line in wrap(
       TerminalText.safe(post.message).split(separator: " ").map(String.init), width: room, gap: " ")
     {

@@ -127,9 +127,9 @@ enum NoticeStore {
     return notices
   }
 
-  /// Raises the notice for order `id`'s preparation that started at `start`, at `now`: only when the
-  /// order is still preparing with that same start and its end has come (an order completed or
-  /// moved on first cancels it), and only once. The order store is held (shared lock) while the
+  /// Raises the notice for order `id`'s preparation that started at `start`, dated at the end of the
+  /// preparation: only when the order is still preparing with that same start and `now` has reached
+  /// its end (an order completed or moved on first cancels it), and only once. The order store is held (shared lock) while the
   /// notice store is checked and appended to (its own lock), so no status change slips in between.
   /// Returns the notice and whether it is new; nil when there is none to raise (nor any raised).
   static func deliver(id: String, start: Int, orders: RecordStore, now: Int) throws(ToolError) -> (
@@ -147,7 +147,9 @@ enum NoticeStore {
       guard order.status == .preparing, let preparation = order.preparation, preparation.start == start,
         now >= preparation.end
       else { return nil }
-      let fresh = Notice(order: id, preparationStart: start, date: now)
+      // Dated when the donuts are done, the end of the preparation, however late it is raised
+      // (a watch on a simulated clock steps past it; a timer wakes a little after it).
+      let fresh = Notice(order: id, preparationStart: start, date: preparation.end)
       do {
         return try notices.append {
           (existing: [Record]) -> (records: [Record], result: (notice: Notice, new: Bool))

@@ -103,9 +103,14 @@ enum NoticeTimer {
       Diagnostics.warn("no timer for \(id): cannot find the 'orders' program; \(fallback)", tool: "orders")
       return
     }
-    var path = orders.path
-    if !path.hasPrefix("/"), let folder = currentDirectory() { path = folder + "/" + path }
-    let arguments = [executable, command.name, id, "--start", ISODate.format(start), "--store", path]
+    var arguments = [executable, command.name, id, "--start", ISODate.format(start)]
+    // A store the user named is passed on; one at its default place is not, so that the timer
+    // finds it there too, and refuses a link planted there as every store does (WriteTarget).
+    if orders.named {
+      var path = orders.path
+      if !path.hasPrefix("/"), let folder = currentDirectory() { path = folder + "/" + path }
+      arguments += ["--store", path]
+    }
     do {
       _ = try Subprocess.spawn(
         executable, arguments, streams: Subprocess.Streams(redirect: [0: nil, 1: nil, 2: nil]),

@@ -77,16 +77,10 @@ enum Notices {
       }
       guard invocation[follow] else { break }
       StandardOutput.shared.flush()
-      if readerIsGone() { break }
-      Sleep.seconds(0.2)
+      // `orders notices --follow | head -1` ends when head does, without waiting for one more
+      // notice to write.
+      guard Follower.wait(0.2) else { break }
     }
     return ExitStatus.ok
-  }
-
-  /// Whether stdout is a pipe whose reader has gone away (`orders notices --follow | head -1` ends when
-  /// head does, without waiting for one more notice to write).
-  static func readerIsGone() -> Bool {
-    var descriptor = pollfd(fd: 1, events: 0, revents: 0)
-    return poll(&descriptor, 1, 0) == 1 && descriptor.revents & Int16(POLLERR | POLLHUP) != 0
   }
 }

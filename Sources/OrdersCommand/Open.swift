@@ -34,7 +34,8 @@ enum Open {
     output: """
       The order, as the sample opens it from its link: with --format text (the default here) as
       'orders show --format text' describes it, its times in its city's zone or TZ, labelled; with
-      --format json its record. A link that is not foodtruck://order/ID is a usage error (64).
+      --format json its record. A link that is not foodtruck://order/ and the order's number is a
+      usage error (64); a well-formed link or id the store has no order for fails (1).
       --install writes the desktop entry \(entry.fileName) (Exec: this program's 'open --pause %u',
       in a terminal; MimeType \(scheme)) to $XDG_DATA_HOME/applications (default
       ~/.local/share/applications), atomically, and makes it the default with 'xdg-mime default';
@@ -42,7 +43,10 @@ enum Open {
       open the order. --uninstall removes the entry and its name from mimeapps.list. A folder that
       cannot be written is one error line (exit 74), and nothing is changed.
       """,
-    exitStatus: ["1    no order has that id (see 'orders list')"],
+    exitStatus: [
+      "1    no order has that id (see 'orders list')",
+      "64   a malformed link or id (foodtruck://order/abc, say)",
+    ],
     examples: """
       orders open foodtruck://order/1224
       orders open --install && xdg-open foodtruck://order/1224
@@ -95,7 +99,7 @@ enum Open {
   /// one line.
   static func id(_ text: String) throws(ToolError) -> String {
     if let id = Order.normalizedID(text) { return id }
-    let shown = TerminalText.safe(text)
+    let shown = TerminalText.safe(MessageText.shortened(text))
     if text.contains("://") {
       throw .usage("'\(shown)' is not an order link; give foodtruck://order/1224 (or Order#1224, 1224)")
     }

@@ -94,9 +94,12 @@ enum OrderStore {
     for text in texts {
       guard let id = Order.normalizedID(text) else {
         throw ToolError.usage(
-          "'\(text)' is not an order id", notes: ["give Order#1203, 1203 or foodtruck://order/1203"])
+          "'\(MessageText.shortened(text))' is not an order id",
+          notes: ["give Order#1203, 1203 or foodtruck://order/1203"])
       }
-      guard !ids.contains(id) else { throw ToolError.usage("\(id) is given twice; give it once") }
+      guard !ids.contains(id) else {
+        throw ToolError.usage("\(MessageText.shortened(id)) is given twice; give it once")
+      }
       ids.append(id)
     }
     return ids
@@ -118,7 +121,8 @@ enum OrderStore {
     return try ids.map { id in
       guard let index = found[id] else {
         throw ToolError(
-          "no order \(id) in the store '\(store.path)'", notes: ["see 'orders list' for the orders there"])
+          "no order \(MessageText.shortened(id)) in the store '\(store.path)'",
+          notes: ["see 'orders list' for the orders there"])
       }
       return index
     }

@@ -10,6 +10,9 @@ enum StatusChange {
     let ids = invocation[OrdersOptions.ids]
     let now = invocation.now(OrdersOptions.now)
     let store = OrderStore.store(invocation)
+    // The notice store a preparation's timer appends to is refused now, before anything changes,
+    // when it could not be written (a link planted at its default place, a folder).
+    if !complete { _ = try NoticeStore.store(for: store).target() }
     let changed = try store.update(seed: { OrderStore.seed(now: now) }) {
       (records: inout [Record]) -> (result: [Record], changed: Bool) in
       var changed: [Record] = []

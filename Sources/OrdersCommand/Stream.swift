@@ -35,7 +35,8 @@ enum Stream {
       With --format text, a New Orders row for each ('orders list --format text'), as it arrives.
       With --store, each order is appended to the store (locked and synced, as 'orders place' does)
       before it is written, with the id after the store's highest, so that 'orders recent', the
-      widgets and 'bin/demo --follow' see it arrive.
+      widgets and 'bin/demo --follow' see it arrive. It ends when its reader goes away, even
+      while it waits for the next order.
       """,
     examples: """
       orders stream --speed 10 | pipe-check --pass | jq -c '[.id, .totalSales]'
@@ -65,7 +66,8 @@ enum Stream {
     let width = TextLayout.width()
     while count == 0 || made < count {
       let delay = stream.nextDelay()
-      Sleep.seconds(delay / speed)
+      // Its reader gone (`| head -n 1`), the stream ends now, not at its next order.
+      guard Follower.wait(delay / speed) else { break }
       clock += delay
       let date = simulated == nil ? Clock.nowSeconds() : Int(clock.rounded(.down))
       var order = stream.nextOrder(date: date)

@@ -26,7 +26,8 @@ enum Watch {
       stdout: each notice record that arrives in the notice store while it runs, its text on stderr.
       The notices are raised by the timer 'orders next' starts; when none has come \(NoticeTimer.grace) s
       after a preparation's end (its timer died, or --now was used), watch raises it, through the
-      same locked check (never twice), and calls notify-send when it is installed.
+      same locked check (never twice), and calls notify-send when it is installed. It ends when
+      the reader of its stdout goes away ('| head -n 1'), even with nothing to write.
       """,
     examples: """
       orders next 1224 && orders watch --until-done | jq -r .body
@@ -97,10 +98,12 @@ enum Watch {
           || !known.contains(Notice.Key(order: order.id, preparationStart: preparation.start))
       }
       if invocation[once] || (invocation[untilDone] && !waiting) { break }
+      // Its reader gone (stdout closed: '| head -n 1'), watch ends, even with nothing to write.
       if simulated != nil {
+        if Follower.readerIsGone() { break }
         clock += step
       } else {
-        Sleep.seconds(1)
+        guard Follower.wait(1) else { break }
         clock = Clock.nowSeconds()
       }
       notifier?.reap()

@@ -4,38 +4,8 @@ import ToolSupport
 
 /// `orders widget`: the sample's home-screen widgets as one line for a status bar.
 enum Widget {
-  /// How a widget is written.
-  enum Format: String, CaseIterable, Sendable {
-    case text, json, waybar
-  }
-
-  /// `-f/--format text|json|waybar`: the one vocabulary's text and json (`jsonl` accepted), and
-  /// waybar's JSON, with did-you-mean for a typo.
-  static let format = Option<Format>(
-    spec: {
-      var spec = OptionSpec(
-        long: "format", short: "f", valueName: "F",
-        help:
-          "text (one line: tmux, i3blocks), json (a widget record) or waybar (its custom-module JSON) "
-          + "(default text)",
-        choices: Format.allCases.map(\.rawValue))
-      spec.decodesOtherSpellings = true
-      return spec
-    }(),
-    convert: { (words: [String]) throws(ToolError) -> Format in
-      guard let word = words.last else { return .text }
-      if word.lowercased() == Format.waybar.rawValue { return .waybar }
-      if let format = OutputFormat.named(word), let widget = Format(rawValue: format.rawValue) {
-        return widget
-      }
-      let names = Format.allCases.map(\.rawValue)
-      throw .usage(
-        "--format takes text, json or waybar, not '\(word)'",
-        notes: Suggest.notes(for: word.lowercased(), in: names))
-    })
-
-  /// `-f/--format text|json` of the list of widgets.
-  static let listFormat = Option.format([.text, .json], default: .text)
+  /// `-f/--format text|json|waybar`, as every widget takes it (`WidgetFormat`).
+  static let format = Option.widgetFormat(record: "a widget record")
 
   /// `--timeline`: every entry of the sample's timeline.
   static let timeline = Flag(
@@ -44,7 +14,7 @@ enum Widget {
   static let command = Command(
     name: "widget",
     summary: "the Orders and Daily Donut widgets and the Live Activity as one line for a status bar",
-    options: [listFormat, OrdersOptions.now],
+    options: [format, OrdersOptions.now],
     subcommands: [OrdersWidget.command, DonutWidget.command, ActivityWidget.command],
     input: "Nothing, or the order store with 'orders widget orders --live'.",
     output: """
@@ -52,7 +22,9 @@ enum Widget {
       JSON a waybar custom module reads: text, tooltip, class and, for the gauge, percentage. Times
       are in the truck city's zone, or in TZ when set, and labelled.
       'orders widget' alone lists the widgets: with --format text (the default) a line each, its
-      name and what it shows; with --format json the widget record each shows at --now.
+      name and what it shows; with --format json the widget record, and with --format waybar the
+      waybar line, that the Orders and Daily Donut widgets show at --now (a line each; a waybar
+      module runs one widget: 'orders widget orders --format waybar').
       """,
     examples: """
       orders widget
@@ -64,14 +36,15 @@ enum Widget {
 
   /// The list of widgets: a line each for people, or the widget record each shows at `--now`.
   static func run(_ invocation: Invocation) throws -> Int32 {
-    if invocation[listFormat] == .json {
+    let format = invocation[format]
+    if format != .text {
       let now = invocation.now(OrdersOptions.now)
       let zone = zone()
       for entry in [
         OrdersWidget.entry(orders: 7, quota: 25, date: now, zone: zone),
         DonutWidget.entry(Menu.builtIn.donuts[0], date: now, zone: zone),
       ] {
-        write(entry, as: .json)
+        write(entry, as: format)
       }
       return ExitStatus.ok
     }
@@ -112,7 +85,7 @@ enum Widget {
   }
 
   /// Writes one entry as a line of text, a widget record or waybar's JSON.
-  static func write(_ entry: Entry, as format: Format) {
+  static func write(_ entry: Entry, as format: WidgetFormat) {
     switch format {
     case .text:
       StandardOutput.shared.write(TerminalText.safe(entry.text) + "\n")
@@ -126,14 +99,9 @@ enum Widget {
       object.sortKeys()
       StandardOutput.shared.writeRecord(object)
     case .waybar:
-      // waybar reads text and tooltip as Pango markup.
-      var object: JSONObject = [
-        "text": .string(Markup.escape(entry.text)), "tooltip": .string(Markup.escape(entry.tooltip)),
-        "class": .string(entry.waybarClass),
-      ]
-      if let percentage = entry.percentage { object["percentage"] = .int(percentage) }
-      object.sortKeys()
-      StandardOutput.shared.writeRecord(object)
+      StandardOutput.shared.writeRecord(
+        WidgetFormat.waybar(
+          text: entry.text, tooltip: entry.tooltip, class: entry.waybarClass, percentage: entry.percentage))
     }
   }
 

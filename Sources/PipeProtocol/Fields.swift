@@ -21,9 +21,7 @@ extension FieldAccess {
 
   /// The error for a field whose value is not what was expected.
   public func mismatch(_ key: String, expected: String, found: JSONValue) -> InputError {
-    var text = found.jsonText
-    if text.count > 40 { text = String(text.prefix(37)) + "..." }
-    return error("\(fieldName(key)) must be \(expected), not \(text)")
+    error("\(fieldName(key)) must be \(expected), not \(MessageText.shortened(found.jsonText))")
   }
 
   /// The value of `key`, or an error when it is missing.

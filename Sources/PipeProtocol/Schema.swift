@@ -210,8 +210,7 @@ struct SchemaChecker {
 
   func text(_ range: Range<Int>) -> String {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    let s = String(decoding: slice, as: UTF8.self)
-    return s.count > 40 ? String(s.prefix(37)) + "..." : s
+    return MessageText.shortened(String(decoding: slice, as: UTF8.self))
   }
 
   func string(_ range: Range<Int>) -> String? {

@@ -15,8 +15,7 @@ public struct FieldError: Error, Sendable {
 enum SalesFields {
   /// The text of a value, shortened for messages.
   static func text(_ json: ValidatedJSON, _ range: Range<Int>) -> String {
-    let s = json.text(range)
-    return s.count > 40 ? String(s.prefix(37)) + "..." : s
+    MessageText.shortened(json.text(range))
   }
 
   /// The whole number at `range` (at most 15 digits); `what` names the field in messages.

@@ -7,7 +7,7 @@ import WishlistKit
 enum ActivityRemove {
   static let command = Command(
     name: "remove", summary: "remove activities from a trip",
-    options: [TripsOptions.yes],
+    options: [Confirmation.yes],
     arguments: Arguments(TripsOptions.trip, TripsOptions.activities).completing(TripsCompletion.names),
     input: """
       On a terminal, the question 'Delete the activity ...? [y/N]', answered on the terminal; only y

@@ -9,7 +9,7 @@ enum Remove {
 
   static let command = Command(
     name: "remove", summary: "remove trips (the sample has no way to; users expect one)",
-    options: [TripsOptions.yes, TripsOptions.store],
+    options: [Confirmation.yes, TripsOptions.store],
     arguments: Arguments(tripNames).completing(TripsCompletion.names),
     input: """
       On a terminal, the question 'Remove the trip ...? [y/N]', answered on the terminal; only y or

@@ -83,10 +83,6 @@ enum TripsOptions {
   /// `ACTIVITY...`: activities of that trip, by name (or id).
   static let activities = Argument.some("ACTIVITY")
 
-  /// `--yes`: remove without asking.
-  static let yes = Flag(
-    "yes", short: "y", help: "remove without asking (needed when stdin is not a terminal)")
-
   /// What the commands that show or change one trip write.
   static let tripOutput = "the trip as one trip record (see PROTOCOL.md)"
 }

@@ -4,31 +4,8 @@ import ToolSupport
 
 /// `weather widget`: the recommended parking spot as one line for a status bar.
 enum Widget {
-  /// How the line is written: the shared vocabulary's text and json, and waybar's JSON.
-  enum Format: String, CaseIterable, Sendable {
-    case text, json, waybar
-  }
-
-  /// `-f/--format`: text, json (`jsonl` accepted, as everywhere) or waybar, with did-you-mean.
-  static let format: Option<Format> = {
-    let names = Format.allCases.map(\.rawValue)
-    var spec = OptionSpec(
-      long: "format", short: "f", valueName: "F",
-      help: "text (for people: one line for tmux, i3blocks), json (JSON lines: the parking-spot "
-        + "record) or waybar (its custom-module JSON) (default text)",
-      choices: names)
-    spec.decodesOtherSpellings = true
-    return Option(spec: spec) { (words: [String]) throws(ToolError) -> Format in
-      guard let word = words.last else { return .text }
-      if let format = OutputFormat.named(word), let shared = Format(rawValue: format.rawValue) {
-        return shared
-      }
-      if let format = Format(rawValue: word.lowercased()) { return format }
-      throw .usage(
-        "--format takes one of \(names.joined(separator: ", ")), not '\(word)'",
-        notes: Suggest.notes(for: word.lowercased(), in: names))
-    }
-  }()
+  /// `-f/--format text|json|waybar`, as every widget takes it (`WidgetFormat`).
+  static let format = Option.widgetFormat(record: "the parking-spot record")
 
   /// `--short`: the circular Parking Spot accessory, the city's short code.
   static let short = Flag(
@@ -80,15 +57,11 @@ enum Widget {
     case .waybar:
       let zone = WeatherOptions.zone(for: city)
       let local = SpotRule.explain(spots, city: city) { LocalTime.time($0, in: zone) }
-      var object: JSONObject = [
-        "text": .string(Markup.escape(short ? code(city) : line(chosen))),
-        "tooltip": .string(
-          Markup.escape(
-            tooltip(local.first(where: \.recommended) ?? chosen, city: city, now: now, zone: zone))),
-        "class": .string(state(chosen)),
-      ]
-      object.sortKeys()
-      out.writeRecord(object)
+      out.writeRecord(
+        WidgetFormat.waybar(
+          text: short ? code(city) : line(chosen),
+          tooltip: tooltip(local.first(where: \.recommended) ?? chosen, city: city, now: now, zone: zone),
+          class: state(chosen)))
     }
     return ExitStatus.ok
   }

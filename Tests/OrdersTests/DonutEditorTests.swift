@@ -183,12 +183,31 @@ struct DonutCLITests {
     // The sample's New Donut: plain, chocolate glaze, sprinkles.
     #expect(second["id"] as? Int == 18 && second["glaze"] as? String == "Chocolate Glaze")
     #expect(second["topping"] as? String == "Sprinkles" && second["dough"] as? String == "Plain")
-    #expect(try box.run(["donut", "remove", "18"], now: nil).status == 0)
+    #expect(try box.run(["donut", "remove", "--yes", "18"], now: nil).status == 0)
     let third = try box.records(try box.run(["donut", "new", "--name", "Zesty"], now: nil).out)[0]
     #expect(third["id"] as? Int == 19)
     #expect(try box.run(["donut", "remove", "18"], now: nil).err.contains("donut 18 was removed"))
     let ids = try box.records(try box.run(["menu"], now: nil).out).map { $0["id"] as! Int }
     #expect(ids == Array(0...17) + [19])
+  }
+
+  @Test("remove asks as trips remove does: off a terminal it needs --yes (exit 64, the menu untouched)")
+  func removeNeedsYes() throws {
+    let box = try Sandbox()
+    #expect(try box.run(["donut", "new"] + Self.maple, now: nil).status == 0)
+    let before = menuText(box)
+    let refused = try box.run(["donut", "remove", "17"], now: nil)
+    #expect(refused.status == 64 && refused.out.isEmpty)
+    #expect(refused.err.contains("stdin is not a terminal to ask on; nothing was removed"))
+    #expect(refused.err.contains("give --yes to remove without asking"))
+    // Piping an answer does not count as asking.
+    let piped = try TestSupport.run(
+      "orders", ["donut", "remove", "17"], stdin: Data("y\n".utf8),
+      environment: ["SAMPLEPIPES_MENU": box.menu, "SAMPLEPIPES_ORDERS": box.store])
+    #expect(piped.status == 64)
+    #expect(menuText(box) == before)
+    let yes = try box.run(["donut", "remove", "-y", "17"], now: nil)
+    #expect(yes.status == 0 && yes.out.contains(#""type":"donut-removed""#), "\(yes.err)")
   }
 
   @Test("every refusal leaves the menu store byte for byte as it was, with its exit status")

@@ -88,7 +88,7 @@ struct NamesAndWordsTests {
     #expect(try box.run(["donut", "new", "--name", "Maple Dream"], now: nil).status == 0)
     let edited = try box.run(["donut", "edit", "MAPLE DREAM", "--glaze", "none"], now: nil)
     #expect(edited.status == 0 && edited.out.contains(#""id":17"#), "\(edited.err)")
-    let removed = try box.run(["donut", "remove", "maple dream", "--format", "text"], now: nil)
+    let removed = try box.run(["donut", "remove", "--yes", "maple dream", "--format", "text"], now: nil)
     #expect(removed.out == "removed donut 17 Maple Dream from the menu; its id is never given again\n")
   }
 

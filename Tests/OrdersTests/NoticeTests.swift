@@ -199,6 +199,42 @@ struct NoticeTests {
     #expect(again.out.isEmpty && count == 1)
   }
 
+  /// The pids of the notice timers whose environment names `XDG_DATA_HOME=data` (a timer of a
+  /// store at its default place is given no --store).
+  static func timers(dataHome data: String) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { name -> Int32? in
+      guard let pid = Int32(name),
+        let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline"),
+        let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ")
+      else { return nil }
+      let words = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      let variables = environment.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      return words.contains("notice-timer") && variables.contains("XDG_DATA_HOME=\(data)") ? pid : nil
+    }
+  }
+
+  @Test("a link planted at the notice store's default place after 'orders next': the timer refuses it")
+  func timerRefusesDefaultLink() throws {
+    let desk = try Desk()
+    let data = desk.box.folder.appendingPathComponent("xdg").path
+    let environment = [
+      "PATH": desk.path, "SAMPLEPIPES_PREPARATION_SECONDS": "2", "XDG_DATA_HOME": data,
+      "SAMPLEPIPES_ORDERS": "",
+      "TZ": "UTC",
+    ]
+    let next = try TestSupport.run("orders", ["next", "1224"], environment: environment)
+    #expect(next.status == 0, "\(next.err)")
+    // An empty file: a notice appended to it would be the only thing in it.
+    let victim = desk.box.folder.appendingPathComponent("victim").path
+    #expect(FileManager.default.createFile(atPath: victim, contents: Data()))
+    try FileManager.default.createSymbolicLink(
+      atPath: data + "/samplepipes/orders.notices.jsonl", withDestinationPath: victim)
+    #expect(Self.eventually { Self.timers(dataHome: data).isEmpty })
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "", "the timer wrote through the link")
+    #expect(desk.logText == nil, "a notice was raised through the link")
+  }
+
   @Test("notices --follow prints a notice as it arrives and ends when its reader goes away")
   func follow() throws {
     let desk = try Desk()

@@ -326,8 +326,9 @@ struct OrdersCLITests {
         orders: Order 1224: Donuts are done! Time to take them out of the oven.
 
         """)
+    // Dated at the end of the preparation (10:31:00), not at the step that raised it (10:31:05).
     let notice =
-      #"{"body":"Time to take them out of the oven.","date":"2026-11-29T10:31:05Z","order":"Order#1224","preparationStart":"2026-11-29T10:30:00Z","title":"Donuts are done!","type":"notice","url":"foodtruck://order/1224"}"#
+      #"{"body":"Time to take them out of the oven.","date":"2026-11-29T10:31:00Z","order":"Order#1224","preparationStart":"2026-11-29T10:30:00Z","title":"Donuts are done!","type":"notice","url":"foodtruck://order/1224"}"#
       + "\n"
     #expect(result.out == notice)
     // It is in the notice store beside the order store, once.

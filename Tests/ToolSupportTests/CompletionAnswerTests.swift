@@ -133,6 +133,23 @@ struct CompletionAnswerTests {
     #expect(CompletionAnswer.answer(command, words: [""]).candidates.map(\.value) == ["a", "b"])
   }
 
+  @Test("words a terminal would act on are left out; descriptions are shown escaped")
+  func controlAndBidiCharactersNeverReachTheShell() {
+    let completer = Completer { _ in
+      [
+        "Order#\u{1B}]0;pwned\u{07}", "Order#\u{1B}[2J", "Order#12\u{202E}01", "Order#\u{0}x",
+        "Order#\u{9B}x",
+        Candidate("Order#1205", description: "placed \u{1B}[2J\u{202E}"),
+      ]
+    }
+    let command = Command(
+      name: "t", summary: "t", arguments: Arguments(Argument.many("X")).completing(completer), run: { _ in 0 }
+    )
+    let answer = CompletionAnswer.answer(command, words: [""])
+    #expect(answer.candidates.map(\.value) == ["Order#1205"])
+    #expect(answer.text == "Order#1205\tplaced \\u{1B}[2J\\u{202E}\n")
+  }
+
   @Test func theAnswerIsOneCandidatePerLine() {
     let answer = CompletionAnswer(
       candidates: [Candidate("Big Ben", description: "London\nUK"), "Coit Tower"], files: true)

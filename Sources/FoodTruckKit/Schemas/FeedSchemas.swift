@@ -61,6 +61,7 @@ extension FoodTruckSchemas {
         .optional("donuts", .int(0...Int.max), note: "kind activity: its donuts"),
         .optional("state", .oneOf(["preparing", "ready"]), note: "kind activity: the 60 s run, or are up"),
         .optional("remaining", .int(0...Int.max), note: "kind activity: seconds left of the 60"),
+        .optional("stale", .bool, note: "kind activity: true from the preparation's stale date on"),
         .optional(
           "preparation",
           .object([

@@ -107,7 +107,7 @@ public enum FoodTruckSchemas {
       fields: [
         FieldSpec("title", .nonEmptyString, note: "`Donuts are done!`"),
         FieldSpec("body", .string, note: "`Time to take them out of the oven.`"),
-        FieldSpec("date", .dateTime, note: "when it was raised"),
+        FieldSpec("date", .dateTime, note: "its moment: for a preparation, the preparation's end"),
         .optional("order", .nonEmptyString, note: "the order it is about: `Order#1203`"),
         .optional(
           "preparationStart", .dateTime,

@@ -28,7 +28,8 @@ public struct CompletionAnswer: Sendable, Equatable {
     for candidate in candidates {
       text += candidate.value
       if let description = candidate.description, !description.isEmpty {
-        text += "\t" + String(description.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        // Shown beside the word, never typed: escaped as every text view escapes data.
+        text += "\t" + TerminalText.safe(String(description.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
       }
       text += "\n"
     }
@@ -191,13 +192,15 @@ public struct CompletionAnswer: Sendable, Equatable {
   }
 
   /// The candidates that begin with `typed`, each once, in their order; when none does, those
-  /// that begin with it ignoring case (so `quo` finds `Quoddy Head`). A word holding a line break
-  /// or a tab cannot be offered, and `:files` never is.
+  /// that begin with it ignoring case (so `quo` finds `Quoddy Head`). `:files` is never offered,
+  /// nor a word holding a character a terminal would act on (`TerminalText.needsEscape`: a line
+  /// break, a tab, ESC, NUL, U+202E): the shell prints candidates raw, and the escaped form
+  /// would be another word, naming nothing, once on the command line. Such a word is left out.
   static func fitting(_ candidates: [Candidate], _ typed: String) -> [Candidate] {
     var seen: Set<String> = []
     let offered = candidates.filter { candidate in
       !candidate.value.isEmpty && candidate.value != filesDirective
-        && !candidate.value.contains(where: { $0.isNewline || $0 == "\t" })
+        && !candidate.value.unicodeScalars.contains(where: TerminalText.needsEscape)
         && seen.insert(candidate.value).inserted
     }
     let exact = offered.filter { $0.value.hasPrefix(typed) }

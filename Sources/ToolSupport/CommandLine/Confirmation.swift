@@ -1,16 +1,20 @@
 import Glibc
 import PipeProtocol
-import ToolSupport
 
-/// The question `trips remove` and `trips activity remove` ask before they change the store, as
-/// the sample's "Delete Activity" dialog does. `--yes` answers it; off a terminal (stdin not a
-/// TTY: a script, a pipe, cron) it cannot be asked, so the command needs `--yes` or fails.
-enum Confirmation {
+/// The one confirmation rule for what destroys (`trips remove`, `trips activity remove`, `orders
+/// donut remove`): the question asked before the store changes, as the sample's "Delete Activity"
+/// dialog asks. `--yes` answers it; off a terminal (stdin not a TTY: a script, a pipe, cron) it
+/// cannot be asked, so the command needs `--yes` or fails, and nothing is removed.
+public enum Confirmation {
+  /// `-y/--yes`: remove without asking. Every command that destroys takes it.
+  public static let yes = Flag(
+    "yes", short: "y", help: "remove without asking (needed when stdin is not a terminal)")
+
   /// Returns when the removal may go ahead: `--yes` was given, or the person at the terminal
   /// answered y or yes. Otherwise throws, and nothing has been changed: exit 64 when stdin is not
   /// a terminal and `--yes` is missing, exit 1 when the answer is anything else (or end of input).
-  static func require(_ invocation: Invocation, question: String) throws(ToolError) {
-    if invocation[TripsOptions.yes] { return }
+  public static func require(_ invocation: Invocation, question: String) throws(ToolError) {
+    if invocation[yes] { return }
     let command = invocation.path.joined(separator: " ")
     guard Inputs.standardInput == nil, Terminal.isTTY(0) else {
       throw ToolError.usage(
@@ -24,7 +28,7 @@ enum Confirmation {
 
   /// Asks `question` on the terminal (`/dev/tty`, else stderr) and reads one line of answer (from
   /// `/dev/tty`, else stdin): whether it is y or yes, ignoring case and spaces.
-  static func confirmed(_ question: String) -> Bool {
+  public static func confirmed(_ question: String) -> Bool {
     let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
     defer { if tty >= 0 { close(tty) } }
     let input = tty >= 0 ? tty : 0
@@ -62,7 +66,7 @@ enum Confirmation {
   }
 
   /// Names for the question: `'A'`, `'A' and 'B'`, `'A', 'B' and 'C'`, each shown safely.
-  static func names(_ names: [String]) -> String {
+  public static func names(_ names: [String]) -> String {
     let quoted = names.map { "'\(TerminalText.safe($0))'" }
     guard quoted.count > 1 else { return quoted.first ?? "" }
     return quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
