@@ -14,7 +14,7 @@ enum Annotate {
       that city) and "creationDate".
       """,
     output: """
-      Every record in its place: each 'order' with "temperature" ({"value":N,"unit":"fahrenheit"})
+      Every record in its place: each 'order' with "temperature" ({"unit":"fahrenheit","value":N})
       and "wasRaining" (the hour's condition is rain, snow, drizzle, hail or storms) set from the
       forecast at its spot and hour, every other field kept as written; every other record byte for
       byte. Streams in constant memory.
@@ -173,8 +173,9 @@ struct Annotator {
     if memoFahrenheit == fahrenheit, Self.same(raw, memoRaw) { return }
     let temperature: JSONValue
     if case .object(var reading)? = order.value("temperature") {
-      reading["value"] = .decimal(fahrenheit, fractionDigits: 1)
+      // Members it lacks go at its end in key order, as members of a created object are sorted.
       reading["unit"] = .string("fahrenheit")
+      reading["value"] = .decimal(fahrenheit, fractionDigits: 1)
       temperature = .object(reading)
     } else {
       temperature = HourForecast.temperatureValue(fahrenheit)
