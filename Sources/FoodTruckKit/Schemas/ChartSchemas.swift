@@ -44,7 +44,9 @@ extension FoodTruckSchemas {
         FieldSpec("ignored", .map(.int(0...Int.max)), note: "records of other types, by type"),
         .optional(
           "zone", .nonEmptyString,
-          note: "the time zone whose days `days` counts orders on (TZ, else the truck city's); absent: UTC"),
+          note:
+            "the time zone whose days `days` counts orders on (TZ, else the truck city's); always written; "
+            + "read as UTC when absent"),
         .optional(
           "donuts", .array(.object([FieldSpec("id", donutID), FieldSpec("name", .nonEmptyString)])),
           note: "the custom donuts this part's input defined: their `donut` records, without `type`"),
