@@ -1,4 +1,5 @@
 import Glibc
+import PipeProtocol
 
 /// A donut drawn as SVG from its dough, glaze and topping, as the sample's DonutView layers its
 /// images: the ring in the dough's colour, the glaze (a wavy ring on top, in rainbow stripes for
@@ -353,16 +354,9 @@ public enum DonutPicture {
     "\(number(center + r * cos(a))) \(number(center + r * sin(a)))"
   }
 
-  /// A number with at most two decimals and no trailing zeros (`12.5`, `3`).
-  public static func number(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    let sign = hundredths < 0 ? "-" : ""
-    let whole = abs(hundredths) / 100
-    let fraction = abs(hundredths) % 100
-    if fraction == 0 { return sign + String(whole) }
-    let digits = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
-    return sign + String(whole) + "." + digits
-  }
+  /// A number with at most two decimals and no trailing zeros (`12.5`, `3`): the one number
+  /// formatter of every SVG, `JSONNumber(_:fractionDigits:)`.
+  public static func number(_ value: Double) -> String { JSONNumber(value, fractionDigits: 2).text }
 
   /// The seed of a donut's placements: FNV-1a of its name and ingredient ids (not its id, so that
   /// a donut looks the same on any menu).

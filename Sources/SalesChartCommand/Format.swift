@@ -9,14 +9,9 @@ enum Format {
   /// `1 order record`, `3 order records`.
   static func records(_ n: Int, _ type: String) -> String { Numbers.count(n, "\(type) record") }
 
-  /// A coordinate with at most one decimal: `12`, `12.5`.
-  static func number(_ x: Double) -> String {
-    let tenths = Int((x * 10).rounded())
-    let whole = tenths / 10
-    let fraction = abs(tenths % 10)
-    let sign = tenths < 0 && whole == 0 ? "-" : ""
-    return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
-  }
+  /// A coordinate with at most one decimal: `12`, `12.5` (the one number formatter of every
+  /// SVG, `JSONNumber(_:fractionDigits:)`).
+  static func number(_ x: Double) -> String { JSONNumber(x, fractionDigits: 1).text }
 
   /// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
   static func csv(_ field: String) -> String { CSVTable.field(field) }
