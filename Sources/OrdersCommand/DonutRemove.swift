@@ -20,6 +20,7 @@ enum DonutRemove {
       orders donut remove 17
       orders donut remove 'maple dream' | jq -r .name
       """,
+    lookups: [DonutReference.rule("DONUT", custom: true)],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

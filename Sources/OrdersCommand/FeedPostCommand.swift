@@ -29,6 +29,7 @@ enum FeedPostCommand {
       orders feed post --donut 3 --message 'Cosmos at lunch!' --tag Space --tag city:Cupertino
       orders feed post --donut 'the classic' --message 'Classic.' --tag donut:cosmos | jq -r .id
       """,
+    lookups: [DonutReference.rule("--donut")],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -21,6 +21,7 @@ enum Focus {
     examples: """
       story-io focus Ocean.story --width 60 | head -20
       """,
+    lookups: [StoryIOOptions.fileLookup],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

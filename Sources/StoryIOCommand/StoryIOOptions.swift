@@ -2,6 +2,10 @@ import ToolSupport
 
 /// The argument and options several story-io commands share, declared once.
 enum StoryIOOptions {
+  /// How `FILE` finds its document, for the docs.
+  static let fileLookup = LookupRule(
+    "FILE", finds: "a document", by: "its path, as given (never by title)", notFound: 66)
+
   /// The document a command works on.
   static let document = Argument.one("FILE")
   /// `--format`: records (json), or rows for a person (text).
