@@ -60,7 +60,6 @@ enum Widget {
       orders widget donut --format waybar
       orders widget orders --format json | jq .orders
       """,
-    conflicts: [.described("`--timeline` does not go with `--format waybar`")],
     run: run)
 
   /// The list of widgets: a line each for people, or the widget record each shows at `--now`.

@@ -77,4 +77,26 @@ struct CommandLineDocTests {
       }
     }
   }
+
+  /// A rule or lookup names only options its command takes: a rule declared with a typo would
+  /// never be enforced.
+  @Test(arguments: tools)
+  func rulesAndLookupsNameTheCommandsOwnOptions(tool: String) throws {
+    let page = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/cli/\(tool).md"), encoding: .utf8)
+    for section in page.components(separatedBy: "\n## ").dropFirst() {
+      let lines = section.split(separator: "\n")
+      let options = Set(
+        lines.filter { $0.hasPrefix("| `-") }.flatMap { row in
+          row.split(separator: "|")[0].split(separator: "`").filter { $0.hasPrefix("--") }.map(String.init)
+        })
+      for bullet in lines where bullet.hasPrefix("- `") {
+        for code in bullet.split(separator: "`").enumerated() where code.offset % 2 == 1 {
+          guard let word = code.element.split(separator: " ").first, word.hasPrefix("--") else { continue }
+          #expect(
+            options.contains(String(word)), "\(tool) \(lines[0]): '\(bullet)' names \(word), not its option")
+        }
+      }
+    }
+  }
 }
