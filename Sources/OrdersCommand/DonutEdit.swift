@@ -25,7 +25,10 @@ enum DonutEdit {
       orders donut edit 17 --topping none
       orders donut edit 'maple dream' --name 'Maple Night' | jq .name
       """,
-    conflicts: [.described("at least one of `--name`, `--dough`, `--glaze`, `--topping` is given")],
+    conflicts: [
+      .described("at least one of `--name`, `--dough`, `--glaze`, `--topping` is given"),
+      .described(DonutCommand.nameRule),
+    ],
     lookups: [DonutReference.rule("DONUT", custom: true)],
     run: run)
 
