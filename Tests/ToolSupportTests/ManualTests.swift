@@ -79,7 +79,7 @@ struct ManualTests {
     // The subcommands' own pages come first, then the other commands.
     #expect(
       Manual.render(Fixtures.tool).hasSuffix(
-        ".SH SEE ALSO\n\\fBdemo\\-tool\\-list\\fR(1),\n\\fBdemo\\-tool\\-next\\fR(1),\n"
+        ".SH SEE ALSO\n.nh\n\\fBdemo\\-tool\\-list\\fR(1),\n\\fBdemo\\-tool\\-next\\fR(1),\n"
           + "\\fBdemo\\-tool\\-admin\\fR(1),\n\\fBdemo\\-tool\\-admin\\-reset\\fR(1),\n"
           + "\\fBjq\\fR(1),\n\\fBpipe\\-check\\fR(1)\n"))
   }
@@ -128,7 +128,7 @@ struct ToolManualTests {
     let page = try TestSupport.run("orders", ["--generate-manual=orders-place"])
     #expect(page.status == 0)
     #expect(page.out.contains("\n.TH ORDERS\\-PLACE 1 "))
-    #expect(page.out.contains("\n.SH SEE ALSO\n\\fBorders\\fR(1),\n"))
+    #expect(page.out.contains("\n.SH SEE ALSO\n.nh\n\\fBorders\\fR(1),\n"))
     #expect(try TestSupport.run("orders", ["--generate-manual"]).out.contains("\\fBorders\\-place\\fR(1)"))
   }
 

@@ -101,7 +101,8 @@ public enum Manual {
   static func seeAlsoSection<S: Sequence<String>>(_ names: S) -> String {
     let names = Array(names)
     guard !names.isEmpty else { return "" }
-    return ".SH SEE ALSO\n" + names.map { "\\fB\(escape($0))\\fR(1)" }.joined(separator: ",\n") + "\n"
+    // No hyphenation: a page name cut at its line's end (`or-` `ders-place(1)`) reads as another.
+    return ".SH SEE ALSO\n.nh\n" + names.map { "\\fB\(escape($0))\\fR(1)" }.joined(separator: ",\n") + "\n"
   }
 
   /// Usage lines for a `.nf` block, wrapped to `width` under the command's words.
