@@ -2,18 +2,20 @@ import Foundation
 import PackagePlugin
 
 /// Writes the manual pages and shell completions of built tools under a prefix, by asking each tool
-/// (`TOOL --generate-manual`, `TOOL --generate-completion-script SHELL`): the tools generate them
-/// from the same specification that produces their `--help`.
+/// (`TOOL --manual-pages` for the names of its pages, the tool's and one per subcommand such as
+/// `orders-place`; `TOOL --generate-manual=PAGE`; `TOOL --generate-completion-script SHELL`): the
+/// tools generate them from the same specification that produces their `--help`.
 ///
 /// This file is shared by the GenerateManuals and InstallTools plugins (InstallTools links to it).
 enum ToolDocs {
   /// Where each kind of file goes, relative to the prefix; `%` is the tool's name.
   static let layout: [(arguments: [String], path: String)] = [
-    (["--generate-manual"], "share/man/man1/%.1"),
+    (["--generate-manual"], manualPath),
     (["--generate-completion-script", "bash"], bashPath),
     (["--generate-completion-script", "zsh"], "share/zsh/site-functions/_%"),
     (["--generate-completion-script", "fish"], fishPath),
   ]
+  static let manualPath = "share/man/man1/%.1"
   static let bashPath = "share/bash-completion/completions/%"
   static let fishPath = "share/fish/vendor_completions.d/%.fish"
 
@@ -68,11 +70,19 @@ enum ToolDocs {
   {
     for tool in tools {
       for (arguments, path) in layout {
-        let output = try run(tool.executable, arguments)
-        let file = file(path, tool: tool.name, prefix: prefix, folders: folders)
-        try FileManager.default.createDirectory(
-          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try output.write(to: file, options: .atomic)
+        // A manual page per page name (the tool's, then one per subcommand); else one file.
+        let names =
+          path == manualPath
+          ? String(decoding: try run(tool.executable, ["--manual-pages"]), as: UTF8.self)
+            .split(separator: "\n").map(String.init) : [tool.name]
+        for name in names {
+          let output = try run(
+            tool.executable, path == manualPath ? ["--generate-manual=\(name)"] : arguments)
+          let file = file(path, tool: name, prefix: prefix, folders: folders)
+          try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+          try output.write(to: file, options: .atomic)
+        }
       }
     }
   }

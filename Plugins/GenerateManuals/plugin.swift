@@ -1,8 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package generate-manuals [--output DIR]`: builds the tools and writes each one's manual
-/// page and bash, zsh and fish completions under DIR/share (default: the plugin's work folder in
+/// `swift package generate-manuals [--output DIR]`: builds the tools and writes their manual
+/// pages (one per tool and one per subcommand) and bash, zsh and fish completions under DIR/share (default: the plugin's work folder in
 /// .build). The tools generate them themselves from their command specification.
 @main
 struct GenerateManuals: CommandPlugin {
@@ -12,7 +12,8 @@ struct GenerateManuals: CommandPlugin {
       print(
         """
         usage: swift package generate-manuals [--output DIR]
-          Builds the tools (debug) and writes DIR/share/man/man1/TOOL.1 and the bash, zsh and fish
+          Builds the tools (debug) and writes DIR/share/man/man1/TOOL.1 (and TOOL-SUBCOMMAND.1
+          for each subcommand) and the bash, zsh and fish
           completions under DIR/share. DIR defaults to the plugin's work folder inside .build.
         """)
       return

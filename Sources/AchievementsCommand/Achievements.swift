@@ -53,6 +53,11 @@ public enum Achievements: Tool {
       trips list | achievements --state goals.jsonl --events
       trips activity toggle 'Maui Rainforest' 'Descend a waterfall' && trips list | achievements --state s --events
       """,
+    conflicts: [
+      .requires(
+        "events", "state",
+        message: "--events needs --state FILE (the changes are counted since the run that last wrote it)")
+    ],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -61,10 +66,6 @@ public enum Achievements: Tool {
     let csv = invocation[format] == .csv
     let eventsOnly = invocation[events]
     let statePath = invocation[state]
-    if eventsOnly, statePath == nil {
-      throw ToolError.usage(
-        "--events needs --state FILE (the changes are counted since the run that last wrote it)")
-    }
     let counts = try readCounts(invocation.positionals)
     let out = StandardOutput.shared
     let zone = LocalTime.forPeople()

@@ -21,6 +21,7 @@ enum Complete {
       orders complete 1203
       orders list -s ready | jq -r .id | xargs orders complete | jq -r .id
       """,
+    lookups: [OrdersOptions.orderLookup("ID")],
     run: { try StatusChange.run($0, complete: true) })
 
   /// The sample's completion sheet for each order that these records complete, on stderr when it

@@ -83,6 +83,11 @@ enum DonutCommand {
       ])
   }
 
+  /// What a donut's name must be, for the docs (`Donut.nameProblem` checks it; 64, or 1 for a name
+  /// already on the menu).
+  static let nameRule =
+    "`--name` is not empty or only white space, at most \(Donut.maxNameCharacters) characters "
+    + "(\(Donut.maxNameBytes) bytes); a name already on the menu, in any case, is exit 1"
   static let nameHelp =
     "the donut's name: any text, at most \(Donut.maxNameCharacters) characters, unique on the menu"
   static let dough = ingredientOption(

@@ -25,6 +25,11 @@ enum DonutEdit {
       orders donut edit 17 --topping none
       orders donut edit 'maple dream' --name 'Maple Night' | jq .name
       """,
+    conflicts: [
+      .described("at least one of `--name`, `--dough`, `--glaze`, `--topping` is given"),
+      .described(DonutCommand.nameRule),
+    ],
+    lookups: [DonutReference.rule("DONUT", custom: true)],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

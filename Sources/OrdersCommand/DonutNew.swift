@@ -23,6 +23,7 @@ enum DonutNew {
       orders donut new --name 'Maple Dream' --dough powdered --glaze none --topping sugar-lattice
       orders donut new --name Zesty --glaze lemon | jq .mostPotentFlavor
       """,
+    conflicts: [.described(DonutCommand.nameRule)],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -8,6 +8,15 @@ import ToolSupport
 /// `--tag donut:`, `widget donut --donut`) finds it here, so they all take the same words and
 /// fail the same way.
 enum DonutReference {
+  /// How `argument` finds its donut, for the docs; `custom`: only a custom donut will do.
+  static func rule(_ argument: String, custom: Bool = false) -> LookupRule {
+    LookupRule(
+      argument, finds: custom ? "a custom donut" : "a donut on the menu",
+      by: "its id, or its name in any case with the spaces around it ignored"
+        + (custom ? " (a built-in donut, or an id not in the menu store: exit 1)" : ", built-in or custom"),
+      notFound: 64)
+  }
+
   /// The donut `text` names on `menu`, or nil: a whole number is an id, anything else a name
   /// compared ignoring case and the spaces around it.
   static func lookup(_ text: String, in menu: Menu) -> Donut? {

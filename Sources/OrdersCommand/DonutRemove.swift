@@ -29,6 +29,7 @@ enum DonutRemove {
       orders donut remove --yes 17
       orders donut remove --yes 'maple dream' | jq -r .name
       """,
+    lookups: [DonutReference.rule("DONUT", custom: true)],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -29,6 +29,7 @@ enum DonutShow {
       orders donut show 3 | jq .flavors
       orders donut show 'the classic' -f svg > classic.svg
       """,
+    lookups: [DonutReference.rule("DONUT")],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -22,6 +22,8 @@ enum DonutWidget {
       orders widget donut --timeline --format json | jq -r .donut.name
       orders widget donut --donut cosmos --format waybar
       """,
+    conflicts: [.described("`--timeline` does not go with `--format waybar`")],
+    lookups: [DonutReference.rule("--donut")],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

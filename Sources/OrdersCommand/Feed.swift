@@ -40,17 +40,18 @@ enum Feed {
       orders feed --trending | jq -r .title
       orders feed post --donut 3 --message 'Cosmos at lunch!' --tag Space && orders feed --tag space
       """,
+    conflicts: [
+      .excludes(
+        "trending", ["plus", "tag", "donut", "city"],
+        message: "--trending lists the trending topics; it does not go with --{option}",
+        notes: ["filter the feed without --trending"])
+    ],
+    lookups: [DonutReference.rule("--donut"), CityReference.rule("--city")],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let text = invocation[OrdersOptions.format] == .text
     if invocation[trending] {
-      let filters: [any OptionKey] = [plus, tag, donut, city]
-      if let first = filters.first(where: invocation.isGiven) {
-        throw ToolError.usage(
-          "--trending lists the trending topics; it does not go with --\(first.spec.long)",
-          notes: ["filter the feed without --trending"])
-      }
       if text {
         StandardOutput.shared.write(
           FeedText.trending(

@@ -29,6 +29,12 @@ enum FeedPostCommand {
       orders feed post --donut 3 --message 'Cosmos at lunch!' --tag Space --tag city:Cupertino
       orders feed post --donut 'the classic' --message 'Classic.' --tag donut:cosmos | jq -r .id
       """,
+    conflicts: [
+      .described(
+        "`--message` is not empty and holds at most \(FeedPost.maxMessageLength) characters; at most "
+          + "\(FeedPost.maxTags) `--tag`, each not empty and at most \(FeedTag.maxTitleLength) characters")
+    ],
+    lookups: [DonutReference.rule("--donut")],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

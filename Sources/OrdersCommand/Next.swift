@@ -31,5 +31,7 @@ enum Next {
       orders next 1224 && orders notices --follow 1224 | head -n 1
       orders list -s placed | jq -r .id | xargs orders next
       """,
+    conflicts: [.described(NoticeTimer.secondsRule)],
+    lookups: [OrdersOptions.orderLookup("ID")],
     run: { try StatusChange.run($0, complete: false) })
 }

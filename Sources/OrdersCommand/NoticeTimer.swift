@@ -11,6 +11,10 @@ import ToolSupport
 enum NoticeTimer {
   /// The environment variable that shortens the 60 seconds, for tests only.
   static let secondsVariable = "SAMPLEPIPES_PREPARATION_SECONDS"
+  /// The rule of `secondsVariable`, for the docs.
+  static let secondsRule =
+    "`\(secondsVariable)`, when set and not empty, is whole seconds from 1 to \(Preparation.duration) "
+    + "(the preparation's length; it changes the records' times)"
 
   /// How long after a preparation's end `orders watch` waits for a timer's notice before raising it
   /// itself (the timer died, or none was started).

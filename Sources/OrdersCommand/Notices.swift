@@ -30,6 +30,7 @@ enum Notices {
       orders notices --follow | jq --unbuffered -r .url
       orders notices 1224 --format text
       """,
+    lookups: [OrdersOptions.orderLookup("ID")],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -52,6 +52,11 @@ enum Open {
       orders open --install && xdg-open foodtruck://order/1224
       orders open 1224 --format json | jq .status
       """,
+    conflicts: [
+      .excludes("install", ["uninstall"], message: "give --install or --uninstall, not both"),
+      .described("`--install` and `--uninstall` take no `LINK`"),
+    ],
+    lookups: [OrdersOptions.orderLookup("LINK")],
     run: run)
 
   /// The desktop entry of the scheme: this program, `open --pause %u`, in a terminal.
@@ -68,7 +73,6 @@ enum Open {
     let install = invocation[install]
     let uninstall = invocation[uninstall]
     if install || uninstall {
-      if install && uninstall { throw ToolError.usage("give --install or --uninstall, not both") }
       if id != nil { throw ToolError.usage("--install and --uninstall take no order; give one or the other") }
       Diagnostics.note(try install ? entry.install() : entry.uninstall(), tool: invocation.tool)
       return ExitStatus.ok

@@ -3,6 +3,15 @@ import ToolSupport
 
 /// The options several subcommands take, declared once; each subcommand lists those it accepts.
 enum OrdersOptions {
+  /// How `argument` finds its orders in the store, for the docs.
+  static func orderLookup(_ argument: String) -> LookupRule {
+    LookupRule(
+      argument, finds: "an order in the store",
+      by:
+        "its id, written `Order#1203`, `1203` or `foodtruck://order/1203` (malformed, or given twice: exit 64)",
+      notFound: 1)
+  }
+
   /// `--store FILE`: the order store.
   static let store = Option.string(
     "store", name: "FILE",

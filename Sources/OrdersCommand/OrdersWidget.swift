@@ -26,6 +26,7 @@ enum OrdersWidget {
       orders widget orders
       orders widget orders --live --format waybar
       """,
+    conflicts: [.described("`--timeline` does not go with `--format waybar`")],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -49,6 +49,11 @@ enum Place {
       orders place --donut cosmos --donut 'fire zest x6'
       orders place -d 13x6 --spot 'Ferry Building' | jq .id
       """,
+    conflicts: [.described("at least one `--donut` is given; a `--spot` must be in the `--city` given")],
+    lookups: [
+      DonutReference.rule("--donut"), CityReference.rule("--city"),
+      LookupRule("--spot", finds: "a parking spot", by: "its name in any case", notFound: 64),
+    ],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -17,6 +17,7 @@ enum Show {
       orders show 1203
       orders show foodtruck://order/1203 | jq .status
       """,
+    lookups: [OrdersOptions.orderLookup("ID")],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

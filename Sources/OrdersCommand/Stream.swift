@@ -43,6 +43,11 @@ enum Stream {
       orders stream --count 0 --speed 4 | head -n 3
       orders stream --store --count 0 & bin/demo --follow
       """,
+    conflicts: [
+      .excludes(
+        "first", ["store"], message: "--first cannot be used with --store: the ids continue the store's",
+        notes: ["leave out --first, or write to stdout only"])
+    ],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -88,15 +93,10 @@ enum Stream {
     return ExitStatus.ok
   }
 
-  /// The store `--store` names, or nil without it; `--first` with it is a usage error, the ids
-  /// being the store's.
+  /// The store `--store` names, or nil without it (the parser refuses `--first` with it: the ids
+  /// are the store's).
   static func storeToFill(_ invocation: Invocation) throws(ToolError) -> RecordStore? {
     guard let given = invocation[store] else { return nil }
-    if invocation.isGiven(first) {
-      throw ToolError.usage(
-        "--first cannot be used with --store: the ids continue the store's",
-        notes: ["leave out --first, or write to stdout only"])
-    }
     return OrderStore.store(path: given.isEmpty ? nil : given)
   }
 

@@ -32,15 +32,13 @@ enum Watch {
     examples: """
       orders next 1224 && orders watch --until-done | jq -r .body
       """,
+    conflicts: [.requires("step", "now", message: "--step needs --now (it moves the simulated clock)")],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let store = OrderStore.store(invocation)
     let noticeStore = NoticeStore.store(for: store)
     let simulated = invocation[now]
-    if invocation.isGiven(step), simulated == nil {
-      throw ToolError.usage("--step needs --now (it moves the simulated clock)")
-    }
     let step = invocation[step]
     var clock = simulated ?? Clock.nowSeconds()
     let start = clock

@@ -38,6 +38,7 @@ enum History {
       orders history --months 13 | sales-chart history --range year --format svg > history.svg
       orders history --now 2026-11-29T12:00:00Z | sales-chart history --now 2026-11-29T12:00:00Z --format json
       """,
+    conflicts: [.described("`--width` and `--height` go with `--format text` or `svg` only")],
     run: run)
 
   /// Runs the Sales History chart.

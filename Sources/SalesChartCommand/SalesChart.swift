@@ -60,22 +60,18 @@ public enum SalesChart: Tool {
       parallel --pipe --block 10M sales-chart --partial < big.jsonl | sales-chart --merge --timeframe all
       orders history | sales-chart history --range month
       """,
+    conflicts: [
+      .excludes(
+        "partial", ["timeframe", "now", "top", "format", "width", "height"],
+        message: "--{option} does not apply to --partial, which keeps every day's counts",
+        notes: ["give chart options to the 'sales-chart --merge' that reads the partials"]),
+      .described("`--width` and `--height` go with `--format text` or `svg` only"),
+    ],
     run: run)
 
   /// Runs the top-five chart.
   static func run(_ invocation: Invocation) throws -> Int32 {
     let partial = invocation[partial]
-    if partial {
-      let chartOptions: [any OptionKey] = [
-        timeframe, ChartOptions.now, top, ChartOptions.format, ChartOptions.topSize.width,
-        ChartOptions.topSize.height,
-      ]
-      for option in chartOptions where invocation.isGiven(option) {
-        throw ToolError.usage(
-          "--\(option.spec.long) does not apply to --partial, which keeps every day's counts",
-          notes: ["give chart options to the 'sales-chart --merge' that reads the partials"])
-      }
-    }
     let format = invocation[ChartOptions.format]
     let timeframe = invocation[timeframe]
     let top = invocation[top]

@@ -24,6 +24,7 @@ enum Edit {
       EDITOR=nano story-io edit Ocean.story && story-io read Ocean.story | jq .words
       VERSION_CONTROL=numbered story-io edit Ocean.story && story-io versions Ocean.story | jq -r .path
       """,
+    lookups: [StoryIOOptions.fileLookup],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

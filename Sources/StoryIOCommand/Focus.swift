@@ -21,6 +21,8 @@ enum Focus {
     examples: """
       story-io focus Ocean.story --width 60 | head -20
       """,
+    conflicts: [.described("`--margin` leaves at least 10 columns of `--width`")],
+    lookups: [StoryIOOptions.fileLookup],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -27,13 +27,13 @@ enum Mime {
     examples: """
       story-io mime | xmllint --noout -
       """,
+    conflicts: [.excludes("install", ["uninstall"], message: "give --install or --uninstall, not both")],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let tool = invocation.tool
     let install = invocation[install]
     let uninstall = invocation[uninstall]
-    if install && uninstall { throw ToolError.usage("give --install or --uninstall, not both") }
     guard install || uninstall else {
       StandardOutput.shared.write(MimeType.xml)
       return ExitStatus.ok

@@ -30,6 +30,7 @@ enum New {
       story-io new Ocean --dir stories | jq -r .path
       story-io new | jq -r .title
       """,
+    conflicts: [.described("`--force` needs a `TITLE`"), .described(StoryIOOptions.titleRule)],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -21,6 +21,7 @@ enum Read {
     examples: """
       story-io read a.story | story-io write --dir copy
       """,
+    lookups: [StoryIOOptions.fileLookup],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -22,6 +22,7 @@ enum Rename {
     examples: """
       story-io rename Untitled.story Ocean | jq -r .path
       """,
+    lookups: [StoryIOOptions.fileLookup],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -3,6 +3,14 @@ import ToolSupport
 
 /// The argument and options several story-io commands share, declared once.
 enum StoryIOOptions {
+  /// How `FILE` finds its document, for the docs.
+  /// What a title must be, for the docs (`StoryDocument.titleProblem` checks it).
+  static let titleRule =
+    "a title is a file name: not empty, not `.` or `..`, no `/`, no control character, at most "
+    + "\(StoryDocument.maxTitleBytes) bytes"
+  static let fileLookup = LookupRule(
+    "FILE", finds: "a document", by: "its path, as given (never by title)", notFound: 66)
+
   /// The document a command works on.
   static let document = Argument.one("FILE")
   /// `--format`: records (json), rows for a person (text), or a header row and a row per record

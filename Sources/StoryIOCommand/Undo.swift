@@ -30,6 +30,11 @@ enum Undo {
       story-io undo Ocean.story && story-io undo Ocean.story      # undo, then redo
       story-io versions Ocean.story | jq -r '[.number, .modified, .words] | @tsv'
       """,
+    conflicts: [
+      .described("`--to` takes a backup number: digits, not starting with 0"),
+      .described("backups off (`--backup=none`, or `VERSION_CONTROL=none`) is refused"),
+    ],
+    lookups: [StoryIOOptions.fileLookup],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -34,6 +34,7 @@ enum Versions {
       story-io versions --text Ocean.story | jq -r 'select(.number == 1) | .text'
       story-io versions -f text Ocean.story
       """,
+    lookups: [StoryIOOptions.fileLookup],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

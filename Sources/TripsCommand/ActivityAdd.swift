@@ -15,6 +15,8 @@ enum ActivityAdd {
     examples: """
       trips activity add 'Japan Mystique' 'Ride the Shinkansen' | pipe-check
       """,
+    conflicts: [.described("`--id` goes with one `NAME` only")],
+    lookups: [Lookup.tripRule],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

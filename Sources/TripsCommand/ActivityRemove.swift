@@ -21,6 +21,7 @@ enum ActivityRemove {
     examples: """
       trips activity remove --yes 'Into the Green' 'Cliff jump!' | pipe-check
       """,
+    lookups: [Lookup.tripRule, Lookup.activityRule],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -15,6 +15,7 @@ enum ActivityRename {
     examples: """
       trips activity rename 'Mont Blanc Powder' 'Snowshoe hike' 'Snowshoe to the refuge'
       """,
+    lookups: [Lookup.tripRule, Lookup.activityRule],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -12,6 +12,7 @@ enum ActivityToggle {
     examples: """
       trips activity toggle 'Maui Rainforest' 'Descend a waterfall' && trips list | achievements
       """,
+    lookups: [Lookup.tripRule, Lookup.activityRule],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -29,6 +29,9 @@ enum Add {
     examples: """
       trips add 'Lisbon Trams' --collection springEscapes | pipe-check
       """,
+    conflicts: [
+      .described("`NAME` and `--name` name the same title when both are given; one of them is given")
+    ],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -3,6 +3,16 @@ import WishlistKit
 
 /// Finding a trip or an activity by its id or its whole name, ignoring case.
 enum Lookup {
+  /// How `TRIP` finds its trip, for the docs.
+  static let tripRule = LookupRule(
+    "TRIP", finds: "a trip", by: "its id in any case, else its whole name in any case (empty: exit 64)",
+    ambiguous: 64, notFound: 1)
+  /// How `ACTIVITY` finds an activity of the trip.
+  static let activityRule = LookupRule(
+    "ACTIVITY", finds: "an activity of that trip",
+    by: "its id in any case, else its whole name in any case (empty, or named twice: exit 64)", ambiguous: 64,
+    notFound: 1)
+
   /// The index of the trip named `text`. Empty: exit 64; ambiguous: exit 64 listing the
   /// candidates; unknown: exit 1 with a hint.
   static func trip(_ text: String, in trips: [Trip]) throws(ToolError) -> Int {

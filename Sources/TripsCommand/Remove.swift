@@ -24,6 +24,8 @@ enum Remove {
       trips remove --yes 'Desert Off-Road' > removed.jsonl
       trips import < removed.jsonl
       """,
+    conflicts: [.described("without `--yes`, stdin must be a terminal to ask on; a trip is named once")],
+    lookups: [Lookup.tripRule],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -23,6 +23,7 @@ enum Show {
       trips show 'Japan Mystique' --sort completed --format text
       trips show 'Japan Mystique' | pipe-check
       """,
+    lookups: [Lookup.tripRule],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

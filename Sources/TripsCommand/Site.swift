@@ -57,6 +57,12 @@ enum Site {
       trips site --check site
       python3 -m http.server -d site 8000
       """,
+    conflicts: [
+      .excludes("out", ["check"], message: "--out and --check cannot be used together; give one"),
+      .excludes(
+        "check", ["sort", "allow-empty", "store"], message: "--{option} applies to --out, not --check"),
+      .described("one of `--out` and `--check` is given; `--check` and `--store` take no `FILE`"),
+    ],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -66,14 +72,10 @@ enum Site {
         "give --out DIR to write a site, or --check DIR to check one",
         notes: ["see '\(invocation.path.joined(separator: " ")) --help'"])
     case (.some, .some):
-      throw ToolError.usage("--out and --check cannot be used together; give one")
+      preconditionFailure("the parser refuses --out with --check (command.conflicts)")
     case (nil, .some(let dir)):
       if let extra = invocation.positionals.first {
         throw ToolError.usage("--check reads the site, not input: unexpected argument '\(extra)'")
-      }
-      for option in [sort, allowEmpty, TripsOptions.store] as [any OptionKey] where invocation.isGiven(option)
-      {
-        throw ToolError.usage("--\(option.spec.long) applies to --out, not --check")
       }
       let report = TransitionCheck.check(try SiteOutput.read(dir))
       if let refusal = SiteOutput.refusal(report, site: dir, written: true) { throw refusal }

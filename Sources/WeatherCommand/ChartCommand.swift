@@ -37,6 +37,10 @@ enum ChartCommand {
       weather forecast --now 2022-05-06T16:00:00Z | weather chart --tz America/Los_Angeles
       weather forecast --city London | weather chart --format svg > forecast.svg
       """,
+    lookups: [
+      LookupRule(
+        "--tz", finds: "a time zone", by: "its tz database name (did-you-mean for a typo)", notFound: 64)
+    ],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -35,6 +35,8 @@ enum Forecast {
       weather forecast --city London --hours 48 --seed 7 | pipe-check
       weather forecast --lat 48.8566 --lon 2.3522 --minutes | jq -c 'select(.type=="forecast-minute")'
       """,
+    conflicts: WeatherOptions.placeConflicts,
+    lookups: WeatherOptions.placeLookups,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

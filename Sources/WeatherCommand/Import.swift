@@ -32,6 +32,8 @@ enum Import {
       &minutely_15=precipitation_probability' | weather import --open-meteo --spot 'Apple Park'
       weather import --open-meteo response.json --hours 25 | weather chart
       """,
+    conflicts: [.described("`--open-meteo` is given")],
+    lookups: WeatherOptions.placeLookups,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

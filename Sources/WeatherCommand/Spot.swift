@@ -31,6 +31,7 @@ enum Spot {
       weather spot --city 'San Francisco' --format text
       weather spot --city London --all | jq -r '[.spot, .reason] | @tsv'
       """,
+    lookups: [WeatherOptions.cityLookup],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

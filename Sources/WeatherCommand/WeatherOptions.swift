@@ -27,6 +27,23 @@ enum WeatherOptions {
 
   /// The options that name a place.
   static let placeOptions: [any OptionKey] = [city, spot, lat, lon]
+  /// The rules between the place options, which the parser enforces.
+  static let placeConflicts: [Conflict] = [
+    .excludes("lat", ["city", "spot"], message: "give --lat/--lon or --city/--spot, not both"),
+    .excludes("lon", ["city", "spot"], message: "give --lat/--lon or --city/--spot, not both"),
+    .together(["lat", "lon"], message: "--lat and --lon go together"),
+  ]
+  /// How `--city` finds its city.
+  static let cityLookup = LookupRule(
+    "--city", finds: "a city", by: "its name in any case (did-you-mean for a typo)", notFound: 64)
+  /// How `--city` and `--spot` find their place.
+  static let placeLookups = [
+    cityLookup,
+    LookupRule(
+      "--spot", finds: "a parking spot",
+      by: "its name in any case, in the `--city` given, else in every city",
+      notFound: 64),
+  ]
   /// The options that choose a forecast provider.
   static let providerOptions: [any OptionKey] = [seed, provider, timeout]
 
@@ -79,13 +96,8 @@ enum WeatherOptions {
   static func place(_ invocation: Invocation) throws(ToolError) -> Place {
     let cityName = invocation[city]
     let spotName = invocation[spot]
-    if invocation.isGiven(lat) || invocation.isGiven(lon) {
-      guard cityName == nil, spotName == nil else {
-        throw .usage("give --lat/--lon or --city/--spot, not both")
-      }
-      guard let latitude = invocation[lat], let longitude = invocation[lon] else {
-        throw .usage("--lat and --lon go together")
-      }
+    // The parser has enforced placeConflicts: both of --lat and --lon or neither, without a city.
+    if invocation.isGiven(lat), let latitude = invocation[lat], let longitude = invocation[lon] {
       return Place(city: nil, spot: nil, latitude: latitude, longitude: longitude)
     }
     if let spotName {

@@ -31,6 +31,8 @@ enum Widget {
       weather widget --provider open-meteo --format waybar
       weather widget --format json | jq -r .spot
       """,
+    conflicts: [.described("`--short` goes with `--format text` or `waybar`")],
+    lookups: [WeatherOptions.cityLookup],
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {

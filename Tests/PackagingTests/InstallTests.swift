@@ -71,6 +71,7 @@ struct InstallTests {
 
   /// Runs the installed tools with only system folders besides DIR/bin on PATH.
   func checkInstalledTools(prefix: URL) throws {
+    let fm = FileManager.default
     let bin = prefix.appendingPathComponent("bin").path
     let environment = [
       "PATH": "\(bin):/usr/bin:/bin", "MANPAGER": "cat", "MANWIDTH": "80", "LC_ALL": "C.UTF-8",
@@ -81,7 +82,7 @@ struct InstallTests {
 
     let version = try sh("pipe-check --version")
     #expect(version.status == 0)
-    #expect(version.out == "pipe-check (SamplePipes) 0.1.0\n")
+    #expect(version.out == "pipe-check (SamplePipes) 0.1.0, protocol version 3\n")
     let check = try sh(#"printf '%s\n' '{"type":"a"}' '{"type":"b","n":1}' | pipe-check --pass"#)
     #expect(check.status == 0)
     #expect(check.out == "{\"type\":\"a\"}\n{\"type\":\"b\",\"n\":1}\n")
@@ -99,6 +100,15 @@ struct InstallTests {
       let words = man.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
       #expect(words.contains("NAME \(tool) - "), "man -l \(tool).1:\n\(man.out)\(man.err)")
     }
+
+    // One page per subcommand, found through PATH as `man orders` is.
+    #expect(fm.fileExists(atPath: "\(share)/man/man1/orders-place.1"))
+    #expect(fm.fileExists(atPath: "\(share)/man/man1/trips-activity-add.1"))
+    let place = try sh("man orders-place")
+    #expect(place.status == 0, "man orders-place: \(place.err)")
+    let placeWords = place.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(placeWords.contains("NAME orders-place - place a new order in the store"), "\(place.out)")
+    #expect(placeWords.contains("SEE ALSO orders(1)"), "\(place.out)")
 
     for tool in toolNames {
       let bash = try sh("source '\(share)/bash-completion/completions/\(tool)' && complete -p \(tool)")

@@ -667,7 +667,8 @@ struct UsageExitTests {
     #expect(help.out.hasPrefix("demo-tool admin - administration\n"))
     #expect(help.err.isEmpty)
     let version = TestSupport.runInProcess(Fixtures.command, ["--version"])
-    #expect(version.out == "demo-tool (SamplePipes) \(samplePipesVersion)\n")
+    #expect(
+      version.out == "demo-tool (SamplePipes) \(samplePipesVersion), protocol version \(protocolVersion)\n")
   }
 
   @Test func theRunGetsTheTypedInvocation() {

@@ -73,10 +73,15 @@ struct ManualTests {
     #expect(page.contains(".TP\n.B 3\nthe store is locked\n"))
   }
 
-  @Test func seeAlsoNamesTheOtherCommandsOfTheExamples() {
+  @Test func seeAlsoNamesTheSubcommandPagesAndTheOtherCommandsOfTheExamples() {
     // Examples: "demo-tool list | pipe-check", "demo-tool next 4 && echo done", and the list
     // subcommand's "demo-tool list --format json | jq .name"; echo is a shell built-in.
-    #expect(Manual.render(Fixtures.tool).hasSuffix(".SH SEE ALSO\n\\fBjq\\fR(1),\n\\fBpipe\\-check\\fR(1)\n"))
+    // The subcommands' own pages come first, then the other commands.
+    #expect(
+      Manual.render(Fixtures.tool).hasSuffix(
+        ".SH SEE ALSO\n.nh\n\\fBdemo\\-tool\\-list\\fR(1),\n\\fBdemo\\-tool\\-next\\fR(1),\n"
+          + "\\fBdemo\\-tool\\-admin\\fR(1),\n\\fBdemo\\-tool\\-admin\\-reset\\fR(1),\n"
+          + "\\fBjq\\fR(1),\n\\fBpipe\\-check\\fR(1)\n"))
   }
 
   @Test(.enabled(if: Requirements.has("man"), "man (man-db) is not installed (.ci/run installs it)"))
@@ -107,5 +112,49 @@ struct ManualTests {
     let result = try TestSupport.run("pipe-check", ["--generate-manual", "x"])
     #expect(result.status == 64)
     #expect(result.err == "pipe-check: error: --generate-manual takes no arguments\n")
+  }
+}
+
+/// Every manual page of every tool (the tool's and one per subcommand), as `man` shows it at
+/// `MANWIDTH=80`: no line wider than 80 columns, no warning from groff.
+@Suite("manual pages of the tools")
+struct ToolManualTests {
+  static let tools = ["pipe-check", "orders", "sales-chart", "weather", "story-io", "trips", "achievements"]
+
+  @Test func everyToolListsAPagePerSubcommand() throws {
+    let pages = try TestSupport.run("orders", ["--manual-pages"]).out.split(separator: "\n")
+    #expect(pages.first == "orders")
+    #expect(pages.contains("orders-place") && pages.contains("orders-donut-new"))
+    let page = try TestSupport.run("orders", ["--generate-manual=orders-place"])
+    #expect(page.status == 0)
+    #expect(page.out.contains("\n.TH ORDERS\\-PLACE 1 "))
+    #expect(page.out.contains("\n.SH SEE ALSO\n.nh\n\\fBorders\\fR(1),\n"))
+    #expect(try TestSupport.run("orders", ["--generate-manual"]).out.contains("\\fBorders\\-place\\fR(1)"))
+  }
+
+  @Test(.enabled(if: Requirements.has("man"), "man (man-db) is not installed (.ci/run installs it)"))
+  func everyPageFits80Columns() throws {
+    let man = try #require(Requirements.path(of: "man"))
+    let work = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: work) }
+    var count = 0
+    for tool in Self.tools {
+      for name in try TestSupport.run(tool, ["--manual-pages"]).out.split(separator: "\n") {
+        let generated = try TestSupport.run(tool, ["--generate-manual=\(name)"])
+        try #require(generated.status == 0, "\(tool) --generate-manual=\(name): \(generated.err)")
+        let file = work.appendingPathComponent("\(name).1")
+        try generated.out.write(to: file, atomically: true, encoding: .utf8)
+        let shown = try TestSupport.runProcess(
+          man, ["--warnings", "-l", file.path],
+          environment: [
+            "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LC_ALL": "C.UTF-8", "HOME": work.path,
+          ])
+        #expect(shown.status == 0 && shown.err.isEmpty, "man -l \(name).1: \(shown.err)")
+        let wide = shown.out.split(separator: "\n").filter { $0.count > 80 }
+        #expect(wide.isEmpty, "\(name)(1) has lines over 80 columns:\n\(wide.joined(separator: "\n"))")
+        count += 1
+      }
+    }
+    #expect(count > 60)
   }
 }

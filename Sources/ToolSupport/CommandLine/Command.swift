@@ -24,6 +24,10 @@ public struct Command: Sendable {
   public var examples: [String]
   /// Hidden commands are parsed but not listed.
   public var hidden: Bool
+  /// Rules between its options (exit 64 when broken), enforced by the parser.
+  public var conflicts: [Conflict]
+  /// How its arguments and options that name things find them.
+  public var lookups: [LookupRule]
   /// Runs the parsed invocation and returns the exit status; nil for a tool that only holds
   /// subcommands.
   public var run: (@Sendable (Invocation) throws -> Int32)?
@@ -33,8 +37,8 @@ public struct Command: Sendable {
   public init(
     name: String, summary: String, options: [any OptionKey] = [], sharedOptions: [any OptionKey] = [],
     arguments: Arguments = .none, subcommands: [Command] = [], input: String = "", output: String = "",
-    exitStatus: [String] = [], examples: String = "", hidden: Bool = false,
-    run: (@Sendable (Invocation) throws -> Int32)? = nil
+    exitStatus: [String] = [], examples: String = "", hidden: Bool = false, conflicts: [Conflict] = [],
+    lookups: [LookupRule] = [], run: (@Sendable (Invocation) throws -> Int32)? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -47,6 +51,8 @@ public struct Command: Sendable {
     self.exitStatus = exitStatus
     self.examples = examples.split(separator: "\n").map(String.init)
     self.hidden = hidden
+    self.conflicts = conflicts
+    self.lookups = lookups
     self.run = run
   }
 
@@ -78,7 +84,9 @@ public struct Command: Sendable {
       options: accepted.map(\.spec),
       subcommands: subcommands.map { $0.spec(path: path + [$0.name], inherited: passed) },
       positionalName: arguments.name, minPositionals: arguments.min, maxPositionals: arguments.max,
-      input: input, output: output, exitStatus: exitStatus, examples: examples, hidden: hidden)
+      input: input, output: output, exitStatus: exitStatus, examples: examples, hidden: hidden,
+      arguments: arguments.keys.map { ArgumentSpec(name: $0.name, min: $0.min, max: $0.max) },
+      conflicts: conflicts, lookups: lookups, runs: run != nil)
   }
 }
 

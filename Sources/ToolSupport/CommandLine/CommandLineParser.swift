@@ -196,6 +196,11 @@ public enum CommandLineParser {
       }
       values[option.spec.long] = try option.decode(given ?? [])
     }
+    // The declared rules between options, once every value is known to be good.
+    let given = Array(words.keys)
+    for conflict in command.conflicts {
+      if let error = conflict.violation(given: given) { throw error }
+    }
     var invocation = Invocation(
       path: path, command: command, positionals: positionals, words: words, values: values)
     invocation.arguments = try command.arguments.values(positionals)

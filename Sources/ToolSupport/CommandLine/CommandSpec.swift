@@ -27,13 +27,22 @@ public struct CommandSpec: Sendable {
   public var examples: [String]
   /// Hidden commands are parsed but not listed.
   public var hidden: Bool
+  /// Its positional arguments, one by one.
+  public var arguments: [ArgumentSpec]
+  /// Rules between its options.
+  public var conflicts: [Conflict]
+  /// How its arguments and options find what they name.
+  public var lookups: [LookupRule]
+  /// Whether it runs (false: it only holds subcommands).
+  public var runs: Bool
 
   /// A command.
   public init(
     name: String, summary: String, usage: [String], options: [OptionSpec] = [],
     subcommands: [CommandSpec] = [],
     positionalName: String? = nil, minPositionals: Int = 0, maxPositionals: Int? = nil, input: String = "",
-    output: String = "", exitStatus: [String] = [], examples: [String] = [], hidden: Bool = false
+    output: String = "", exitStatus: [String] = [], examples: [String] = [], hidden: Bool = false,
+    arguments: [ArgumentSpec] = [], conflicts: [Conflict] = [], lookups: [LookupRule] = [], runs: Bool = true
   ) {
     self.name = name
     self.summary = summary
@@ -48,6 +57,10 @@ public struct CommandSpec: Sendable {
     self.exitStatus = exitStatus
     self.examples = examples
     self.hidden = hidden
+    self.arguments = arguments
+    self.conflicts = conflicts
+    self.lookups = lookups
+    self.runs = runs
   }
 
   /// The options every tool has.
@@ -69,6 +82,23 @@ public struct CommandSpec: Sendable {
     "74   I/O error (read, write, sync)",
     "130  interrupted (Ctrl-C); 143 terminated",
   ]
+}
+
+/// One positional argument as docs show it: its name and how many words it takes.
+public struct ArgumentSpec: Sendable, Equatable {
+  /// Its name (`FILE`).
+  public var name: String
+  /// The fewest words it takes.
+  public var min: Int
+  /// The most words it takes (nil: no limit).
+  public var max: Int?
+
+  /// An argument.
+  public init(name: String, min: Int, max: Int?) {
+    self.name = name
+    self.min = min
+    self.max = max
+  }
 }
 
 extension CommandSpec {

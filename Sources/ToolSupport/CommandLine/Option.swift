@@ -56,6 +56,7 @@ public struct Option<Value: Sendable>: OptionKey {
     if let defaultText { help += " (default \(defaultText))" }
     spec = OptionSpec(
       long: long, short: short, valueName: name, help: help, choices: choices, required: required)
+    spec.defaultValue = defaultText
     convert = { (words: [String]) throws(ToolError) -> Value in
       guard let word = words.last else { return defaultValue }
       return try parse(word)
@@ -110,10 +111,12 @@ extension Option where Value == Int {
     _ long: String, short: Character? = nil, name: String = "N", help: String, default defaultValue: Int,
     in range: ClosedRange<Int> = Int.min...Int.max
   ) -> Option<Int> {
-    Option(
+    var option = Option(
       long, short: short, name: name, help: help + OptionText.range(range), default: defaultValue,
       defaultText: "\(defaultValue)"
     ) { (text: String) throws(ToolError) -> Int in try OptionText.int(text, long: long, in: range) }
+    option.spec.bounds = OptionText.bounds(range)
+    return option
   }
 }
 
@@ -123,20 +126,25 @@ extension Option where Value == Int? {
     _ long: String, short: Character? = nil, name: String = "N", help: String,
     in range: ClosedRange<Int> = Int.min...Int.max
   ) -> Option<Int?> {
-    Option(long, short: short, name: name, help: help + OptionText.range(range), default: nil) {
+    var option = Option(long, short: short, name: name, help: help + OptionText.range(range), default: nil) {
       (text: String) throws(ToolError) -> Int? in try OptionText.int(text, long: long, in: range)
     }
+    option.spec.bounds = OptionText.bounds(range)
+    return option
   }
 
   /// A date option (ISO 8601 as PROTOCOL.md defines it, or `@SECONDS`), as seconds since 1970;
   /// nil when absent.
   public static func date(_ long: String, name: String = "T", help: String) -> Option<Int?> {
-    Option(long, name: name, help: help, default: nil) { (text: String) throws(ToolError) -> Int? in
+    var option = Option(long, name: name, help: help, default: nil) {
+      (text: String) throws(ToolError) -> Int? in
       guard let seconds = ISODate.parseOption(text) else {
         throw .usage("--\(long) takes an ISO 8601 date such as 2026-11-29T10:00:00Z, not '\(text)'")
       }
       return seconds
     }
+    option.spec.bounds = "a date-time, a day or @SECONDS (years 0000 to 9999)"
+    return option
   }
 }
 
@@ -146,10 +154,12 @@ extension Option where Value == Double {
     _ long: String, short: Character? = nil, name: String = "N", help: String, default defaultValue: Double,
     in range: ClosedRange<Double>
   ) -> Option<Double> {
-    Option(
+    var option = Option(
       long, short: short, name: name, help: help, default: defaultValue,
       defaultText: OptionText.number(defaultValue)
     ) { (text: String) throws(ToolError) -> Double in try OptionText.double(text, long: long, in: range) }
+    option.spec.bounds = "\(OptionText.number(range.lowerBound)) to \(OptionText.number(range.upperBound))"
+    return option
   }
 }
 
@@ -158,9 +168,11 @@ extension Option where Value == Double? {
   public static func double(
     _ long: String, short: Character? = nil, name: String = "N", help: String, in range: ClosedRange<Double>
   ) -> Option<Double?> {
-    Option(long, short: short, name: name, help: help, default: nil) {
+    var option = Option(long, short: short, name: name, help: help, default: nil) {
       (text: String) throws(ToolError) -> Double? in try OptionText.double(text, long: long, in: range)
     }
+    option.spec.bounds = "\(OptionText.number(range.lowerBound)) to \(OptionText.number(range.upperBound))"
+    return option
   }
 }
 
@@ -232,6 +244,14 @@ enum OptionText {
     if range.lowerBound == Int.min && range.upperBound == Int.max { return "" }
     if range.upperBound == Int.max { return ", at least \(range.lowerBound)" }
     return ", \(range.lowerBound) to \(range.upperBound)"
+  }
+
+  /// `1 to 240`, `at least 1`, or nil for an unbounded range: the bounds as docs state them.
+  static func bounds(_ range: ClosedRange<Int>) -> String? {
+    if range.lowerBound == Int.min && range.upperBound == Int.max { return nil }
+    if range.upperBound == Int.max { return "at least \(range.lowerBound)" }
+    if range.lowerBound == Int.min { return "at most \(range.upperBound)" }
+    return "\(range.lowerBound) to \(range.upperBound)"
   }
 
   /// `10` for 10.0, `0.5` for 0.5.

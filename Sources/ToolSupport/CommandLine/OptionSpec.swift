@@ -20,6 +20,10 @@ public struct OptionSpec: Sendable, Equatable {
   /// Whether the value may be left out (`--store` alone, or `--store=FILE`): then only the `=`
   /// form gives one, as git's `--color[=WHEN]`, and the option alone stores an empty value.
   public var valueIsOptional = false
+  /// The value taken when the option is absent, as help writes it (nil: none, or said in `help`).
+  public var defaultValue: String?
+  /// The values it accepts beyond its type, as help writes them (`1 to 240`, `at least 1`).
+  public var bounds: String?
 
   /// An option.
   public init(

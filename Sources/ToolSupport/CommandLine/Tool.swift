@@ -30,9 +30,8 @@ public enum Runtime {
     // The hidden entry the completion scripts call; it never fails (see CompletionAnswer).
     if arguments.first == "__complete" { return CompletionAnswer.run(root, Array(arguments.dropFirst())) }
     do {
-      if arguments.first == "--generate-manual" {
-        guard arguments.count == 1 else { throw ToolError.usage("--generate-manual takes no arguments") }
-        StandardOutput.shared.write(Manual.render(root.spec))
+      if let first = arguments.first, let generated = try generated(first, arguments.count, root.spec) {
+        StandardOutput.shared.write(generated)
         return ExitStatus.ok
       }
       if let shell = completionShell(arguments) {
@@ -44,7 +43,7 @@ public enum Runtime {
       }
       switch try CommandLineParser.parse(arguments, root: root) {
       case .version:
-        StandardOutput.shared.write("\(root.name) (SamplePipes) \(samplePipesVersion)\n")
+        StandardOutput.shared.write(versionLine(tool: root.name))
         return ExitStatus.ok
       case .help(let path, let spec, let parents):
         StandardOutput.shared.write(Help.render(spec, path: path, parents: parents))
@@ -110,6 +109,42 @@ public enum Runtime {
     return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1
   }
 
+  /// `orders (SamplePipes) 0.1.0, protocol version 3`: what `--version` prints, in every tool.
+  public static func versionLine(tool: String) -> String {
+    "\(tool) (SamplePipes) \(samplePipesVersion), protocol version \(protocolVersion)\n"
+  }
+
+  /// What a hidden generating entry (`--generate-manual[=PAGE]`, `--manual-pages`,
+  /// `--generate-contract[=summary|words]`) prints, or nil when `word` is none of them; they take no
+  /// other argument. `bin/sync-docs` and the manual plugins call them.
+  static func generated(_ word: String, _ count: Int, _ spec: CommandSpec) throws(ToolError) -> String? {
+    let (name, value) = word.hasPrefix("--") ? splitInline(word) : (word, nil)
+    let entries = ["--generate-manual", "--manual-pages", "--generate-contract"]
+    guard entries.contains(name) else { return nil }
+    guard count == 1 else { throw .usage("\(name) takes no arguments") }
+    switch (name, value) {
+    case ("--generate-manual", nil): return Manual.render(spec)
+    case ("--generate-manual", let page?):
+      guard let text = Manual.page(named: page, of: spec) else {
+        throw .usage(
+          "no manual page '\(page)'", notes: ["'\(spec.name) --manual-pages' lists them"])
+      }
+      return text
+    case ("--manual-pages", nil): return Manual.pageNames(spec).map { $0 + "\n" }.joined()
+    case ("--generate-contract", nil): return ContractPage.page(spec)
+    case ("--generate-contract", "summary"):
+      return ContractPage.summary(spec, page: "docs/cli/\(spec.name).md")
+    case ("--generate-contract", "words"): return ContractPage.words(spec)
+    default: throw .usage("\(name) takes no value here: '\(value ?? "")'")
+    }
+  }
+
+  /// `--name=value` as its name and value.
+  static func splitInline(_ word: String) -> (String, String?) {
+    guard let eq = word.firstIndex(of: "=") else { return (word, nil) }
+    return (String(word[..<eq]), String(word[word.index(after: eq)...]))
+  }
+
   static func completionShell(_ arguments: [String]) -> String? {
     guard let first = arguments.first else { return nil }
     if first == "--generate-completion-script" { return arguments.count > 1 ? arguments[1] : "bash" }
@@ -123,3 +158,6 @@ public enum Runtime {
 
 /// The version of every SamplePipes tool.
 public let samplePipesVersion = "0.1.0"
+/// The version of PROTOCOL.md the tools follow: one more at each change of the contract, listed in
+/// its "Changes" section.
+public let protocolVersion = 3
