@@ -90,7 +90,7 @@ struct SiteBrowserTests {
   }
 
   @Test(
-    "in Chromium, home and search cards zoom into trip pages, badges into badge pages, and back; by keyboard too",
+    "in Chromium, cards zoom into their pages and back, by keyboard too; on a phone the sheet is dragged",
     .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
     .enabled(
       if: Requirements.python("websocket"),
@@ -135,6 +135,42 @@ struct SiteBrowserTests {
       #expect((keyboard?[stop] as? Int ?? 0) > 1, "Tab never reached \(stop)")
     }
     #expect((keyboard?["enter"] as? [String: Any])?["viewTransition"] as? Bool == true)
+    // A phone (390x844) with touches: tapping New trip presents the sheet over the list (no page
+    // left) zooming from the button on the spring; a drag of 5% springs back; a new drag catches the
+    // spring where it is; a drag of 60% dismisses it with the zoom back; a fast flick too.
+    let touch = summary["touch"] as? [String: Any]
+    let present = touch?["present"] as? [String: Any]
+    let presented = (present?["transitions"] as? [[String: Any]])?.first
+    #expect((present?["transitions"] as? [Any])?.count == 1)
+    #expect((presented?["pseudo"] as? [String] ?? []).contains("::view-transition-new(new-trip)"))
+    #expect((presented?["easing"] as? [String] ?? []).contains { $0.hasPrefix("linear(0 0%, 0.06 ") })
+    #expect(((present?["sheet"] as? [String: Any])?["url"] as? String)?.hasSuffix("/index.html") == true)
+    let short = touch?["short"] as? [String: Any]
+    #expect((short?["held"] as? [String: Any])?["offset"] as? Double ?? 0 > 40)
+    #expect((short?["released"] as? [String: Any])?["open"] as? Bool == true)
+    let caught = (touch?["interrupted"] as? [String: Any])?["caught"] as? [String: Any]
+    #expect(caught?["offset"] as? Double ?? 0 > 0)
+    let long = touch?["long"] as? [String: Any]
+    #expect((long?["dismissed"] as? [String: Any])?["open"] as? Bool == false)
+    #expect((long?["dismissed"] as? [String: Any])?["face"] as? String == "new-trip")
+    #expect((long?["transitions"] as? [Any])?.count == 1)
+    #expect(touch?["flick"] != nil)
+    // With reduced motion: the same sheet, no transition, nothing springs.
+    let still = summary["touchReducedMotion"] as? [String: Any]
+    #expect(((still?["present"] as? [String: Any])?["transitions"] as? [Any])?.isEmpty == true)
+    #expect(((still?["long"] as? [String: Any])?["transitions"] as? [Any])?.isEmpty == true)
+    // A trip page: a tick snaps on the snappy spring and becomes a command; a removed row goes.
+    let changes = summary["changes"] as? [String: Any]
+    #expect(
+      (changes?["ticked"] as? [String: Any])?["commands"] as? String
+        == "trips activity toggle 'Cali Coastal Trails' 'Bike the Monterey Bay Trail'")
+    #expect(
+      ((changes?["ticked"] as? [String: Any])?["easing"] as? [String])?.first?.hasPrefix("linear(0 0%, 0.062")
+        == true)
+    #expect((changes?["unticked"] as? [String: Any])?["commands"] as? String == "")
+    #expect(
+      (changes?["removed"] as? [String: Any])?["commands"] as? String
+        == "trips activity remove 'Cali Coastal Trails' 'Explore Laguna Beach tide pools'")
     let search = (summary["search"] as? [String: Any])?["card"] as? [String: Any]
     #expect(search?["title"] as? String == "Hike Swallow's Point Trail")
     #expect((search?["href"] as? String)?.hasSuffix("/\(search?["name"] as? String ?? "?").html") == true)

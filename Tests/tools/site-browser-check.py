@@ -72,11 +72,50 @@ addEventListener("pagereveal", (event) => {
     vt.ready.then(() => {
       record.pseudo = document.getAnimations()
         .map((a) => a.effect && a.effect.pseudoElement).filter(Boolean);
+      record.easing = window.__easings();
       record.done = true;
     }, (error) => { record.error = String(error); record.done = true; });
   }
 });
+// The timing functions of the running view-transition animations (keyframes carry them).
+window.__easings = () => [...new Set(document.getAnimations()
+  .filter((a) => a.effect && a.effect.pseudoElement)
+  .flatMap((a) => a.effect.getKeyframes().map((k) => k.easing)))];
+// Same-document view transitions (the sheet presented over the list), each recorded in __vts.
+if (Document.prototype.startViewTransition) {
+  const start = Document.prototype.startViewTransition;
+  Document.prototype.startViewTransition = function (...args) {
+    const vt = start.apply(this, args);
+    const record = { pseudo: [], done: false, finished: false };
+    (window.__vts = window.__vts || []).push(record);
+    vt.ready.then(() => {
+      record.pseudo = document.getAnimations()
+        .map((a) => a.effect && a.effect.pseudoElement).filter(Boolean);
+      record.easing = window.__easings();
+      record.done = true;
+    }, (error) => { record.error = String(error); record.done = true; });
+    vt.finished.finally(() => { record.finished = true; });
+    return vt;
+  };
+}
 """
+
+FRAMES = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+
+# The sheet on the home page as the driver reads it.
+SHEET = """(() => {
+  const sheet = document.querySelector("dialog.sheet.modal");
+  if (!sheet) return null;
+  const face = document.querySelector("a.new-trip .face");
+  const r = sheet.getBoundingClientRect();
+  return {open: sheet.open, url: location.href, offset: parseFloat(getComputedStyle(sheet).translate.split(" ")[1]) || 0,
+          moving: sheet.getAnimations().length, height: r.height, top: r.top,
+          face: getComputedStyle(face).viewTransitionName,
+          sheetName: getComputedStyle(sheet).viewTransitionName,
+          transitions: (window.__vts || []).length,
+          grab: (() => { const g = sheet.querySelector(".grab").getBoundingClientRect();
+                         return {x: g.left + g.width / 2, y: g.top + g.height / 2}; })()};
+})()"""
 
 
 def find_chromium():
@@ -232,7 +271,8 @@ def card_info(browser, selector):
     }})()""")
 
 
-def navigate_by_click(browser, selector, expected_url, retries, target="img.hero", paired=True):
+def navigate_by_click(browser, selector, expected_url, retries, target="img.hero", paired=True,
+                      prepare=None):
     """Clicks a card and returns what the trip page's pagereveal saw, and the hero's name.
 
     When the old page set a transition up (its pageswap had one) but the new page got none, the
@@ -243,6 +283,8 @@ def navigate_by_click(browser, selector, expected_url, retries, target="img.hero
     home = browser.evaluate("location.href")
     for attempt in range(3):
         browser.evaluate("window.__reveal = null; sessionStorage.removeItem('swap'); true")
+        if prepare:
+            browser.evaluate(prepare)
         browser.click(selector)
         browser.wait_for(f"location.href === {json.dumps(expected_url)} && window.__reveal && "
                          "window.__reveal.done", f"the page {expected_url} to be revealed")
@@ -322,14 +364,15 @@ def tab_to(browser, selector, limit=60):
     raise Failure(f"{limit} presses of Tab never reached {selector}: {seen[:12]}")
 
 
-def zoom_and_back(browser, url, selector, target, retries, what):
+def zoom_and_back(browser, url, selector, target, retries, what, prepare=None):
     """Opens `url`, clicks the card `selector` and asserts it zooms into the element `target` of
-    the page it opens, then goes back and asserts the zoom out."""
+    the page it opens, then goes back and asserts the zoom out. `prepare` runs in the page before
+    each click."""
     browser.open(url)
     card = card_info(browser, selector)
     expect(card is not None, f"{what}: no card matches {selector}")
     expect(card["name"] not in (None, "", "none"), f"{what}: the card has no view-transition name")
-    reveal, hero = navigate_by_click(browser, selector, card["href"], retries, target)
+    reveal, hero = navigate_by_click(browser, selector, card["href"], retries, target, prepare=prepare)
     expect(reveal["viewTransition"], f"{what}: the page was revealed without a view transition")
     expect(hero == card["name"], f"{what}: card name {card['name']} != the page's name {hero}")
     expect(pairs(reveal, hero), f"{what}: {hero} was not animated into the page: {reveal['pseudo']}")
@@ -337,6 +380,191 @@ def zoom_and_back(browser, url, selector, target, retries, what):
     expect(back["viewTransition"], f"{what}: going back ran no view transition")
     expect(pairs(back, hero), f"{what}: {hero} was not animated back into the card: {back['pseudo']}")
     return {"card": card, "hero": hero, "reveal": reveal, "back": back}
+
+
+def touch_phone(browser):
+    """A phone's screen (390x844) that takes touches."""
+    browser.call("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    browser.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+
+
+def touch(browser, kind, x=0, y=0):
+    points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+    browser.call("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def tap(browser, selector):
+    """Scrolls the element into view and taps its centre."""
+    box = browser.evaluate(f"""(() => {{
+      const el = document.querySelector({json.dumps(selector)});
+      if (!el) return null;
+      el.scrollIntoView({{block: "center"}});
+      const r = el.getBoundingClientRect();
+      return {{x: r.left + r.width / 2, y: r.top + r.height / 2}};
+    }})()""")
+    expect(box is not None, f"no element matches {selector}")
+    browser.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
+    touch(browser, "touchStart", box["x"], box["y"])
+    touch(browser, "touchEnd")
+
+
+def drag(browser, x, y, distance, seconds=0.4, steps=12, release=True):
+    """A finger put down at (x, y) and moved `distance` px down in `steps` moves over `seconds`;
+    returns the sheet as it was just before the finger left (or stays, with release=False)."""
+    touch(browser, "touchStart", x, y)
+    for i in range(1, steps + 1):
+        time.sleep(seconds / steps)
+        touch(browser, "touchMove", x, y + distance * i / steps)
+    browser.evaluate(FRAMES)  # moves are delivered with the frames
+    held = browser.evaluate(SHEET)
+    if release:
+        touch(browser, "touchEnd")
+    return held
+
+
+def present(browser, home, reduced):
+    """Opens the home page, taps New trip and waits for the sheet (and its zoom) to be there."""
+    browser.open(home)
+    browser.evaluate("window.__vts = []; true")
+    tap(browser, "a.new-trip")
+    browser.wait_for("document.querySelector('dialog.sheet.modal').open", "the sheet to open")
+    if not reduced:
+        browser.wait_for("window.__vts.length && window.__vts.every((t) => t.finished)",
+                         "the zoom into the sheet to finish")
+    return browser.evaluate(SHEET), browser.evaluate("window.__vts")
+
+
+def touch_checks(browser, home, base, reduced=False):
+    """At a phone's size with touches: tapping New trip presents the sheet over the list (same
+    page) zooming from the button; a drag of 5% of the height springs back; a drag that is let go
+    while the spring runs is taken from where the sheet is; a drag of 60% dismisses it with the
+    zoom back into the button; a fast flick dismisses it. With reduced motion: no transition, and
+    every change is instant."""
+    touch_phone(browser)
+    out = {}
+    sheet, vts = present(browser, home, reduced)
+    height = browser.evaluate("innerHeight")
+    out["height"] = height
+    expect(height == 844, f"the phone's page is {height} px high, not 844")
+    out["present"] = {"sheet": sheet, "transitions": vts}
+    expect(sheet["url"] == home, f"tapping New trip left the page for {sheet['url']}")
+    expect(sheet["open"], "the sheet is not open")
+    expect(sheet["top"] > 0, "the sheet covers the whole screen")
+    if reduced:
+        expect(not vts, f"with reduced motion the sheet was presented with a transition: {vts}")
+    else:
+        expect(len(vts) == 1 and pairs(vts[0], "new-trip"),
+               f"the button did not zoom into the sheet: {vts}")
+        expect(any(e.startswith("linear(") for e in vts[0].get("easing") or []),
+               f"the zoom into the sheet does not run on the spring: {vts[0].get('easing')}")
+        expect(sheet["face"] == "none" and sheet["sheetName"] == "new-trip",
+               f"the name did not move onto the sheet: {sheet}")
+
+    # 5% of the height: the sheet follows the finger, then springs back
+    grab = sheet["grab"]
+    held = drag(browser, grab["x"], grab["y"], 0.05 * height)
+    after = browser.evaluate(SHEET)
+    out["short"] = {"held": held, "released": after}
+    expect(abs(held["offset"] - 0.05 * height) < 2, f"the sheet did not follow the finger: {held}")
+    expect(after["open"], "a drag of 5% dismissed the sheet")
+    if reduced:
+        expect(after["offset"] == 0 and not after["moving"], f"with reduced motion it moved back: {after}")
+    else:
+        expect(after["moving"] and after["offset"] > 0, f"the sheet did not spring back: {after}")
+    browser.wait_for(f"(() => {{ const s = {SHEET}; return !s.moving && s.offset === 0; }})()",
+                     "the sheet to settle")
+
+    # interrupted: a new drag takes the sheet from where the spring has it
+    if not reduced:
+        held = drag(browser, grab["x"], grab["y"], 0.2 * height)
+        time.sleep(0.08)
+        # the finger comes down where it left the sheet, which has moved up since
+        y = grab["y"] + held["offset"]
+        touch(browser, "touchStart", grab["x"], y)
+        browser.evaluate(FRAMES)
+        caught = browser.evaluate(SHEET)
+        time.sleep(0.05)
+        touch(browser, "touchMove", grab["x"], y + 10)
+        browser.evaluate(FRAMES)
+        moved = browser.evaluate(SHEET)
+        touch(browser, "touchEnd")
+        out["interrupted"] = {"held": held, "caught": caught, "moved": moved}
+        expect(0 < caught["offset"] < held["offset"] - 2 and not caught["moving"],
+               f"the new drag did not stop the spring where it was: {caught}")
+        expect(abs(moved["offset"] - caught["offset"] - 10) < 2,
+               f"the new drag did not go on from where the sheet was: {moved} after {caught}")
+        browser.wait_for(f"(() => {{ const s = {SHEET}; return !s.moving && s.offset === 0; }})()",
+                         "the sheet to settle again")
+
+    # 60% of the height: dismissed, the zoom running back into the button
+    browser.evaluate("window.__vts = []; true")
+    held = drag(browser, grab["x"], grab["y"], 0.6 * height, seconds=0.6)
+    browser.wait_for("!document.querySelector('dialog.sheet.modal').open", "the sheet to be dismissed")
+    if not reduced:
+        browser.wait_for("window.__vts.length && window.__vts.every((t) => t.finished)",
+                         "the zoom back into the button to finish: "
+                         + json.dumps([browser.evaluate("window.__vts"), browser.evaluate(SHEET)]))
+    gone = browser.evaluate(SHEET)
+    vts = browser.evaluate("window.__vts")
+    out["long"] = {"held": held, "dismissed": gone, "transitions": vts}
+    expect(gone["url"] == home, f"dismissing the sheet left the page for {gone['url']}")
+    expect(gone["face"] == "new-trip", f"the button did not get its name back: {gone}")
+    if reduced:
+        expect(not vts, f"with reduced motion the sheet was dismissed with a transition: {vts}")
+    else:
+        expect(len(vts) == 1 and pairs(vts[0], "new-trip"),
+               f"the sheet did not zoom back into the button: {vts}")
+
+    # a fast flick of 10% (well short of the distance that dismisses) dismisses it too
+    if not reduced:
+        sheet, _ = present(browser, home, reduced)
+        out["flick"] = drag(browser, sheet["grab"]["x"], sheet["grab"]["y"], 0.1 * height, seconds=0, steps=1)
+        browser.wait_for("!document.querySelector('dialog.sheet.modal').open", "a flick to dismiss the sheet")
+    browser.call("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    browser.call("Emulation.setDeviceMetricsOverride", {
+        "width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    return out
+
+
+ACTIVITIES = """(() => ({
+  rows: [...document.querySelectorAll(".activity-list li")].map((li) => ({
+    name: li.querySelector(".name").textContent, pressed: li.querySelector("button.tick")?.getAttribute("aria-pressed"),
+    gone: li.classList.contains("gone"), moving: li.getAnimations().length})),
+  easing: [...document.querySelectorAll(".activity-list .mark")].flatMap((m) => m.getAnimations())
+    .map((a) => a.effect.getComputedTiming().easing),
+  commands: document.getElementById("change-commands").textContent,
+  shown: !document.querySelector(".changes").hidden,
+  sort: document.querySelector(".sort").textContent}))()"""
+
+
+def change_checks(browser, page):
+    """On a trip page: ticking an activity snaps its checkmark (a transition on the snappy spring)
+    and shows the `trips activity toggle` command; ticking it again takes the command back;
+    removing one collapses its row and shows `trips activity remove`."""
+    browser.open(page)
+    out = {"before": browser.evaluate(ACTIVITIES)}
+    first = out["before"]["rows"][0]
+    browser.click(".activity-list li:first-child button.tick")
+    out["ticked"] = ticked = browser.evaluate(ACTIVITIES)
+    expect(ticked["rows"][0]["pressed"] != first["pressed"], f"the tick did not change: {ticked}")
+    expect(any(e.startswith("linear(") for e in ticked["easing"]),
+           f"the checkmark does not snap on a spring: {ticked['easing']}")
+    expect(ticked["shown"] and ticked["commands"].startswith("trips activity toggle ")
+           and first["name"] in ticked["commands"], f"no toggle command: {ticked['commands']}")
+    browser.click(".activity-list li:first-child button.tick")
+    out["unticked"] = unticked = browser.evaluate(ACTIVITIES)
+    expect(not unticked["shown"] and unticked["commands"] == "", f"ticking back left a command: {unticked}")
+    second = out["before"]["rows"][1]["name"]
+    browser.click(".activity-list li:nth-child(2) button.remove")
+    out["removing"] = removing = browser.evaluate(ACTIVITIES)
+    expect(removing["rows"][1]["gone"] and removing["rows"][1]["moving"], f"the row does not collapse: {removing}")
+    browser.wait_for(f"!{ACTIVITIES}.rows.some((r) => r.gone)", "the removed row to go")
+    out["removed"] = removed = browser.evaluate(ACTIVITIES)
+    expect(second not in [r["name"] for r in removed["rows"]], "the removed row is still there")
+    expect(removed["commands"].startswith("trips activity remove ") and second in removed["commands"],
+           f"no remove command: {removed['commands']}")
+    return out
 
 
 def pairs(reveal, name):
@@ -435,9 +663,20 @@ def run_check(args):
         if browser.evaluate("!!document.querySelector('a.goal')"):
             summary["badge"] = zoom_and_back(
                 browser, base + "goals.html", "a.goal", "svg.badge", retries, "badge")
-        # the New trip button grows into its sheet (the sample's button-to-sheet zoom); and back
+        # without script, the New trip link opens the sheet's own page and zooms into it; and back
+        # (the link as it is before the script upgrades it: a clone has none of its listeners)
         summary["sheet"] = zoom_and_back(
-            browser, home, "a.new-trip", "dialog.sheet", retries, "new trip button")
+            browser, home, "a.new-trip", "dialog.sheet", retries, "new trip link",
+            prepare="(() => { const a = document.querySelector('a.new-trip'); const plain = a.cloneNode(true); "
+                    "plain.removeAttribute('aria-haspopup'); a.replaceWith(plain); return true; })()")
+        for step in ("forward", "sheet"):
+            reveal = summary[step]["reveal"]
+            expect(any(e.startswith("linear(") for e in reveal.get("easing") or []),
+                   f"{step}: the zoom does not run on the spring: {reveal.get('easing')}")
+
+        # a phone with a touch screen: the sheet presented over the list, dragged and dismissed
+        summary["touch"] = touch_checks(browser, home, base)
+        summary["changes"] = change_checks(browser, base + card["href"].rsplit("/", 1)[-1])
 
         # the keyboard: Tab reaches the skip link first, then every kind of card; Enter on a
         # focused badge opens its page with the zoom
@@ -481,6 +720,7 @@ def run_check(args):
         expect(not reveal["viewTransition"], "prefers-reduced-motion should turn the transition off")
         expect(not (reveal["swap"] or {}).get("viewTransition", True),
                "with prefers-reduced-motion the old page should set no transition up either")
+        summary["touchReducedMotion"] = touch_checks(browser, home, base, reduced=True)
         summary["ok"] = True
         return 0
     except Failure as failure:
