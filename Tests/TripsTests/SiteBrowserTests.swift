@@ -327,7 +327,7 @@ struct SiteBrowserTests {
   }
 
   @Test(
-    "axe-core finds no accessibility violation (WCAG 2.x A and AA, best practices) on any kind of page",
+    "axe-core finds no accessibility violation (WCAG 2.x A and AA, best practices) on any page, light and dark",
     .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
     .enabled(
       if: Requirements.python("websocket"),
@@ -342,8 +342,11 @@ struct SiteBrowserTests {
       #expect(result.status == 0, "\(result.out)\(result.err)")
       #expect(summary["violations"] as? Int == 0)
       let pages = summary["pages"] as? [[String: Any]] ?? []
-      // home, a trip, search (empty, with results, with none), goals, a badge
-      #expect(pages.count == 7, "\(pages.map { $0["page"] ?? "?" })")
+      // home, a trip, search (empty, with results, with none), goals, a badge, the home page with
+      // the sheet open, the trip page with a change pending: in the light scheme and the dark one
+      #expect(pages.count == 18, "\(pages.map { $0["page"] ?? "?" })")
+      #expect(pages.filter { $0["scheme"] as? String == "dark" }.count == 9)
+      #expect(pages.contains { $0["state"] as? String == "sheet open" })
       print("NOTE trips site axe \(summary["version"] ?? "?"): \(pages.count) pages, 0 violations")
     }
   }

@@ -28,13 +28,16 @@ page shows: its sections (title and results: name and trip) or its empty state.
 
 axe: runs axe-core (axe.min.js from the PyPI package axe-playwright-python or
 axe-selenium-python, installed with --no-deps; or the file named by $AXE_JS) on the home page, a
-trip page, the search page (empty, with results, with none), the goals page and a badge page, for
+trip page, the search page (empty, with results, with none), the goals page and a badge page, the
+home page with the New trip sheet open and the trip page with a change pending, each in the light
+and the dark scheme (reduced motion, so that nothing is caught mid-animation), for
 WCAG 2.x A and AA and axe's best practices, and lists the violations (exit 1 when there are any)
 and the checks axe could not decide.
 
 screenshots: full-page PNGs of the home page, the first collection card's trip page, the search page
 with a query, the goals page and the first badge's page at 390 px (phone) and 1280 px (desktop)
-widths, into OUTDIR.
+widths, then, at the phone's size in the light and the dark scheme, the New trip sheet held a
+quarter of the way down by a finger and a trip page with a tick and a removal pending, into OUTDIR.
 
 Prints a JSON summary on stdout. Exit 0: all assertions hold; 1: one failed; 77: Chromium, the
 Python package websocket-client or (for axe) axe-core is missing (a skip).
@@ -852,15 +855,31 @@ def run_axe(args):
                                  "document.querySelector('a.goal').getAttribute('href') : null")
         if badge:
             pages.append(badge)
-        for page in pages:
-            browser.open(server.base + page)
-            browser.evaluate(axe)
-            result = browser.evaluate(AXE_RUN % json.dumps(AXE_TAGS))
-            out["version"] = result["version"]
-            out["pages"].append({"page": page, "violations": result["violations"],
-                                 "incomplete": result["incomplete"]})
-            if result["violations"]:
-                status = 1
+        # Two states the scripts make: the sheet presented over the list, and a trip page with a
+        # change pending (its commands shown).
+        states = [(page, None) for page in pages] + [("index.html", "sheet open")]
+        if trip:
+            states.append((trip, "changes shown"))
+        actions = {
+            "sheet open": "(() => { document.querySelector('a.new-trip').click(); return true; })()",
+            "changes shown": "(() => { document.querySelector('.activity-list button.tick').click(); return true; })()",
+        }
+        for scheme in ("light", "dark"):
+            browser.call("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": scheme},
+                             {"name": "prefers-reduced-motion", "value": "reduce"}]})
+            for page, state in states:
+                browser.open(server.base + page)
+                if state:
+                    browser.evaluate(actions[state])
+                    browser.evaluate(FRAMES)
+                browser.evaluate(axe)
+                result = browser.evaluate(AXE_RUN % json.dumps(AXE_TAGS))
+                out["version"] = result["version"]
+                out["pages"].append({"page": page, "state": state, "scheme": scheme,
+                                     "violations": result["violations"], "incomplete": result["incomplete"]})
+                if result["violations"]:
+                    status = 1
         out["ok"] = status == 0
         out["violations"] = sum(len(p["violations"]) for p in out["pages"])
         return status
@@ -910,6 +929,35 @@ def run_screenshots(args):
                 with open(out, "wb") as f:
                     f.write(base64.b64decode(shot["data"]))
                 written.append(out)
+        # The sheet over the list at a phone's size, held a quarter of the way down by a finger,
+        # and a trip page with a tick and a removal pending, in the light and the dark scheme.
+        browser.call("Page.addScriptToEvaluateOnNewDocument", {"source": REVEAL_PROBE})
+        for scheme in ("light", "dark"):
+            browser.call("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            touch_phone(browser)
+            sheet, _ = present(browser, server.base + "index.html", False)
+            drag(browser, sheet["grab"]["x"], sheet["grab"]["y"], 0.25 * 844, release=False)
+            shot = browser.call("Page.captureScreenshot", {"format": "png"})
+            touch(browser, "touchEnd")
+            out = os.path.join(args.outdir, f"sheet-drag-{scheme}-390.png")
+            with open(out, "wb") as f:
+                f.write(base64.b64decode(shot["data"]))
+            written.append(out)
+            browser.open(server.base + trip)
+            browser.evaluate("(() => { document.querySelector('.activity-list li:first-child button.tick').click(); "
+                             "document.querySelector('.activity-list li:nth-child(2) button.remove').click(); "
+                             "return true; })()")
+            time.sleep(1)
+            full = browser.evaluate("document.documentElement.scrollHeight")
+            shot = browser.call("Page.captureScreenshot", {
+                "format": "png", "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": 0, "width": 390, "height": full, "scale": 1}})
+            out = os.path.join(args.outdir, f"trip-changes-{scheme}-390.png")
+            with open(out, "wb") as f:
+                f.write(base64.b64decode(shot["data"]))
+            written.append(out)
+            browser.call("Emulation.setTouchEmulationEnabled", {"enabled": False})
         print(json.dumps({"ok": True, "screenshots": written}, indent=2))
         return 0
     finally:
