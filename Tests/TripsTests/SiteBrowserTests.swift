@@ -146,6 +146,9 @@ struct SiteBrowserTests {
     #expect((presented?["easing"] as? [String] ?? []).contains { $0.hasPrefix("linear(0 0%, 0.06 ") })
     #expect(((present?["sheet"] as? [String: Any])?["url"] as? String)?.hasSuffix("/index.html") == true)
     let short = touch?["short"] as? [String: Any]
+    let springBack = (short?["springs"] as? [[String: Any]])?.first
+    #expect(springBack?["duration"] as? Int == 500)  // the sample's spring(duration: 0.5)
+    #expect((springBack?["easing"] as? String)?.hasPrefix("linear(0, 0.06, ") == true)
     #expect((short?["held"] as? [String: Any])?["offset"] as? Double ?? 0 > 40)
     #expect((short?["released"] as? [String: Any])?["open"] as? Bool == true)
     let caught = (touch?["interrupted"] as? [String: Any])?["caught"] as? [String: Any]
@@ -164,9 +167,11 @@ struct SiteBrowserTests {
     #expect(
       (changes?["ticked"] as? [String: Any])?["commands"] as? String
         == "trips activity toggle 'Cali Coastal Trails' 'Bike the Monterey Bay Trail'")
-    #expect(
-      ((changes?["ticked"] as? [String: Any])?["easing"] as? [String])?.first?.hasPrefix("linear(0 0%, 0.062")
-        == true)
+    let snap = (changes?["ticked"] as? [String: Any])?["snap"] as? [String: Any]
+    #expect((snap?["easing"] as? String)?.hasPrefix("linear(0 0%, 0.062 6.25%") == true)
+    let collapse = (changes?["collapse"] as? [[String: Any]])?.first
+    #expect(collapse?["duration"] as? Int == 500)
+    #expect((collapse?["easing"] as? String)?.hasPrefix("linear(0, 0.06, ") == true)
     #expect((changes?["unticked"] as? [String: Any])?["commands"] as? String == "")
     #expect(
       (changes?["removed"] as? [String: Any])?["commands"] as? String
