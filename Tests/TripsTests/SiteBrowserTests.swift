@@ -162,6 +162,9 @@ struct SiteBrowserTests {
     let still = summary["touchReducedMotion"] as? [String: Any]
     #expect(((still?["present"] as? [String: Any])?["transitions"] as? [Any])?.isEmpty == true)
     #expect(((still?["long"] as? [String: Any])?["transitions"] as? [Any])?.isEmpty == true)
+    #expect(((still?["short"] as? [String: Any])?["springs"] as? [Any])?.isEmpty == true)
+    let instant = summary["changesReducedMotion"] as? [String: Any]
+    #expect(((instant?["collapse"] as? [[String: Any]])?.first)?["duration"] as? Int == 0)
     // A trip page: a tick snaps on the snappy spring and becomes a command; a removed row goes.
     let changes = summary["changes"] as? [String: Any]
     #expect(
