@@ -1,3 +1,5 @@
+import ToolSupport
+
 /// What a person changes on a trip page, as the sample lets them: an activity ticked (the
 /// checkmark snaps, `.snappy`) or removed (the row collapses, as `withAnimation` removes it). The
 /// page changes no store: what was changed is shown as the `trips activity` commands that make
@@ -5,13 +7,15 @@
 /// "Delete Activity" does). Without script the page shows the activities only.
 enum ActivityChanges {
   /// How the commands name a trip or an activity: by name when that name finds it alone (names are
-  /// matched ignoring case, after ids), else by id.
+  /// matched ignoring case, after ids) and holds no character a terminal shows escaped (a control
+  /// or bidi character could make a command to copy read as another), else by id.
   static func reference(_ name: String, id: String, among others: [(id: String, name: String)]) -> String {
     let wanted = name.lowercased()
     let clash = others.contains {
       $0.id != id && ($0.name.lowercased() == wanted || $0.id.lowercased() == wanted)
     }
-    return name.isEmpty || clash ? id : name
+    let hidden = name.unicodeScalars.contains(where: TerminalText.needsEscape)
+    return name.isEmpty || clash || hidden ? id : name
   }
 
   /// The panel the script shows once something changed (hidden until then).

@@ -334,6 +334,8 @@ struct SitePageTests {
     #expect(ActivityChanges.reference("Swim", id: "a1", among: others) == "a1")  // case-insensitive twin
     #expect(ActivityChanges.reference("Hike2", id: "x", among: others) == "x")  // another's id
     #expect(ActivityChanges.reference("", id: "e", among: others) == "e")
+    #expect(ActivityChanges.reference("Swim \u{202E}kcab", id: "b", among: others) == "b")  // bidi: by id
+    #expect(ActivityChanges.reference("Line\nbreak", id: "n", among: others) == "n")
   }
 
   @Test("the goals page lists achieved goals, then next milestones with x of y and a bar")
