@@ -39,9 +39,14 @@ enum Site {
       PNG, JPEG, GIF, WebP or AVIF file, copied; otherwise an SVG drawn from its photo name (or, with \
       no photo, its id and name) and season, with a warning when `photo` named a missing or non-image \
       file. A card's image and the page it opens share one view-transition-name (home and search \
-      cards and trip heroes; goal badges and badge pages), so a card zooms into its page and back; \
-      prefers-reduced-motion turns the zoom off. Before writing, every name must pair up between a \
-      card and the page it links to, and be used once per page. The site is written to a temporary \
+      cards and trip heroes; goal badges and badge pages), so a card zooms into its page and back. \
+      The home page's New trip button presents its sheet over the list, zooming into it and back (a \
+      finger drags the sheet down to dismiss it; without script the button opens new-trip.html), and \
+      the sheet shows the `trips add` command; on a trip page, activities ticked or removed are shown \
+      as the `trips activity` commands that make the change. Every motion runs on one spring (the \
+      sample's 0.5 s); prefers-reduced-motion makes it instant. The pages follow the reader's light \
+      or dark scheme. Before writing, every name must pair up between a card and the page it links \
+      to (or the sheet it presents), and be used once per page. The site is written to a temporary \
       folder and renamed into place, so a failed run leaves DIR as it was. With --check, one line per \
       pair (NAME  CARD-PAGE  PAGE) and a summary line.
       """,

@@ -196,7 +196,7 @@ public enum SiteBuilder {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="generator" content="trips site (SamplePipes \(samplePipesVersion))">
-      <meta name="color-scheme" content="dark">
+      <meta name="color-scheme" content="light dark">
       <title>\(Markup.escape(title))</title>
       <link rel="stylesheet" href="style.css">
       <link rel="expect" href="#content" blocking="render">
@@ -283,9 +283,11 @@ public enum SiteBuilder {
       main +=
         "<p class=\"empty\">No trips in the input: try <code>trips list | trips site --out site</code>.</p>\n"
     }
+    main += NewTripSheet.presented(input)
     return page(
       title: "Wishlist", current: "index.html", bodyClass: "home", main: main,
-      script: recent.isEmpty ? "" : recentCardScript)
+      script: (recent.isEmpty ? "" : recentCardScript) + NewTripSheet.script + NewTripSheet.presentationScript
+    )
   }
 
   static func tripPage(_ trip: SiteTrip, picture: String, alt: String, input: SiteModel, sort: ActivitySort)
@@ -315,6 +317,8 @@ public enum SiteBuilder {
     // The sample hides the percentage while it is 0.
     main += trip.percent > 0 ? "<span class=\"percent\">\(trip.percent)%</span></div>\n" : "</div>\n"
     let total = trip.activities.count
+    let tripRef = ActivityChanges.reference(
+      trip.name, id: trip.id, among: input.trips.map { (id: $0.id, name: $0.name) })
     if total == 0 {
       main += "<p class=\"empty\">No activities yet.</p>\n"
     } else {
@@ -322,21 +326,26 @@ public enum SiteBuilder {
       main += """
         <progress max="\(total)" value="\(done)" aria-label="Activities complete">\(trip.percent)%</progress>
         <p class="sort">\(done) of \(total) complete · sorted by \(sort.title)</p>
-        <ul class="activity-list">
+        <ul class="activity-list" data-trip="\(Markup.escape(tripRef))">
 
         """
+      let others = trip.activities.map { (id: $0.id, name: $0.name) }
       for activity in sort.sorted(trip.activities) {
+        let ref = ActivityChanges.reference(activity.name, id: activity.id, among: others)
         main +=
-          activity.isComplete
-          ? "<li class=\"done\"><span class=\"tick\" aria-hidden=\"true\">✓</span>"
-            + "<span class=\"name\">\(Markup.escape(activity.name))</span><span class=\"hidden\"> (done)</span></li>\n"
-          : "<li><span class=\"tick\" aria-hidden=\"true\"></span>"
-            + "<span class=\"name\">\(Markup.escape(activity.name))</span></li>\n"
+          "<li\(activity.isComplete ? " class=\"done\"" : "") data-ref=\"\(Markup.escape(ref))\">"
+          + "<span class=\"tick\" aria-hidden=\"true\"><span class=\"mark\">✓</span></span>"
+          + "<span class=\"name\">\(Markup.escape(activity.name))</span>"
+          + (activity.isComplete ? "<span class=\"hidden\"> (done)</span></li>\n" : "</li>\n")
       }
       main += "</ul>\n"
     }
-    main += "</section>\n</article>\n"
-    return page(title: "\(trip.name) · Wishlist", current: "", bodyClass: "trip", main: main)
+    main += "</section>\n"
+    if total > 0 { main += ActivityChanges.panel }
+    main += "</article>\n"
+    return page(
+      title: "\(trip.name) · Wishlist", current: "", bodyClass: "trip", main: main,
+      script: total > 0 ? ActivityChanges.script : "")
   }
 
   static func season(of achievement: SiteAchievement, _ input: SiteModel) -> String? {
@@ -461,37 +470,50 @@ public enum SiteBuilder {
 
   // MARK: Style
 
-  /// Points of a critically damped spring (SwiftUI's `.spring(duration: 0.5)`, bounce 0:
-  /// ω = 2π / 0.5 s, x(t) = 1 − (1 + ωt)·e^(−ωt)) sampled every 1/32 s, last point set to 1.
-  static let springEasing =
-    "linear(0, 0.06, 0.186, 0.329, 0.466, 0.584, 0.682, 0.76, 0.821, 0.868, 0.903, 0.929, 0.949, "
-    + "0.963, 0.973, 0.981, 1)"
+  /// The sample's `.spring(duration: 0.5)` (bounce 0) as a CSS easing: `var(--spring)`.
+  static let springEasing = Spring.smooth.cssEasing()
 
   static let stylesheet = """
     /* Written by trips site. The zoom: a card's image and its trip page's hero carry the same
        transition name (in their style attributes), and cross-document view transitions morph one
-       into the other. */
+       into the other. Every motion runs on the springs below (sampled from the spring's equation);
+       reduced motion makes them take no time. */
+    :root {
+      --spring: \(springEasing);
+      --snappy: \(Spring.snappy.cssEasing());
+      --spring-duration: \(Spring.smooth.cssDuration);
+    }
     @view-transition { navigation: auto; }
     @media (prefers-reduced-motion: reduce) {
       @view-transition { navigation: none; }
+      :root { --spring-duration: 0s; }
     }
-    ::view-transition-group(*) {
-      animation-duration: 0.5s;
-      animation-timing-function: \(springEasing);
+    ::view-transition-group(*), ::view-transition-old(*), ::view-transition-new(*) {
+      animation-duration: var(--spring-duration);
+      animation-timing-function: var(--spring);
     }
     ::view-transition-old(*), ::view-transition-new(*) { height: 100%; object-fit: cover; }
-    ::view-transition-old(root), ::view-transition-new(root) { animation-duration: 0.3s; }
 
+    /* Light and dark, as the reader's system is set. */
     :root {
-      color-scheme: dark;
-      --bg: #000; --panel: #1c1c1e; --text: #f2f2f7; --muted: #a1a1a8; --accent: #0a84ff;
+      color-scheme: light dark;
+      --bg: #f2f2f7; --panel: #fff; --text: #1c1c1e; --muted: #5d5d63; --accent: #0062cc; --link: #0062cc;
+      --line: #d8d8dc; --field: #f2f2f7; --field-line: #c7c7cc; --well: #e9e9ee; --ring: #8a8a8e;
+      --bar: rgb(242 242 247 / 0.85);
       font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+    }
+    @media (prefers-color-scheme: dark) {
+      :root {
+        --bg: #000; --panel: #1c1c1e; --text: #f2f2f7; --muted: #a1a1a8; --accent: #0a84ff; --link: #4da3ff;
+        --line: #2c2c2e; --field: #2c2c2e; --field-line: #3a3a3c; --well: #000; --ring: #636366;
+        --bar: rgb(0 0 0 / 0.82);
+      }
     }
     * { box-sizing: border-box; }
     body { margin: 0; background: var(--bg); color: var(--text); line-height: 1.35; }
     a { color: inherit; }
-    .bar { position: sticky; top: 0; z-index: 2; background: rgb(0 0 0 / 0.82); backdrop-filter: blur(12px);
-      border-bottom: 1px solid #2c2c2e; }
+    .bar { position: sticky; top: 0; z-index: 2; background: var(--bar); backdrop-filter: blur(12px);
+      border-bottom: 1px solid var(--line); }
     .bar nav { display: flex; gap: 4px; max-width: 1100px; margin: 0 auto; padding: 8px 16px; }
     .bar a { text-decoration: none; padding: 6px 14px; border-radius: 999px; color: var(--muted); font-weight: 600; }
     .bar a[aria-current="page"] { background: var(--panel); color: var(--text); }
@@ -520,6 +542,7 @@ public enum SiteBuilder {
       background: var(--panel); color: var(--text); }
     .skip:focus { top: 8px; }
     \(NewTripSheet.stylesheet)
+    \(ActivityChanges.stylesheet)
     .trip article { max-width: 760px; margin: 0 auto; }
     .hero { display: block; width: 100%; height: min(56vw, 440px); object-fit: cover; border-radius: 24px;
       margin-top: 12px; }
@@ -531,9 +554,9 @@ public enum SiteBuilder {
     progress { width: 100%; height: 8px; accent-color: var(--accent); margin: 4px 0 8px; }
     .activity-list { list-style: none; padding: 0; margin: 0; background: var(--panel); border-radius: 14px; }
     .activity-list li { display: flex; gap: 12px; align-items: center; padding: 12px 14px;
-      border-bottom: 1px solid #2c2c2e; }
+      border-bottom: 1px solid var(--line); }
     .activity-list li:last-child { border-bottom: 0; }
-    .tick { flex: none; width: 24px; height: 24px; border-radius: 50%; border: 2px solid #636366;
+    .tick { flex: none; width: 24px; height: 24px; border-radius: 50%; border: 2px solid var(--ring);
       display: inline-flex; align-items: center; justify-content: center; font-size: 14px; font-weight: 700; }
     .done .tick { background: var(--accent); border-color: var(--accent); color: #fff; }
     .hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
@@ -552,7 +575,7 @@ public enum SiteBuilder {
     .back { color: var(--accent); }
     .search-form { margin: 8px 0 4px; }
     .search-form input { width: 100%; font: inherit; font-size: 17px; padding: 10px 14px; border-radius: 12px;
-      border: 1px solid #3a3a3c; background: var(--panel); color: var(--text); }
+      border: 1px solid var(--field-line); background: var(--panel); color: var(--text); }
     .search-form input::placeholder { color: var(--muted); opacity: 1; }
     .results { list-style: none; padding: 0; margin: 8px 0 0; display: grid; gap: 12px;
       grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); }

@@ -191,15 +191,22 @@ public enum TransitionCheck {
       case moved
       /// An entry of the search page's data, which the page's script gives a result card.
       case data
+      /// A `data-vt` name on an element presented in the same page (a sheet), which the page's
+      /// script gives it when the link that opens it (`data-sheet`: its id) gives its name up.
+      case presented
     }
 
     var name: String
-    /// The `href` of the link around it (for an entry, its page), if any.
+    /// The `href` of the link around it (for an entry, its page; for a presented element, its
+    /// id), if any.
     var link: String?
     var kind: Kind = .fixed
+    /// The id of the element the link around it presents in the page (`data-sheet`), if any.
+    var opens: String? = nil
   }
 
-  /// One pair found: a name, the page with the card and the page the card zooms into.
+  /// One pair found: a name, the page with the card and the page the card zooms into (for a sheet
+  /// presented in the same page, that page and the sheet's id: `index.html#new-trip-sheet`).
   public struct Pair: Sendable, Equatable {
     /// The view-transition name.
     public var name: String
@@ -272,21 +279,26 @@ public enum TransitionCheck {
     var result: [Use] = []
     var links: [String] = []
     var openLink: String?
+    var openSheet: String?
     for tag in scan.tags {
       if tag.name == "a" {
         if tag.isEnd {
           openLink = nil
+          openSheet = nil
         } else {
           openLink = tag.attribute("href")
+          openSheet = tag.attribute("data-sheet")
           if let moved = tag.attribute("data-vt") {
             result.append(Use(name: moved, link: openLink, kind: .moved))
           }
         }
+      } else if !tag.isEnd, let presented = tag.attribute("data-vt") {
+        result.append(Use(name: presented, link: tag.attribute("id"), kind: .presented))
       }
       guard !tag.isEnd else { continue }
       for key in ["href", "src"] { if let target = tag.attribute(key) { links.append(target) } }
       if let style = tag.attribute("style"), let name = transitionName(inStyle: style) {
-        result.append(Use(name: name, link: openLink))
+        result.append(Use(name: name, link: openLink, opens: openSheet))
       }
     }
     return (result, links, scan.styles, scan.scripts)
@@ -419,7 +431,7 @@ public enum TransitionCheck {
     var incoming: [String: [(source: String, name: String)]] = [:]
     var cardsNamed: [String: [(source: String, target: String)]] = [:]
     for source in sources {
-      for use in pages[source] ?? [] where use.kind != .moved {
+      for use in pages[source] ?? [] where use.kind != .moved && use.kind != .presented {
         guard let link = use.link, let target = localTarget(link) else {
           report.problems.append("\(source): '\(use.name)' is not on a card that links to a page")
           continue
@@ -441,6 +453,35 @@ public enum TransitionCheck {
             "\(source): '\(use.name)' on the card for \(target) has no partner there (\(has)"
               + (elsewhere.isEmpty ? ")" : "; the name is on \(elsewhere.joined(separator: ", ")))"))
         }
+      }
+    }
+    // A sheet presented in a page pairs with the name on the link that opens it, in that page.
+    for (page, uses) in pages.sorted(by: { $0.key < $1.key }) {
+      let openers = uses.filter { $0.kind == .fixed && $0.opens != nil }
+      let sheets = uses.filter { $0.kind == .presented }
+      for sheet in sheets {
+        guard let id = sheet.link, !id.isEmpty else {
+          report.problems.append("\(page): '\(sheet.name)' is on a presented element without an id")
+          continue
+        }
+        let opening = openers.filter { $0.opens == id }
+        if opening.isEmpty {
+          report.problems.append("\(page): '\(sheet.name)' is on #\(id), which no link opens (data-sheet)")
+        }
+        for opener in opening {
+          if opener.name == sheet.name {
+            report.pairs.append(Pair(name: sheet.name, source: page, page: "\(page)#\(id)"))
+          } else {
+            report.problems.append(
+              "\(page): '\(opener.name)' on the link that opens #\(id) has no partner there (it has '\(sheet.name)')"
+            )
+          }
+        }
+      }
+      for opener in openers where !sheets.contains(where: { $0.link == opener.opens }) {
+        report.problems.append(
+          "\(page): '\(opener.name)' is on a link that opens #\(opener.opens ?? ""), which is not a presented element there"
+        )
       }
     }
     for (page, uses) in pages.sorted(by: { $0.key < $1.key }) {

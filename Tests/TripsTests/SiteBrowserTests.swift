@@ -90,7 +90,7 @@ struct SiteBrowserTests {
   }
 
   @Test(
-    "in Chromium, home and search cards zoom into trip pages, badges into badge pages, and back; by keyboard too",
+    "in Chromium, cards zoom into their pages and back, by keyboard too; on a phone the sheet is dragged",
     .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
     .enabled(
       if: Requirements.python("websocket"),
@@ -135,6 +135,50 @@ struct SiteBrowserTests {
       #expect((keyboard?[stop] as? Int ?? 0) > 1, "Tab never reached \(stop)")
     }
     #expect((keyboard?["enter"] as? [String: Any])?["viewTransition"] as? Bool == true)
+    // A phone (390x844) with touches: tapping New trip presents the sheet over the list (no page
+    // left) zooming from the button on the spring; a drag of 5% springs back; a new drag catches the
+    // spring where it is; a drag of 60% dismisses it with the zoom back; a fast flick too.
+    let touch = summary["touch"] as? [String: Any]
+    let present = touch?["present"] as? [String: Any]
+    let presented = (present?["transitions"] as? [[String: Any]])?.first
+    #expect((present?["transitions"] as? [Any])?.count == 1)
+    #expect((presented?["pseudo"] as? [String] ?? []).contains("::view-transition-new(new-trip)"))
+    #expect((presented?["easing"] as? [String] ?? []).contains { $0.hasPrefix("linear(0 0%, 0.06 ") })
+    #expect(((present?["sheet"] as? [String: Any])?["url"] as? String)?.hasSuffix("/index.html") == true)
+    let short = touch?["short"] as? [String: Any]
+    let springBack = (short?["springs"] as? [[String: Any]])?.first
+    #expect(springBack?["duration"] as? Int == 500)  // the sample's spring(duration: 0.5)
+    #expect((springBack?["easing"] as? String)?.hasPrefix("linear(0, 0.06, ") == true)
+    #expect((short?["held"] as? [String: Any])?["offset"] as? Double ?? 0 > 40)
+    #expect((short?["released"] as? [String: Any])?["open"] as? Bool == true)
+    let caught = (touch?["interrupted"] as? [String: Any])?["caught"] as? [String: Any]
+    #expect(caught?["offset"] as? Double ?? 0 > 0)
+    let long = touch?["long"] as? [String: Any]
+    #expect((long?["dismissed"] as? [String: Any])?["open"] as? Bool == false)
+    #expect((long?["dismissed"] as? [String: Any])?["face"] as? String == "new-trip")
+    #expect((long?["transitions"] as? [Any])?.count == 1)
+    #expect(touch?["flick"] != nil)
+    // With reduced motion: the same sheet, no transition, nothing springs.
+    let still = summary["touchReducedMotion"] as? [String: Any]
+    #expect(((still?["present"] as? [String: Any])?["transitions"] as? [Any])?.isEmpty == true)
+    #expect(((still?["long"] as? [String: Any])?["transitions"] as? [Any])?.isEmpty == true)
+    #expect(((still?["short"] as? [String: Any])?["springs"] as? [Any])?.isEmpty == true)
+    let instant = summary["changesReducedMotion"] as? [String: Any]
+    #expect(((instant?["collapse"] as? [[String: Any]])?.first)?["duration"] as? Int == 0)
+    // A trip page: a tick snaps on the snappy spring and becomes a command; a removed row goes.
+    let changes = summary["changes"] as? [String: Any]
+    #expect(
+      (changes?["ticked"] as? [String: Any])?["commands"] as? String
+        == "trips activity toggle 'Cali Coastal Trails' 'Bike the Monterey Bay Trail'")
+    let snap = (changes?["ticked"] as? [String: Any])?["snap"] as? [String: Any]
+    #expect((snap?["easing"] as? String)?.hasPrefix("linear(0 0%, 0.062 6.25%") == true)
+    let collapse = (changes?["collapse"] as? [[String: Any]])?.first
+    #expect(collapse?["duration"] as? Int == 500)
+    #expect((collapse?["easing"] as? String)?.hasPrefix("linear(0, 0.06, ") == true)
+    #expect((changes?["unticked"] as? [String: Any])?["commands"] as? String == "")
+    #expect(
+      (changes?["removed"] as? [String: Any])?["commands"] as? String
+        == "trips activity remove 'Cali Coastal Trails' 'Explore Laguna Beach tide pools'")
     let search = (summary["search"] as? [String: Any])?["card"] as? [String: Any]
     #expect(search?["title"] as? String == "Hike Swallow's Point Trail")
     #expect((search?["href"] as? String)?.hasSuffix("/\(search?["name"] as? String ?? "?").html") == true)
@@ -291,7 +335,7 @@ struct SiteBrowserTests {
   }
 
   @Test(
-    "axe-core finds no accessibility violation (WCAG 2.x A and AA, best practices) on any kind of page",
+    "axe-core finds no accessibility violation (WCAG 2.x A and AA, best practices) on any page, light and dark",
     .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
     .enabled(
       if: Requirements.python("websocket"),
@@ -306,8 +350,11 @@ struct SiteBrowserTests {
       #expect(result.status == 0, "\(result.out)\(result.err)")
       #expect(summary["violations"] as? Int == 0)
       let pages = summary["pages"] as? [[String: Any]] ?? []
-      // home, a trip, search (empty, with results, with none), goals, a badge
-      #expect(pages.count == 7, "\(pages.map { $0["page"] ?? "?" })")
+      // home, a trip, search (empty, with results, with none), goals, a badge, the home page with
+      // the sheet open, the trip page with a change pending: in the light scheme and the dark one
+      #expect(pages.count == 18, "\(pages.map { $0["page"] ?? "?" })")
+      #expect(pages.filter { $0["scheme"] as? String == "dark" }.count == 9)
+      #expect(pages.contains { $0["state"] as? String == "sheet open" })
       print("NOTE trips site axe \(summary["version"] ?? "?"): \(pages.count) pages, 0 violations")
     }
   }

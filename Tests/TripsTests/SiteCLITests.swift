@@ -82,8 +82,8 @@ struct SiteCLITests {
     #expect(check.status == 0)
     #expect(
       check.out.hasPrefix(
-        "new-trip  index.html  new-trip.html\ntrip-P1  index.html  trip-P1.html\n"
-          + "trip-P1  search.html  trip-P1.html\ntrip-P2  index.html  trip-P2.html\n"
-          + "trip-P2  search.html  trip-P2.html\nok: 5 "))
+        "new-trip  index.html  index.html#new-trip-sheet\nnew-trip  index.html  new-trip.html\n"
+          + "trip-P1  index.html  trip-P1.html\ntrip-P1  search.html  trip-P1.html\n"
+          + "trip-P2  index.html  trip-P2.html\ntrip-P2  search.html  trip-P2.html\nok: 6 "))
   }
 }

@@ -37,16 +37,40 @@ struct SiteCheckTests {
   func samplePairs() throws {
     let report = TransitionCheck.check(Self.texts(try Self.sampleFiles()))
     #expect(report.problems == [])
-    #expect(report.pairs.count == 43)  // 12 trips from index.html and search.html, 18 badges, the sheet
+    // 12 trips from index.html and search.html, 18 badges, the sheet's page and the sheet presented
+    #expect(report.pairs.count == 44)
     #expect(report.pages == 34)
-    #expect(report.pairs.allSatisfy { $0.page == "\($0.name).html" })
-    #expect(report.pairs.filter { $0.source == "index.html" }.count == 13)
+    let presented = TransitionCheck.Pair(
+      name: "new-trip", source: "index.html", page: "index.html#\(NewTripSheet.sheetID)")
+    #expect(report.pairs.filter { $0 != presented }.allSatisfy { $0.page == "\($0.name).html" })
+    #expect(report.pairs.filter { $0.source == "index.html" }.count == 14)
+    #expect(report.pairs.contains(presented))
     #expect(
       report.pairs.contains {
         $0.name == "new-trip" && $0.source == "index.html" && $0.page == "new-trip.html"
       })
     #expect(report.pairs.filter { $0.source == "search.html" }.count == 12)
     #expect(report.pairs.filter { $0.source == "goals.html" }.allSatisfy { $0.name.hasPrefix("badge-") })
+  }
+
+  @Test("the sheet presented on the home page pairs with the link that opens it, or is reported")
+  func presentedSheet() throws {
+    let files = try Self.sampleFiles()
+    let renamed = Self.tamper(files, "index.html", "data-vt=\"new-trip\"", "data-vt=\"sheet-x\"")
+    #expect(
+      TransitionCheck.check(Self.texts(renamed)).problems == [
+        "index.html: 'new-trip' on the link that opens #new-trip-sheet has no partner there (it has 'sheet-x')"
+      ])
+    let unopened = Self.tamper(files, "index.html", "data-sheet=\"new-trip-sheet\"", "data-sheet=\"other\"")
+    #expect(
+      TransitionCheck.check(Self.texts(unopened)).problems == [
+        "index.html: 'new-trip' is on #new-trip-sheet, which no link opens (data-sheet)",
+        "index.html: 'new-trip' is on a link that opens #other, which is not a presented element there",
+      ])
+    let nameless = Self.tamper(files, "index.html", "<dialog id=\"new-trip-sheet\"", "<dialog")
+    #expect(
+      TransitionCheck.check(Self.texts(nameless)).problems.first
+        == "index.html: 'new-trip' is on a presented element without an id")
   }
 
   @Test("a hero whose name differs from its card's is reported with both names and pages")
@@ -72,7 +96,8 @@ struct SiteCheckTests {
       forTripID: SiteFixture.trip("Japan Mystique", in: try SiteFixture.input()).id)
     // The recent row's cards must not carry the name statically as well.
     var files = Self.tamper(
-      try Self.sampleFiles(), "index.html", "data-vt=\"", "style=\"view-transition-name: x\" data-vt=\"")
+      try Self.sampleFiles(), "index.html", ".html\" data-vt=\"",
+      ".html\" style=\"view-transition-name: x\" data-vt=\"")
     var problems = TransitionCheck.check(Self.texts(files)).problems
     #expect(problems.contains("index.html: 'x' is used 5 times on one page"))
     files = Self.tamper(
@@ -266,8 +291,8 @@ struct SiteCheckTests {
     let listing = Site.checkListing(report)
     #expect(
       listing.hasSuffix(
-        "ok: 43 view-transition names pair a card with the page it opens (34 pages checked)\n"))
-    #expect(listing.split(separator: "\n").count == 44)
+        "ok: 44 view-transition names pair a card with the page it opens (34 pages checked)\n"))
+    #expect(listing.split(separator: "\n").count == 45)
     #expect(listing.contains("badge-complete1Trip  goals.html  badge-complete1Trip.html\n"))
 
     let usage = #expect(throws: ToolError.self) { try Self.invoke([]) }

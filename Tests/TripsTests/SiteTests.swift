@@ -313,6 +313,29 @@ struct SitePageTests {
     let zeroPage = SiteFixture.file(
       "\(SiteBuilder.slug(forTripID: zero.id)).html", in: SiteBuilder.build(input, sort: .title))
     #expect(!zeroPage.contains("class=\"percent\""))  // the sample hides 0%
+    // The rows the script upgrades: each names its activity for the commands, the trip too.
+    #expect(page.contains("<ul class=\"activity-list\" data-trip=\"Angkor Temple Run\">"))
+    #expect(
+      page.contains(
+        "<li class=\"done\" data-ref=\"Browse the night markets\"><span class=\"tick\" aria-hidden=\"true\">"
+          + "<span class=\"mark\">✓</span></span><span class=\"name\">Browse the night markets</span>"
+          + "<span class=\"hidden\"> (done)</span></li>"))
+    #expect(page.contains("<section class=\"changes\" aria-labelledby=\"changes\" hidden>"))
+    #expect(page.contains("\"trips activity toggle \""))
+  }
+
+  @Test("the commands name a trip or an activity by name when it finds it alone, else by id")
+  func references() {
+    let others = [
+      (id: "a1", name: "Swim"), (id: "a2", name: "swim"), (id: "a3", name: "Hike"),
+      (id: "hike2", name: "Run"),
+    ]
+    #expect(ActivityChanges.reference("Hike", id: "a3", among: others) == "Hike")
+    #expect(ActivityChanges.reference("Swim", id: "a1", among: others) == "a1")  // case-insensitive twin
+    #expect(ActivityChanges.reference("Hike2", id: "x", among: others) == "x")  // another's id
+    #expect(ActivityChanges.reference("", id: "e", among: others) == "e")
+    #expect(ActivityChanges.reference("Swim \u{202E}kcab", id: "b", among: others) == "b")  // bidi: by id
+    #expect(ActivityChanges.reference("Line\nbreak", id: "n", among: others) == "n")
   }
 
   @Test("the goals page lists achieved goals, then next milestones with x of y and a bar")
@@ -339,9 +362,31 @@ struct SitePageTests {
     let css = SiteBuilder.stylesheet
     #expect(css.contains("@view-transition { navigation: auto; }"))
     #expect(
-      css.contains("@media (prefers-reduced-motion: reduce) {\n  @view-transition { navigation: none; }"))
-    #expect(css.contains("animation-duration: 0.5s;"))
-    #expect(css.contains("animation-timing-function: linear(0, 0.06,"))
+      css.contains(
+        "@media (prefers-reduced-motion: reduce) {\n  @view-transition { navigation: none; }\n"
+          + "  :root { --spring-duration: 0s; }"))
+    #expect(css.contains("--spring: linear(0, 0.06,"))
+    #expect(css.contains("--snappy: linear(0, 0.062,"))
+    #expect(css.contains("--spring-duration: 0.5s;"))
+    #expect(css.contains("animation-duration: var(--spring-duration);"))
+    #expect(css.contains("animation-timing-function: var(--spring);"))
+    // Light and dark: light by default, dark as the reader's system asks.
+    #expect(css.contains("color-scheme: light dark;"))
+    #expect(css.contains("@media (prefers-color-scheme: dark) {\n  :root {\n    --bg: #000;"))
+    #expect(
+      SiteFixture.file("index.html", in: SiteBuilder.build(SiteModel(), sort: .title))
+        .contains("<meta name=\"color-scheme\" content=\"light dark\">"))
+  }
+
+  @Test("snappy (bounce 0.15) overshoots a little and settles; the smooth spring never overshoots")
+  func snappy() {
+    let snappy = Spring.snappy
+    #expect(snappy.dampingRatio == 0.85)
+    let peak = stride(from: 0.0, through: 2, by: 0.01).map(snappy.progress(at:)).max()!
+    #expect(peak > 1 && peak < 1.01)
+    #expect(abs(snappy.progress(at: 2) - 1) < 0.0001)
+    #expect(stride(from: 0.0, through: 2, by: 0.01).allSatisfy { Spring.smooth.progress(at: $0) < 1 })
+    #expect(Spring.smooth.cssDuration == "0.5s")
   }
 
   @Test("the easing's points follow a critically damped spring with a 0.5 s duration")

@@ -28,13 +28,16 @@ page shows: its sections (title and results: name and trip) or its empty state.
 
 axe: runs axe-core (axe.min.js from the PyPI package axe-playwright-python or
 axe-selenium-python, installed with --no-deps; or the file named by $AXE_JS) on the home page, a
-trip page, the search page (empty, with results, with none), the goals page and a badge page, for
+trip page, the search page (empty, with results, with none), the goals page and a badge page, the
+home page with the New trip sheet open and the trip page with a change pending, each in the light
+and the dark scheme (reduced motion, so that nothing is caught mid-animation), for
 WCAG 2.x A and AA and axe's best practices, and lists the violations (exit 1 when there are any)
 and the checks axe could not decide.
 
 screenshots: full-page PNGs of the home page, the first collection card's trip page, the search page
 with a query, the goals page and the first badge's page at 390 px (phone) and 1280 px (desktop)
-widths, into OUTDIR.
+widths, then, at the phone's size in the light and the dark scheme, the New trip sheet held a
+quarter of the way down by a finger and a trip page with a tick and a removal pending, into OUTDIR.
 
 Prints a JSON summary on stdout. Exit 0: all assertions hold; 1: one failed; 77: Chromium, the
 Python package websocket-client or (for axe) axe-core is missing (a skip).
@@ -72,11 +75,57 @@ addEventListener("pagereveal", (event) => {
     vt.ready.then(() => {
       record.pseudo = document.getAnimations()
         .map((a) => a.effect && a.effect.pseudoElement).filter(Boolean);
+      record.easing = window.__easings();
       record.done = true;
     }, (error) => { record.error = String(error); record.done = true; });
   }
 });
+// The timing functions of the running view-transition animations (keyframes carry them).
+window.__easings = () => [...new Set(document.getAnimations()
+  .filter((a) => a.effect && a.effect.pseudoElement)
+  .flatMap((a) => a.effect.getKeyframes().map((k) => k.easing)))];
+// Animations the pages' scripts start (the sheet springing back, a row collapsing), in __animations.
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (keyframes, options) {
+  (window.__animations = window.__animations || []).push({ target: this.className,
+    keyframes: JSON.stringify(keyframes), duration: options && options.duration, easing: options && options.easing });
+  return animate.call(this, keyframes, options);
+};
+// Same-document view transitions (the sheet presented over the list), each recorded in __vts.
+if (Document.prototype.startViewTransition) {
+  const start = Document.prototype.startViewTransition;
+  Document.prototype.startViewTransition = function (...args) {
+    const vt = start.apply(this, args);
+    const record = { pseudo: [], done: false, finished: false };
+    (window.__vts = window.__vts || []).push(record);
+    vt.ready.then(() => {
+      record.pseudo = document.getAnimations()
+        .map((a) => a.effect && a.effect.pseudoElement).filter(Boolean);
+      record.easing = window.__easings();
+      record.done = true;
+    }, (error) => { record.error = String(error); record.done = true; });
+    vt.finished.finally(() => { record.finished = true; });
+    return vt;
+  };
+}
 """
+
+FRAMES = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+
+# The sheet on the home page as the driver reads it.
+SHEET = """(() => {
+  const sheet = document.querySelector("dialog.sheet.modal");
+  if (!sheet) return null;
+  const face = document.querySelector("a.new-trip .face");
+  const r = sheet.getBoundingClientRect();
+  return {open: sheet.open, url: location.href, offset: parseFloat(getComputedStyle(sheet).translate.split(" ")[1]) || 0,
+          moving: sheet.getAnimations().length, height: r.height, top: r.top,
+          face: getComputedStyle(face).viewTransitionName,
+          sheetName: getComputedStyle(sheet).viewTransitionName,
+          transitions: (window.__vts || []).length,
+          grab: (() => { const g = sheet.querySelector(".grab").getBoundingClientRect();
+                         return {x: g.left + g.width / 2, y: g.top + g.height / 2}; })()};
+})()"""
 
 
 def find_chromium():
@@ -232,7 +281,8 @@ def card_info(browser, selector):
     }})()""")
 
 
-def navigate_by_click(browser, selector, expected_url, retries, target="img.hero", paired=True):
+def navigate_by_click(browser, selector, expected_url, retries, target="img.hero", paired=True,
+                      prepare=None):
     """Clicks a card and returns what the trip page's pagereveal saw, and the hero's name.
 
     When the old page set a transition up (its pageswap had one) but the new page got none, the
@@ -243,6 +293,8 @@ def navigate_by_click(browser, selector, expected_url, retries, target="img.hero
     home = browser.evaluate("location.href")
     for attempt in range(3):
         browser.evaluate("window.__reveal = null; sessionStorage.removeItem('swap'); true")
+        if prepare:
+            browser.evaluate(prepare)
         browser.click(selector)
         browser.wait_for(f"location.href === {json.dumps(expected_url)} && window.__reveal && "
                          "window.__reveal.done", f"the page {expected_url} to be revealed")
@@ -322,14 +374,15 @@ def tab_to(browser, selector, limit=60):
     raise Failure(f"{limit} presses of Tab never reached {selector}: {seen[:12]}")
 
 
-def zoom_and_back(browser, url, selector, target, retries, what):
+def zoom_and_back(browser, url, selector, target, retries, what, prepare=None):
     """Opens `url`, clicks the card `selector` and asserts it zooms into the element `target` of
-    the page it opens, then goes back and asserts the zoom out."""
+    the page it opens, then goes back and asserts the zoom out. `prepare` runs in the page before
+    each click."""
     browser.open(url)
     card = card_info(browser, selector)
     expect(card is not None, f"{what}: no card matches {selector}")
     expect(card["name"] not in (None, "", "none"), f"{what}: the card has no view-transition name")
-    reveal, hero = navigate_by_click(browser, selector, card["href"], retries, target)
+    reveal, hero = navigate_by_click(browser, selector, card["href"], retries, target, prepare=prepare)
     expect(reveal["viewTransition"], f"{what}: the page was revealed without a view transition")
     expect(hero == card["name"], f"{what}: card name {card['name']} != the page's name {hero}")
     expect(pairs(reveal, hero), f"{what}: {hero} was not animated into the page: {reveal['pseudo']}")
@@ -337,6 +390,220 @@ def zoom_and_back(browser, url, selector, target, retries, what):
     expect(back["viewTransition"], f"{what}: going back ran no view transition")
     expect(pairs(back, hero), f"{what}: {hero} was not animated back into the card: {back['pseudo']}")
     return {"card": card, "hero": hero, "reveal": reveal, "back": back}
+
+
+def touch_phone(browser):
+    """A phone's screen (390x844) that takes touches."""
+    browser.call("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    browser.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+
+
+def touch(browser, kind, x=0, y=0, at=None):
+    """A touch event; `at` (seconds since the epoch) is its time stamp, so that the speed a page
+    measures does not hang on how fast a loaded machine delivers the events."""
+    points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+    params = {"type": kind, "touchPoints": points}
+    if at is not None:
+        params["timestamp"] = at
+    browser.call("Input.dispatchTouchEvent", params)
+
+
+def tap(browser, selector):
+    """Scrolls the element into view and taps its centre."""
+    box = browser.evaluate(f"""(() => {{
+      const el = document.querySelector({json.dumps(selector)});
+      if (!el) return null;
+      el.scrollIntoView({{block: "center"}});
+      const r = el.getBoundingClientRect();
+      return {{x: r.left + r.width / 2, y: r.top + r.height / 2}};
+    }})()""")
+    expect(box is not None, f"no element matches {selector}")
+    browser.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
+    touch(browser, "touchStart", box["x"], box["y"])
+    touch(browser, "touchEnd")
+
+
+def drag(browser, x, y, distance, seconds=0.4, steps=12, release=True):
+    """A finger put down at (x, y) and moved `distance` px down in `steps` moves over `seconds`;
+    returns the sheet as it was just before the finger left (or stays, with release=False)."""
+    start = time.time()
+    touch(browser, "touchStart", x, y, start)
+    for i in range(1, steps + 1):
+        time.sleep(seconds / steps)
+        touch(browser, "touchMove", x, y + distance * i / steps, start + seconds * i / steps)
+    browser.evaluate(FRAMES)  # moves are delivered with the frames
+    held = browser.evaluate(SHEET)
+    if release:
+        touch(browser, "touchEnd", at=start + seconds + 0.005)
+    return held
+
+
+def present(browser, home, reduced):
+    """Opens the home page, taps New trip and waits for the sheet (and its zoom) to be there."""
+    browser.open(home)
+    browser.evaluate("window.__vts = []; true")
+    tap(browser, "a.new-trip")
+    browser.wait_for("document.querySelector('dialog.sheet.modal').open", "the sheet to open")
+    if not reduced:
+        browser.wait_for("window.__vts.length && window.__vts.every((t) => t.finished)",
+                         "the zoom into the sheet to finish")
+    return browser.evaluate(SHEET), browser.evaluate("window.__vts")
+
+
+def touch_checks(browser, home, base, retries, reduced=False):
+    """At a phone's size with touches: tapping New trip presents the sheet over the list (same
+    page) zooming from the button; a drag of 5% of the height springs back; a drag that is let go
+    while the spring runs is taken from where the sheet is; a drag of 60% dismisses it with the
+    zoom back into the button; a fast flick dismisses it. With reduced motion: no transition, and
+    every change is instant."""
+    touch_phone(browser)
+    out = {}
+    sheet, vts = present(browser, home, reduced)
+    height = browser.evaluate("innerHeight")
+    out["height"] = height
+    expect(height == 844, f"the phone's page is {height} px high, not 844")
+    out["present"] = {"sheet": sheet, "transitions": vts}
+    expect(sheet["url"] == home, f"tapping New trip left the page for {sheet['url']}")
+    expect(sheet["open"], "the sheet is not open")
+    expect(sheet["top"] > 0, "the sheet covers the whole screen")
+    if reduced:
+        expect(not vts, f"with reduced motion the sheet was presented with a transition: {vts}")
+    else:
+        expect(len(vts) == 1 and pairs(vts[0], "new-trip"),
+               f"the button did not zoom into the sheet: {vts}")
+        expect(any(e.startswith("linear(") for e in vts[0].get("easing") or []),
+               f"the zoom into the sheet does not run on the spring: {vts[0].get('easing')}")
+        expect(sheet["face"] == "none" and sheet["sheetName"] == "new-trip",
+               f"the name did not move onto the sheet: {sheet}")
+
+    # 5% of the height: the sheet follows the finger, then springs back
+    grab = sheet["grab"]
+    browser.evaluate("window.__animations = []; true")
+    held = drag(browser, grab["x"], grab["y"], 0.05 * height)
+    after = browser.evaluate(SHEET)
+    browser.wait_for(f"(() => {{ const s = {SHEET}; return !s.moving && s.offset === 0; }})()",
+                     "the sheet to settle")
+    springs = browser.evaluate("window.__animations")
+    out["short"] = {"held": held, "released": after, "springs": springs}
+    expect(abs(held["offset"] - 0.05 * height) < 2, f"the sheet did not follow the finger: {held}")
+    expect(after["open"], "a drag of 5% dismissed the sheet")
+    if reduced:
+        expect(after["offset"] == 0 and not after["moving"], f"with reduced motion it moved back: {after}")
+        expect(not springs, f"with reduced motion the sheet was animated: {springs}")
+    else:
+        # the spring: from where the finger left it back to 0, 0.5 s on the style sheet's easing
+        frames = json.loads(springs[0]["keyframes"]) if len(springs) == 1 else []
+        start = frames[0]["translate"].split() if frames else []
+        expect(len(springs) == 1 and "sheet" in springs[0]["target"] and len(start) == 2
+               and abs(float(start[1].removesuffix("px")) - held["offset"]) < 0.01
+               and frames[1] == {"translate": "0 0"}
+               and springs[0]["duration"] == 500 and springs[0]["easing"].startswith("linear(0, 0.06, "),
+               f"the sheet did not spring back from {held['offset']} px on the spring: {springs}")
+
+    # interrupted: a new drag takes the sheet from where the spring has it (retried when a loaded
+    # machine lets the whole 0.5 s spring run out before the finger comes down again)
+    for attempt in (range(3) if not reduced else ()):
+        held = drag(browser, grab["x"], grab["y"], 0.2 * height)
+        time.sleep(0.08)
+        # the finger comes down where it left the sheet, which has moved up since
+        y = grab["y"] + held["offset"]
+        touch(browser, "touchStart", grab["x"], y)
+        browser.evaluate(FRAMES)
+        caught = browser.evaluate(SHEET)
+        time.sleep(0.05)
+        touch(browser, "touchMove", grab["x"], y + 10)
+        browser.evaluate(FRAMES)
+        moved = browser.evaluate(SHEET)
+        touch(browser, "touchEnd")
+        out["interrupted"] = {"held": held, "caught": caught, "moved": moved}
+        if caught["offset"] == 0 and attempt < 2:
+            retries.append("the sheet's spring ended before the second touch; retried")
+            browser.wait_for(f"(() => {{ const s = {SHEET}; return !s.moving && s.offset === 0; }})()",
+                             "the sheet to settle")
+            continue
+        expect(0 < caught["offset"] < held["offset"] - 2 and not caught["moving"],
+               f"the new drag did not stop the spring where it was: {caught}")
+        expect(abs(moved["offset"] - caught["offset"] - 10) < 2,
+               f"the new drag did not go on from where the sheet was: {moved} after {caught}")
+        browser.wait_for(f"(() => {{ const s = {SHEET}; return !s.moving && s.offset === 0; }})()",
+                         "the sheet to settle again")
+        break
+
+    # 60% of the height: dismissed, the zoom running back into the button
+    browser.evaluate("window.__vts = []; true")
+    held = drag(browser, grab["x"], grab["y"], 0.6 * height, seconds=0.6)
+    browser.wait_for("!document.querySelector('dialog.sheet.modal').open", "the sheet to be dismissed")
+    if not reduced:
+        browser.wait_for("window.__vts.length && window.__vts.every((t) => t.finished)",
+                         "the zoom back into the button to finish: "
+                         + json.dumps([browser.evaluate("window.__vts"), browser.evaluate(SHEET)]))
+    gone = browser.evaluate(SHEET)
+    vts = browser.evaluate("window.__vts")
+    out["long"] = {"held": held, "dismissed": gone, "transitions": vts}
+    expect(gone["url"] == home, f"dismissing the sheet left the page for {gone['url']}")
+    expect(gone["face"] == "new-trip", f"the button did not get its name back: {gone}")
+    if reduced:
+        expect(not vts, f"with reduced motion the sheet was dismissed with a transition: {vts}")
+    else:
+        expect(len(vts) == 1 and pairs(vts[0], "new-trip"),
+               f"the sheet did not zoom back into the button: {vts}")
+
+    # a fast flick of 10% (well short of the distance that dismisses) dismisses it too
+    if not reduced:
+        sheet, _ = present(browser, home, reduced)
+        out["flick"] = drag(browser, sheet["grab"]["x"], sheet["grab"]["y"], 0.1 * height, seconds=0.03, steps=1)
+        browser.wait_for("!document.querySelector('dialog.sheet.modal').open", "a flick to dismiss the sheet")
+    browser.call("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    browser.call("Emulation.setDeviceMetricsOverride", {
+        "width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    return out
+
+
+ACTIVITIES = """(() => ({
+  rows: [...document.querySelectorAll(".activity-list li")].map((li) => ({
+    name: li.querySelector(".name").textContent, pressed: li.querySelector("button.tick")?.getAttribute("aria-pressed"),
+    gone: li.classList.contains("gone"), moving: li.getAnimations().length})),
+  snap: (() => { const m = getComputedStyle(document.querySelector(".activity-list .mark"));
+    return {property: m.transitionProperty, duration: m.transitionDuration, easing: m.transitionTimingFunction}; })(),
+  commands: document.getElementById("change-commands").textContent,
+  shown: !document.querySelector(".changes").hidden,
+  sort: document.querySelector(".sort").textContent}))()"""
+
+
+def change_checks(browser, page, reduced=False):
+    """On a trip page: ticking an activity snaps its checkmark (a transition on the snappy spring)
+    and shows the `trips activity toggle` command; ticking it again takes the command back;
+    removing one collapses its row and shows `trips activity remove`. With reduced motion both take
+    no time."""
+    duration, seconds = (0, "0s") if reduced else (500, "0.5s")
+    browser.open(page)
+    out = {"before": browser.evaluate(ACTIVITIES)}
+    first = out["before"]["rows"][0]
+    browser.click(".activity-list li:first-child button.tick")
+    out["ticked"] = ticked = browser.evaluate(ACTIVITIES)
+    expect(ticked["rows"][0]["pressed"] != first["pressed"], f"the tick did not change: {ticked}")
+    expect(ticked["snap"]["property"] == "scale" and ticked["snap"]["duration"] == seconds
+           and ticked["snap"]["easing"].startswith("linear(0 0%, 0.062 6.25%"),
+           f"the checkmark does not snap on the snappy spring: {ticked['snap']}")
+    expect(ticked["shown"] and ticked["commands"].startswith("trips activity toggle ")
+           and first["name"] in ticked["commands"], f"no toggle command: {ticked['commands']}")
+    browser.click(".activity-list li:first-child button.tick")
+    out["unticked"] = unticked = browser.evaluate(ACTIVITIES)
+    expect(not unticked["shown"] and unticked["commands"] == "", f"ticking back left a command: {unticked}")
+    second = out["before"]["rows"][1]["name"]
+    browser.evaluate("window.__animations = []; true")
+    browser.click(".activity-list li:nth-child(2) button.remove")
+    browser.wait_for(f"!{ACTIVITIES}.rows.some((r) => r.gone)", "the removed row to go")
+    out["removed"] = removed = browser.evaluate(ACTIVITIES)
+    out["collapse"] = collapse = browser.evaluate("window.__animations")
+    expect(len(collapse) == 1 and "gone" in collapse[0]["target"] and '"height":"0px"' in collapse[0]["keyframes"]
+           and collapse[0]["duration"] == duration and collapse[0]["easing"].startswith("linear(0, 0.06, "),
+           f"the removed row did not collapse on the spring: {collapse}")
+    expect(second not in [r["name"] for r in removed["rows"]], "the removed row is still there")
+    expect(removed["commands"].startswith("trips activity remove ") and second in removed["commands"],
+           f"no remove command: {removed['commands']}")
+    return out
 
 
 def pairs(reveal, name):
@@ -435,9 +702,20 @@ def run_check(args):
         if browser.evaluate("!!document.querySelector('a.goal')"):
             summary["badge"] = zoom_and_back(
                 browser, base + "goals.html", "a.goal", "svg.badge", retries, "badge")
-        # the New trip button grows into its sheet (the sample's button-to-sheet zoom); and back
+        # without script, the New trip link opens the sheet's own page and zooms into it; and back
+        # (the link as it is before the script upgrades it: a clone has none of its listeners)
         summary["sheet"] = zoom_and_back(
-            browser, home, "a.new-trip", "dialog.sheet", retries, "new trip button")
+            browser, home, "a.new-trip", "dialog.sheet", retries, "new trip link",
+            prepare="(() => { const a = document.querySelector('a.new-trip'); const plain = a.cloneNode(true); "
+                    "plain.removeAttribute('aria-haspopup'); a.replaceWith(plain); return true; })()")
+        for step in ("forward", "sheet"):
+            reveal = summary[step]["reveal"]
+            expect(any(e.startswith("linear(") for e in reveal.get("easing") or []),
+                   f"{step}: the zoom does not run on the spring: {reveal.get('easing')}")
+
+        # a phone with a touch screen: the sheet presented over the list, dragged and dismissed
+        summary["touch"] = touch_checks(browser, home, base, retries)
+        summary["changes"] = change_checks(browser, base + card["href"].rsplit("/", 1)[-1])
 
         # the keyboard: Tab reaches the skip link first, then every kind of card; Enter on a
         # focused badge opens its page with the zoom
@@ -481,6 +759,9 @@ def run_check(args):
         expect(not reveal["viewTransition"], "prefers-reduced-motion should turn the transition off")
         expect(not (reveal["swap"] or {}).get("viewTransition", True),
                "with prefers-reduced-motion the old page should set no transition up either")
+        summary["touchReducedMotion"] = touch_checks(browser, home, base, retries, reduced=True)
+        summary["changesReducedMotion"] = change_checks(
+            browser, base + card["href"].rsplit("/", 1)[-1], reduced=True)
         summary["ok"] = True
         return 0
     except Failure as failure:
@@ -612,15 +893,31 @@ def run_axe(args):
                                  "document.querySelector('a.goal').getAttribute('href') : null")
         if badge:
             pages.append(badge)
-        for page in pages:
-            browser.open(server.base + page)
-            browser.evaluate(axe)
-            result = browser.evaluate(AXE_RUN % json.dumps(AXE_TAGS))
-            out["version"] = result["version"]
-            out["pages"].append({"page": page, "violations": result["violations"],
-                                 "incomplete": result["incomplete"]})
-            if result["violations"]:
-                status = 1
+        # Two states the scripts make: the sheet presented over the list, and a trip page with a
+        # change pending (its commands shown).
+        states = [(page, None) for page in pages] + [("index.html", "sheet open")]
+        if trip:
+            states.append((trip, "changes shown"))
+        actions = {
+            "sheet open": "(() => { document.querySelector('a.new-trip').click(); return true; })()",
+            "changes shown": "(() => { document.querySelector('.activity-list button.tick').click(); return true; })()",
+        }
+        for scheme in ("light", "dark"):
+            browser.call("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": scheme},
+                             {"name": "prefers-reduced-motion", "value": "reduce"}]})
+            for page, state in states:
+                browser.open(server.base + page)
+                if state:
+                    browser.evaluate(actions[state])
+                    browser.evaluate(FRAMES)
+                browser.evaluate(axe)
+                result = browser.evaluate(AXE_RUN % json.dumps(AXE_TAGS))
+                out["version"] = result["version"]
+                out["pages"].append({"page": page, "state": state, "scheme": scheme,
+                                     "violations": result["violations"], "incomplete": result["incomplete"]})
+                if result["violations"]:
+                    status = 1
         out["ok"] = status == 0
         out["violations"] = sum(len(p["violations"]) for p in out["pages"])
         return status
@@ -670,6 +967,35 @@ def run_screenshots(args):
                 with open(out, "wb") as f:
                     f.write(base64.b64decode(shot["data"]))
                 written.append(out)
+        # The sheet over the list at a phone's size, held a quarter of the way down by a finger,
+        # and a trip page with a tick and a removal pending, in the light and the dark scheme.
+        browser.call("Page.addScriptToEvaluateOnNewDocument", {"source": REVEAL_PROBE})
+        for scheme in ("light", "dark"):
+            browser.call("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            touch_phone(browser)
+            sheet, _ = present(browser, server.base + "index.html", False)
+            drag(browser, sheet["grab"]["x"], sheet["grab"]["y"], 0.25 * 844, release=False)
+            shot = browser.call("Page.captureScreenshot", {"format": "png"})
+            touch(browser, "touchEnd")
+            out = os.path.join(args.outdir, f"sheet-drag-{scheme}-390.png")
+            with open(out, "wb") as f:
+                f.write(base64.b64decode(shot["data"]))
+            written.append(out)
+            browser.open(server.base + trip)
+            browser.evaluate("(() => { document.querySelector('.activity-list li:first-child button.tick').click(); "
+                             "document.querySelector('.activity-list li:nth-child(2) button.remove').click(); "
+                             "return true; })()")
+            time.sleep(1)
+            full = browser.evaluate("document.documentElement.scrollHeight")
+            shot = browser.call("Page.captureScreenshot", {
+                "format": "png", "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": 0, "width": 390, "height": full, "scale": 1}})
+            out = os.path.join(args.outdir, f"trip-changes-{scheme}-390.png")
+            with open(out, "wb") as f:
+                f.write(base64.b64decode(shot["data"]))
+            written.append(out)
+            browser.call("Emulation.setTouchEmulationEnabled", {"enabled": False})
         print(json.dumps({"ok": True, "screenshots": written}, indent=2))
         return 0
     finally:
