@@ -53,7 +53,7 @@ public enum StoryIO: Tool {
     }
     let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
     StandardOutput.shared.write(
-      LaunchScreen.render(entries, now: invocation.now(now), width: Terminal.width(fd: 1), style: style))
+      LaunchScreen.render(entries, now: invocation.now(now), width: TextLayout.width(fd: 1), style: style))
     return ExitStatus.ok
   }
 }

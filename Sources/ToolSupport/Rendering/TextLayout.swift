@@ -6,9 +6,21 @@ public enum TextLayout {
   /// than a very narrow terminal, but no word is broken).
   public static let minimumWidth = 20
 
-  /// The width to lay out for: `COLUMNS`, else the terminal's, else 80 (`Terminal.width`), and
-  /// at least `minimumWidth`.
-  public static func width(fd: Int32 = 1) -> Int { max(minimumWidth, Terminal.width(fd: fd)) }
+  /// The widest layout: text for people (help, tables, text views) is never laid out wider, so
+  /// that no width, however it is given, makes a line or a buffer grow without a bound.
+  public static let maximumWidth = 1_000
+
+  /// The one bound on a text width, wherever it comes from: `COLUMNS`, the terminal's width, a
+  /// text view's `--width` (charts keep their own range for `--width`, and take this width when it
+  /// is not given).
+  public static let widths = minimumWidth...maximumWidth
+
+  /// `columns` within `widths`.
+  public static func bounded(_ columns: Int) -> Int { min(max(columns, minimumWidth), maximumWidth) }
+
+  /// The width to lay out for: `COLUMNS`, else the terminal's, else 80 (`Terminal.width`), within
+  /// `widths`.
+  public static func width(fd: Int32 = 1) -> Int { Terminal.width(fd: fd) }
 
   /// The display width of `text` in a terminal.
   public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
