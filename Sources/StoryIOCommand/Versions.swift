@@ -14,9 +14,9 @@ enum Versions {
       One story-version record per backup, in the order 'undo' tries them (under numbered, or
       existing when there are numbered backups: the highest FILE.~N~ first, FILE~ last; else
       FILE~ first):
-        {"bytes":6,"current":false,"document":"Ocean.story","kind":"numbered","lines":1,
-         "modified":"…","number":2,"path":"Ocean.story.~2~","sha256":"…","title":"Ocean",
-         "type":"story-version","undo":true,"words":1}
+        {"bytes":6,"current":false,"document":"Ocean.story","kind":"numbered","lines":1,\
+      "modified":"…","number":2,"path":"Ocean.story.~2~","sha256":"…","title":"Ocean",\
+      "type":"story-version","undo":true,"words":1}
       "current": it holds FILE's text now (undo passes it over); "undo": the one 'story-io undo'
       would swap in. No backup: no output (exit 0). A FILE that is gone still has its backups
       listed; a backup that is not UTF-8 is reported (exit 65) and the others still listed.

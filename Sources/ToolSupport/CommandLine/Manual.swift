@@ -75,10 +75,13 @@ public enum Manual {
     text.isEmpty ? "" : ".SH \(title)\n" + paragraphs(text)
   }
 
-  /// Prose: lines are filled, an empty line starts a new paragraph.
+  /// Prose: lines are filled, an empty line starts a new paragraph; a line that starts a JSON
+  /// record is set apart unfilled, so that the record stays one line (never joined or broken).
   static func paragraphs(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.allSatisfy { $0 == " " } ? ".PP\n" : escape(String(line)) + "\n"
+      if line.allSatisfy({ $0 == " " }) { return ".PP\n" }
+      if line.drop(while: { $0 == " " }).hasPrefix("{\"") { return ".nf\n\(escape(String(line)))\n.fi\n" }
+      return escape(String(line)) + "\n"
     }.joined()
   }
 
