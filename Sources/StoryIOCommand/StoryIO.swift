@@ -45,6 +45,7 @@ public enum StoryIO: Tool {
 
   /// `story-io` alone: the launch screen.
   static func launch(_ invocation: Invocation) throws -> Int32 {
+    try RenameJournal.finish(in: ".")
     var entries: [LaunchScreen.Entry] = []
     for document in try StoryFiles.documents(in: ".") {
       let title = StoryDocument.title(ofPath: document.path)
