@@ -151,7 +151,9 @@ struct StateFile {
         guard let goal = Goal(rawValue: name) else { throw record.error("unknown goal \"\(name)\"") }
         let text = try record.string("dateAchieved")
         guard let date = ISODate.parse(text) else {
-          throw record.error("\"dateAchieved\" must be an ISO 8601 date, not \"\(text)\"")
+          throw record.error(
+            "\"dateAchieved\" must be an ISO 8601 date, not \"\(text)\""
+              + (ISODate.hint(for: text).map { "; \($0)" } ?? ""))
         }
         guard ledger.dates[goal] == nil else { throw record.error("goal \(name) appears twice") }
         ledger.dates[goal] = date

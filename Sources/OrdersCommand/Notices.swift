@@ -17,8 +17,9 @@ enum Notices {
     arguments: Arguments(ids),
     input: NoticeStore.input + "\nIDs (optional: only their notices) are checked against the order store.",
     output: """
-      The notice records, oldest first: {"body","date","order","preparationStart","title",
-      "type":"notice","url":"foodtruck://order/1224"}. With --format text, a line each:
+      The notice records, oldest first:
+        {"body","date","order","preparationStart","title","type":"notice","url":"foodtruck://order/1224"}
+      With --format text, a line each:
       '10:31 AM PST  Order 1224: Donuts are done! Time to take them out of the oven.  foodtruck://order/1224',
       the time in the zone of the order's city, or TZ when set, wrapped where it is wider than the
       terminal. With --follow, it goes on printing

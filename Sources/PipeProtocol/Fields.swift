@@ -19,9 +19,12 @@ extension FieldAccess {
   /// The error for a field that is missing.
   public func missing(_ key: String) -> InputError { error("\(type) record has no \(fieldName(key)) field") }
 
-  /// The error for a field whose value is not what was expected.
-  public func mismatch(_ key: String, expected: String, found: JSONValue) -> InputError {
-    error("\(fieldName(key)) must be \(expected), not \(MessageText.shortened(found.jsonText))")
+  /// The error for a field whose value is not what was expected, with what to do about it when
+  /// there is a `hint`.
+  public func mismatch(_ key: String, expected: String, found: JSONValue, hint: String? = nil) -> InputError {
+    error(
+      "\(fieldName(key)) must be \(expected), not \(MessageText.shortened(found.jsonText))"
+        + (hint.map { "; \($0)" } ?? ""))
   }
 
   /// The value of `key`, or an error when it is missing.
@@ -125,7 +128,8 @@ extension FieldAccess {
 
   func date(_ key: String, _ value: JSONValue) throws(InputError) -> Int {
     guard let text = value.stringValue, let seconds = ISODate.parse(text) else {
-      throw mismatch(key, expected: "an ISO 8601 date-time", found: value)
+      throw mismatch(
+        key, expected: "an ISO 8601 date-time", found: value, hint: value.stringValue.flatMap(ISODate.hint))
     }
     return seconds
   }

@@ -29,6 +29,58 @@ public enum ISODate {
     return text.withUTF8 { parse(bytes: $0) }
   }
 
+  /// What to do about a date-time written with a space for its `T`, as SQL databases export them
+  /// (DuckDB's `COPY ... (FORMAT JSON)` writes `2026-11-29 17:54:28+00`): how to write it in the
+  /// protocol's one form, and how to get that from DuckDB; nil for any other text. The date rule
+  /// stays one: this only names the way to it in the error.
+  public static func hint(for text: String) -> String? {
+    let b = Array(text.utf8)
+    guard b.count >= 16, b[10] == UInt8(ascii: " "),
+      parseDay(String(decoding: b[0..<10], as: UTF8.self)) != nil,
+      isDigits(b[11..<13]), b[13] == UInt8(ascii: ":"), isDigits(b[14..<16])
+    else { return nil }
+    var i = 16
+    var time = String(decoding: b[11..<16], as: UTF8.self)
+    if i + 3 <= b.count, b[i] == UInt8(ascii: ":"), isDigits(b[(i + 1)..<(i + 3)]) {
+      time += String(decoding: b[i..<(i + 3)], as: UTF8.self)
+      i += 3
+      if i < b.count, b[i] == UInt8(ascii: ".") {
+        let start = i
+        i += 1
+        while i < b.count, b[i] >= 48, b[i] <= 57 { i += 1 }
+        time += String(decoding: b[start..<i], as: UTF8.self)
+      }
+    } else {
+      time += ":00"
+    }
+    let zone: String?
+    let rest = b[i...]
+    if rest.isEmpty {
+      zone = nil
+    } else if rest.elementsEqual("Z".utf8) || rest.elementsEqual("z".utf8) || rest.elementsEqual(" UTC".utf8)
+    {
+      zone = "Z"
+    } else if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+      let digits = rest.dropFirst().filter { $0 != UInt8(ascii: ":") }
+      guard digits.count == 2 || digits.count == 4, isDigits(digits[...]) else { return nil }
+      let hours = String(decoding: digits.prefix(2), as: UTF8.self)
+      let minutes = digits.count == 4 ? String(decoding: digits.suffix(2), as: UTF8.self) : "00"
+      zone = hours == "00" && minutes == "00" ? "Z" : "\(Character(Unicode.Scalar(sign)))\(hours):\(minutes)"
+    } else {
+      return nil
+    }
+    let written = String(decoding: b[0..<10], as: UTF8.self) + "T" + time + (zone ?? "Z")
+    guard parse(written) != nil else { return nil }
+    let how =
+      zone == nil ? "write it with its zone, \"\(written)\" if it is UTC" : "write it as \"\(written)\""
+    return how + " (from DuckDB: strftime(ts, '%Y-%m-%dT%H:%M:%SZ') with SET TimeZone = 'UTC')"
+  }
+
+  /// Whether `bytes` are all ASCII digits.
+  static func isDigits(_ bytes: ArraySlice<UInt8>) -> Bool {
+    !bytes.isEmpty && bytes.allSatisfy { $0 >= 48 && $0 <= 57 }
+  }
+
   /// Parses the UTF-8 bytes of a record date-time as `parse(_:)` does.
   public static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Int? {
     guard b.count >= 20, var seconds = day(b), b[10] == UInt8(ascii: "T"), let h = number(b, 11, 2),

@@ -322,7 +322,12 @@ struct SchemaChecker {
         check(member.value, valueType, "\(name()).\(key)", steps + ["*"], &problems)
       }
     }
-    if !ok { problems.append("\(name()) must be \(type.description), not \(text(range))") }
+    if !ok {
+      var hint: String?
+      if case .dateTime = type { hint = string(range).flatMap(ISODate.hint) }
+      problems.append(
+        "\(name()) must be \(type.description), not \(text(range))" + (hint.map { "; \($0)" } ?? ""))
+    }
   }
 
   /// The members of the object at `range`, positions relative to the whole record.

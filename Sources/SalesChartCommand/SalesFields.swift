@@ -149,8 +149,9 @@ enum SalesFields {
     -> Int
   {
     guard let s = json.string(range), let seconds = ISODate.parse(s) else {
+      let hint = json.string(range).flatMap(ISODate.hint).map { "; \($0)" } ?? ""
       throw FieldError(
-        "\"\(what)\" must be an ISO 8601 date such as 2026-11-29T10:02:13Z, not \(text(json, range))")
+        "\"\(what)\" must be an ISO 8601 date such as 2026-11-29T10:02:13Z, not \(text(json, range))\(hint)")
     }
     return seconds
   }

@@ -30,6 +30,7 @@ enum Edit {
   static func run(_ invocation: Invocation) throws -> Int32 {
     let given = invocation[StoryIOOptions.document]
     let control = try BackupControl.of(invocation)
+    try RenameJournal.finish(inFolderOf: given)
     let original = try StoryFiles.load(given)
     let path = StoryFiles.target(of: given)
     let editor = try UserPrograms.editor(for: given)

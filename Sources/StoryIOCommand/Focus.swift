@@ -5,7 +5,7 @@ import ToolSupport
 /// `story-io focus FILE`: focus mode, only the story, wrapped for reading.
 enum Focus {
   static let width = Option.int(
-    "width", help: "the width to wrap to (default: the terminal's width)", in: 20...10_000)
+    "width", help: "the width to wrap to (default: the terminal's width)", in: TextLayout.widths)
   static let margin = Option.int(
     "margin", help: "blank columns on each side (default: 4, or 2 below 40 columns)", in: 0...1_000)
 
@@ -26,8 +26,9 @@ enum Focus {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
+    try RenameJournal.finish(inFolderOf: invocation[StoryIOOptions.document])
     let story = try StoryFiles.load(invocation[StoryIOOptions.document])
-    let width = invocation[width] ?? max(20, Terminal.width(fd: 1))
+    let width = invocation[width] ?? TextLayout.width(fd: 1)
     let margin = invocation[margin] ?? FocusLayout.defaultMargin(width: width)
     guard width - 2 * margin >= 10 else {
       throw ToolError.usage("a margin of \(margin) leaves fewer than 10 columns of a \(width)-column screen")

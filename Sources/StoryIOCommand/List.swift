@@ -31,6 +31,7 @@ enum List {
         "cannot list '\(folder)': \(Files.exists(folder) ? "not a folder" : "no such folder")",
         code: ExitStatus.noInput, notes: ["to read one document, use 'story-io read \(folder)'"])
     }
+    try RenameJournal.finish(in: folder)
     let failures = Failures(tool: invocation.tool)
     let includeText = invocation[text]
     let asText = invocation[StoryIOOptions.format] == .text

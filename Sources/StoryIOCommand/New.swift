@@ -35,6 +35,7 @@ enum New {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let folder = invocation[dir]
+    if StoryFiles.isFolder(folder) { try RenameJournal.finish(in: folder) }
     guard let argument = invocation[titleArgument] else {
       if invocation[force] {
         throw ToolError.usage("--force needs a TITLE: an untitled document never replaces another")

@@ -36,6 +36,7 @@ enum Read {
         continue
       }
       do {
+        try RenameJournal.finish(inFolderOf: path)
         StandardOutput.shared.writeRecord(try StoryFiles.load(path).record(includeText: true))
       } catch {
         failures.report(error)
@@ -49,6 +50,7 @@ enum Read {
   static func walk(_ folder: String, recursive: Bool, failures: Failures, visit: (LoadedStory) -> Void) {
     let listing: (names: [String], invalid: [String])
     do {
+      try RenameJournal.finish(in: folder)
       listing = try StoryFiles.names(in: folder)
     } catch {
       failures.report(error)

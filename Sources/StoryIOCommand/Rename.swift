@@ -13,7 +13,8 @@ enum Rename {
       The renamed document's story record (without text). Its backups (FILE~, FILE.~N~) move
       with it, so 'versions' and 'undo' find them under the new title; nothing is renamed when
       the new title is taken, or when it has backups of an earlier document that the moved ones
-      would mix with.
+      would mix with. A rename is one step: one that is killed on the way (its journal,
+      .story-io-rename.json, left in the folder) is finished by the next story-io command there.
       """,
     exitStatus: [
       "1    the target exists, or backups of an earlier document of that title",
@@ -31,12 +32,15 @@ enum Rename {
     if let problem = StoryDocument.titleProblem(title) {
       throw ToolError.usage("cannot rename '\(path)': \(problem)")
     }
+    try RenameJournal.finish(inFolderOf: path)
     _ = try StoryFiles.load(path)
-    let target = StoryDocument.join(Files.directory(of: path), StoryDocument.fileName(forTitle: title))
+    let folder = Files.directory(of: path)
+    let target = StoryDocument.join(folder, StoryDocument.fileName(forTitle: title))
     if target != path && StoryDocument.fileName(ofPath: path) != StoryDocument.fileName(forTitle: title) {
       // Under the folder's lock, as every save: a save or undo that runs meanwhile sees the
       // document and its backups under one name or the other, never split.
-      try Files.withFolderLock(Files.directory(of: path)) { () throws(ToolError) in
+      try Files.withFolderLock(folder) { () throws(ToolError) in
+        try RenameJournal.finishLocked(in: folder)
         try moveWithBackups(path, to: target)
       }
     }
@@ -45,41 +49,29 @@ enum Rename {
   }
 
   /// Renames the document `path` to `target`, then each of its backups (`FILE~`, `FILE.~N~`, the
-  /// regular files) to the same name for `target`, never replacing anything: when the new title or
-  /// a backup name of it is taken (an earlier document's backups), nothing is renamed. A document that is a symbolic link is renamed alone (its backups are
-  /// beside the file it points to, and keep that file's name).
+  /// regular files) to the same name for `target`, as one step (`RenameJournal`: a kill at any
+  /// moment leaves a rename the next story-io command finishes), never replacing anything: when
+  /// the new title or a backup name of it is taken (an earlier document's backups), nothing is
+  /// renamed. A document that is a symbolic link is renamed alone (its backups are beside the
+  /// file it points to, and keep that file's name).
   static func moveWithBackups(_ path: String, to target: String) throws(ToolError) {
-    let backups = StoryFiles.kind(path) == .file ? Backups.list(of: path, control: .numbered) : []
-    let moves = backups.map { backup in
-      (
-        from: backup.path,
-        to: backup.number.map { Backups.numberedPath(of: target, $0) } ?? Backups.simplePath(of: target)
-      )
-    }
+    let isFile = StoryFiles.kind(path) == .file
+    let backups = isFile ? Backups.list(of: path, control: .numbered) : []
     if Files.exists(target) { throw taken(target, path) }
     // Backups left by an earlier document of the new title would mix into this one's history.
     let earlier =
       Files.exists(Backups.simplePath(of: target))
       ? Backups.simplePath(of: target)
       : Backups.numbers(of: target).last.map { Backups.numberedPath(of: target, $0) }
-    if !moves.isEmpty, let earlier {
+    if !backups.isEmpty, let earlier {
       throw ToolError(
         "'\(earlier)' already exists (a backup of an earlier '\(Files.basename(target))'); '\(path)' was not renamed",
         notes: [
           "remove that title's old backups ('story-io versions \(target)' lists them), or choose another title"
         ])
     }
-    try moveWithoutReplacing(path, to: target)
-    for (index, move) in moves.enumerated() {
-      do {
-        try moveWithoutReplacing(move.from, to: move.to)
-      } catch {
-        let left = moves[index...].map { "'\($0.from)'" }.joined(separator: ", ")
-        throw ToolError(
-          error.message + "; '\(path)' was renamed to '\(target)'", code: error.code,
-          notes: ["these backups keep the old name: \(left)"])
-      }
-    }
+    let entry = RenameJournal.Entry(from: Files.basename(path), to: Files.basename(target), backups: isFile)
+    try RenameJournal.run(entry, in: Files.directory(of: path))
   }
 
   /// Renames `path` to `target` in the same folder, never replacing an existing `target`.

@@ -24,8 +24,8 @@ public enum StoryIO: Tool {
     output: """
       Alone, the launch screen: how to start writing, then the documents in the current folder,
       most recently changed first, with title, words and age. The commands write story records:
-        {"bytes":5,"lines":1,"path":"Ocean.story","sha256":"…","text":"Waves","title":"Ocean",
-         "type":"story","words":1}
+        {"bytes":5,"lines":1,"path":"Ocean.story","sha256":"…","text":"Waves","title":"Ocean",\
+      "type":"story","words":1}
       "bytes", "sha256", "words" and "lines" describe the file as read. A word is a run of
       non-space characters holding a letter or digit (each CJK ideograph, hiragana or katakana
       counts as one); lines are counted by line feeds, plus an unterminated last line.
@@ -45,6 +45,7 @@ public enum StoryIO: Tool {
 
   /// `story-io` alone: the launch screen.
   static func launch(_ invocation: Invocation) throws -> Int32 {
+    try RenameJournal.finish(in: ".")
     var entries: [LaunchScreen.Entry] = []
     for document in try StoryFiles.documents(in: ".") {
       let title = StoryDocument.title(ofPath: document.path)
@@ -53,7 +54,7 @@ public enum StoryIO: Tool {
     }
     let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
     StandardOutput.shared.write(
-      LaunchScreen.render(entries, now: invocation.now(now), width: Terminal.width(fd: 1), style: style))
+      LaunchScreen.render(entries, now: invocation.now(now), width: TextLayout.width(fd: 1), style: style))
     return ExitStatus.ok
   }
 }

@@ -46,6 +46,7 @@ enum Undo {
         notes: ["add --backup=simple or --backup=numbered"])
     }
     let given = invocation[StoryIOOptions.document]
+    try RenameJournal.finish(inFolderOf: given)
     let path = StoryFiles.target(of: given)
     // Under the folder's lock, as every save: a save or undo that runs meanwhile waits its turn.
     return try Files.withFolderLock(Files.directory(of: path)) { () throws(ToolError) -> Int32 in

@@ -14,9 +14,9 @@ enum Versions {
       One story-version record per backup, in the order 'undo' tries them (under numbered, or
       existing when there are numbered backups: the highest FILE.~N~ first, FILE~ last; else
       FILE~ first):
-        {"bytes":6,"current":false,"document":"Ocean.story","kind":"numbered","lines":1,
-         "modified":"…","number":2,"path":"Ocean.story.~2~","sha256":"…","title":"Ocean",
-         "type":"story-version","undo":true,"words":1}
+        {"bytes":6,"current":false,"document":"Ocean.story","kind":"numbered","lines":1,\
+      "modified":"…","number":2,"path":"Ocean.story.~2~","sha256":"…","title":"Ocean",\
+      "type":"story-version","undo":true,"words":1}
       "current": it holds FILE's text now (undo passes it over); "undo": the one 'story-io undo'
       would swap in. No backup: no output (exit 0). A FILE that is gone still has its backups
       listed; gone with no backup either, it cannot be opened (exit 66). A backup that is not
@@ -40,6 +40,7 @@ enum Versions {
   static func run(_ invocation: Invocation) throws -> Int32 {
     let given = invocation[StoryIOOptions.document]
     let control = try BackupControl.of(invocation)
+    try RenameJournal.finish(inFolderOf: given)
     let path = StoryFiles.target(of: given)
     let current: [UInt8]? = StoryFiles.kind(path) == .missing ? nil : try StoryFiles.load(given).bytes
     let backups = Backups.list(of: path, control: control == .none ? .existing : control)

@@ -39,6 +39,7 @@ enum Write {
     let force = invocation[force]
     let control = try BackupControl.of(invocation)
     try StoryFiles.requireFolder(folder)
+    if StoryFiles.isFolder(folder) { try RenameJournal.finish(in: folder) }
     let failures = Failures(tool: invocation.tool)
     var folderReady = false
     try Inputs.forEach(invocation.positionals, tool: invocation.tool) { reader in

@@ -28,7 +28,9 @@ enum Site {
       given twice, stops the run (exit 65, its line named) before anything is written. With --store FILE, \
       or with no FILE while stdin is a terminal, the trips are read from the store instead (the one \
       `trips list` lists; it must exist): $SAMPLEPIPES_TRIPS names that store but never turns a pipe off. \
-      A run whose input has no trips does not replace a site that has trips unless --allow-empty is given.
+      A run whose input has no trips does not replace a site that has trips unless --allow-empty is given; \
+      otherwise it writes a site with no trips and says so on stderr (a warning, exit 0), unless \
+      --allow-empty asked for one.
       """,
     output: """
       With --out, nothing on stdout: DIR gets index.html (Recently Added, then the four collections \
@@ -94,6 +96,13 @@ enum Site {
       try SiteOutput.publish(
         SiteBuilder.build(reader.model, sort: invocation[sort], photos: photos), to: dir,
         allowEmpty: invocation[allowEmpty])
+      // An empty site is rarely what was meant (a pipe that carried nothing): it is written, and said.
+      if reader.model.trips.isEmpty, !invocation[allowEmpty] {
+        Diagnostics.warn(
+          "the input has no trips, so the site written to '\(dir)' has none; pipe the trips in "
+            + "(trips list | trips site --out \(dir)), give --store FILE, or --allow-empty to mean it",
+          tool: invocation.tool)
+      }
       return ExitStatus.ok
     }
   }

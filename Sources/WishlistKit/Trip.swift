@@ -151,7 +151,9 @@ public struct Trip: Sendable, Equatable {
     func date(_ key: String, in object: JSONObject, path: String) throws(InputError) -> Int {
       let text = try string(key, in: object, path: path)
       guard let seconds = ISODate.parse(text) else {
-        throw error("\"\(path)\" must be an ISO 8601 date such as 2026-03-12T09:00:00Z, not \"\(text)\"")
+        throw error(
+          "\"\(path)\" must be an ISO 8601 date such as 2026-03-12T09:00:00Z, not \"\(text)\""
+            + (ISODate.hint(for: text).map { "; \($0)" } ?? ""))
       }
       return seconds
     }

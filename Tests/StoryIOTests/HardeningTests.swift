@@ -120,6 +120,81 @@ struct StoryIOHardeningTests {
     #expect(Faults.temporaryFiles(in: folder).isEmpty, "left: \(Faults.temporaryFiles(in: folder))")
   }
 
+  @Test(
+    "kill -9 at random moments of rename: the document and all its backups end under one title, every time"
+  )
+  func killedRename() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The document, its simple backup and 30 numbered ones, each a text of its own.
+    let suffixes = [".story", ".story~"] + (1...30).map { ".story.~\($0)~" }
+    func lay(_ title: String, in place: URL) throws {
+      try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+      for suffix in suffixes {
+        try Data("text of \(suffix)\n".utf8).write(to: place.appendingPathComponent(title + suffix))
+      }
+    }
+    /// The titles the files are under, and whether each file holds the text of its suffix.
+    func titles() throws -> (titles: Set<String>, whole: Bool) {
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+        !$0.hasPrefix(".") && $0 != "run.out" && $0 != "run.err"
+      }
+      var titles: Set<String> = []
+      var whole = names.count == suffixes.count
+      for name in names {
+        guard let suffix = suffixes.first(where: { name.hasSuffix($0) && name.count == 1 + $0.count }) else {
+          whole = false
+          continue
+        }
+        titles.insert(String(name.prefix(1)))
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        whole = whole && text == "text of \(suffix)\n"
+      }
+      return (titles, whole)
+    }
+    try lay("A", in: folder)
+    // How long a rename takes here: kills land within about that long.
+    let probe = folder.appendingPathComponent("probe")
+    try lay("A", in: probe)
+    let start = Date()
+    _ = try Faults.runKilled("story-io", ["rename", "A.story", "B"], in: probe, after: 60)
+    let window = Date().timeIntervalSince(start) * 1.2
+    try FileManager.default.removeItem(at: probe)
+    var generator = SystemRandomNumberGenerator()
+    var title = "A"
+    var killed = 0
+    let rounds = Campaign.size(small: 10, full: 40)
+    for round in 1...rounds {
+      let other = title == "A" ? "B" : "A"
+      let delay = Double.random(in: 0...window, using: &generator)
+      let (status, _) = try Faults.runKilled(
+        "story-io", ["rename", "\(title).story", other], in: folder, after: delay)
+      #expect(status == 0 || status == 137, "round \(round): story-io rename ended with \(status)")
+      if status == 137 { killed += 1 }
+      // The next story-io command, on either title, finishes a rename the kill cut short.
+      let next = Bool.random(using: &generator) ? title : other
+      let versions = try TestSupport.run("story-io", ["versions", "\(next).story"], currentDirectory: folder)
+      #expect([0, 66].contains(versions.status), "round \(round): versions \(next).story: \(versions.err)")
+      let found = try titles()
+      #expect(found.titles.count == 1, "round \(round): the files are under \(found.titles.sorted())")
+      #expect(found.whole, "round \(round): a file was lost or holds another's text")
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent(".story-io-rename.json").path))
+      if status == 0 {
+        #expect(found.titles == [other], "round \(round): an acknowledged rename did not stay")
+      }
+      guard found.titles.count == 1, let now = found.titles.first else { break }
+      title = now
+    }
+    print(
+      "story-io rename kill -9 campaign: \(rounds) renames of a document with 31 backups, \(killed) killed")
+    let other = title == "A" ? "B" : "A"
+    let last = try TestSupport.run("story-io", ["rename", "\(title).story", other], currentDirectory: folder)
+    #expect(last.status == 0, "\(last.err)")
+    #expect(try titles().titles == [other])
+    #expect(Faults.temporaryFiles(in: folder).isEmpty, "left: \(Faults.temporaryFiles(in: folder))")
+  }
+
   @Test("a full disk: exit 74, the old file intact, no temporary file; the other stories are still saved")
   func fullDisk() throws {
     try Faults.withSmallDisk { disk, mounted in try fullDisk(disk, mounted) }

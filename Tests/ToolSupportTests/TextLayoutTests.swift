@@ -58,8 +58,9 @@ import ToolSupport
     #expect(TextLayout.table(rows, width: 30) == ["  -n, --count N", "      how many, 1 to 10"])
   }
 
-  /// Every help page of every tool, at 80 and 40 columns: no line wider (in display columns),
-  /// and the same text as at 300 columns but for where lines break.
+  /// Every help page of every tool, at 80 and 40 columns: no line wider (in display columns) but
+  /// a word with nothing to cut it at or a JSON record, every JSON record whole on its line, and
+  /// the same text as at 300 columns but for where lines break.
   @Test(arguments: ["orders", "sales-chart", "weather", "story-io", "trips", "achievements", "pipe-check"])
   func everyHelpPageFitsAndSaysTheSame(_ tool: String) throws {
     var pages = 0
@@ -69,10 +70,16 @@ import ToolSupport
       for columns in [80, 40] {
         let page = try TestSupport.run(tool, path + ["--help"], environment: ["COLUMNS": "\(columns)"])
         let name = ([tool] + path).joined(separator: " ")
-        for line in page.out.split(separator: "\n") where TextLayout.displayWidth(line) > columns {
-          // Only a word with nothing to cut it at may stand past the edge.
+        for line in page.out.split(separator: "\n") {
+          // A record in an example or a description is one line, always (it may run past the width).
           #expect(
-            !line.trimmingCharacters(in: .whitespaces).contains(" "),
+            Self.brokenRecord(line) == nil, "\(name) --help at \(columns) breaks a JSON record: \(line)")
+          guard TextLayout.displayWidth(line) > columns else { continue }
+          // Only a word with nothing to cut it at, or a record, may stand past the edge.
+          let words = line.trimmingCharacters(in: .whitespaces)
+          let records = TextLayout.recordSpans(in: words[...])
+          #expect(
+            !words.indices.contains { i in words[i] == " " && !records.contains { $0.contains(i) } },
             "\(name) --help at \(columns): \(line)")
         }
         #expect(
@@ -82,6 +89,29 @@ import ToolSupport
       pages += 1
     }
     #expect(pages >= 1, "no help page was read")
+  }
+
+  /// The start of a JSON record (`{"`) in `line` that the line does not close, if any.
+  static func brokenRecord(_ line: Substring) -> Substring? {
+    let records = TextLayout.recordSpans(in: line)
+    var rest = line[...]
+    while let start = rest.range(of: "{\"") {
+      if !records.contains(where: { $0.lowerBound == start.lowerBound }) { return line[start.lowerBound...] }
+      rest = line[start.upperBound...]
+    }
+    return nil
+  }
+
+  @Test("a JSON record is never cut, spaces, commas and all")
+  func recordsAreWhole() {
+    let text = #"write {"text":"Waves roll in, one by one","title":"Ocean","type":"story"} to a file"#
+    #expect(
+      TextLayout.wrap(text, width: 20) == [
+        "write", #"{"text":"Waves roll in, one by one","title":"Ocean","type":"story"}"#, "to a file",
+      ])
+    #expect(TextLayout.recordSpans(in: #"a {"b":"}"} {"c" {x}"#[...]).count == 1)
+    #expect(Self.brokenRecord(#"  {"a":1,"#) != nil)
+    #expect(Self.brokenRecord(#"  {"a":"}"}"#) == nil)
   }
 
   /// The tool and each of its subcommands (and theirs), as argument lists.

@@ -7,10 +7,12 @@
 # monthly summaries, then for every timeframe, in json or csv, runs Examples/spark-sales-chart
 # (Spark local[2], 2 to 7 partitions) and `sales-chart` on the same files and compares stdout
 # byte for byte and the exit status; also two files at once (orders and summaries), the text
-# chart, and a bad record (exit 65 and empty stdout from both). Prints one line per case with its
-# Spark time, then "N passed, N failed"; exits 1 when a case failed. --one runs one case (orders
-# and summaries, two files at once, all time in json): each case starts a JVM, and `swift test`
-# runs the others only with SAMPLEPIPES_CAMPAIGNS=full.
+# chart, and a bad record (exit 65 and empty stdout from both), each under TZ=Europe/London (a zone
+# other than the truck city's, whose days the partials must count in too), then the first case
+# again under TZ=UTC. Prints one line per case with its Spark time, then "N passed, N
+# failed"; exits 1 when a case failed. --one runs one case under each zone (orders and summaries,
+# two files at once, week in json): each case starts a JVM, and `swift test` runs the others only
+# with SAMPLEPIPES_CAMPAIGNS=full.
 # Without pyspark or Java 17+ it prints "SKIP: <why>" and exits 77.
 # Needs: pip install pyspark; apt-get install openjdk-17-jre-headless.
 set -uo pipefail
@@ -70,9 +72,11 @@ check() {
   fi
 }
 
-# Two files at once, orders and summaries: the one case of --one.
-check "orders + summaries, all json --top 17" 0 3 --now "$now" --timeframe all --format json --top 17 \
-  "$dir/orders.jsonl" "$dir/summaries.jsonl"
+# Two files at once, orders and summaries, by the days of a zone that is not the truck city's: the
+# case of --one (then again under UTC, at the end).
+export TZ=Europe/London
+check "orders + summaries, week json --top 17 (TZ=$TZ)" 0 3 --now "$now" --timeframe week --format json \
+  --top 17 "$dir/orders.jsonl" "$dir/summaries.jsonl"
 if [ "$one" = 0 ]; then
   # Every timeframe once, json and csv in turn (each Spark run starts a JVM: seconds); the merge
   # step itself is held to the single pass for every timeframe and format by the --partial tests.
@@ -90,6 +94,9 @@ if [ "$one" = 0 ]; then
   check "a bad donut id: exit 65, nothing written" 65 2 --now "$now" --timeframe all --format json \
     "$dir/bad.jsonl"
 fi
+export TZ=UTC
+check "orders + summaries, week json --top 17 (TZ=$TZ)" 0 3 --now "$now" --timeframe week --format json \
+  --top 17 "$dir/orders.jsonl" "$dir/summaries.jsonl"
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

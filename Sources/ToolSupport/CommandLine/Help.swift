@@ -8,7 +8,7 @@ public enum Help {
   public static func render(
     _ spec: CommandSpec, path: [String], parents: [CommandSpec] = [], width: Int = TextLayout.width()
   ) -> String {
-    let width = max(width, TextLayout.minimumWidth)
+    let width = TextLayout.bounded(width)
     let root = parents.first ?? spec
     let name = path.joined(separator: " ")
     var text =

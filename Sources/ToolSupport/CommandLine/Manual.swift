@@ -205,13 +205,16 @@ public enum Manual {
     text.isEmpty ? "" : ".SH \(title)\n" + paragraphs(text)
   }
 
-  /// Prose: lines are filled, an empty line starts a new paragraph, and indented lines (a sample
-  /// record) are kept as they are, in a block not filled, broken to `width`.
+  /// Prose: lines are filled, an empty line starts a new paragraph, and indented lines and lines
+  /// that start a JSON record (a sample record) are kept as they are, in a block not filled, broken
+  /// to `width` after a comma or a space (a manual page fits 80 columns; `--help` keeps a record
+  /// whole on its line).
   static func paragraphs(_ text: String) -> String {
     var result = ""
     var verbatim = false
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-      let indented = line.first == " " && !line.allSatisfy { $0 == " " }
+      let indented =
+        (line.first == " " && !line.allSatisfy { $0 == " " }) || line.hasPrefix("{\"")
       if indented != verbatim {
         result += indented ? ".nf\n" : ".fi\n"
         verbatim = indented

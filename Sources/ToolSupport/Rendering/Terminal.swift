@@ -41,9 +41,20 @@ public enum Terminal {
     return Environment.get("TERM") != "dumb"
   }
 
-  /// The terminal width: `COLUMNS` when set, else the TTY's width, else 80.
-  public static func width(fd: Int32 = 1) -> Int {
-    if let columns = Environment.get("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
+  /// The terminal width: `COLUMNS` when set, else the TTY's width, else 80, always within
+  /// `TextLayout.widths` (the one width rule: a huge `COLUMNS` lays out as 1,000 columns, never
+  /// allocates by its value).
+  public static func width(fd: Int32 = 1) -> Int { TextLayout.bounded(columns(fd: fd)) }
+
+  /// The width as the environment or the terminal says it, before the bound: `COLUMNS` when it is a
+  /// positive whole number (digits beyond any `Int` count as the largest), else the TTY's, else 80.
+  static func columns(fd: Int32) -> Int {
+    if let text = Environment.get("COLUMNS"), !text.isEmpty,
+      text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    {
+      let value = Int(text) ?? Int.max
+      if value > 0 { return value }
+    }
     var size = winsize()
     if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
     return 80

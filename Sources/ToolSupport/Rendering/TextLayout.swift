@@ -6,9 +6,21 @@ public enum TextLayout {
   /// than a very narrow terminal, but no word is broken).
   public static let minimumWidth = 20
 
-  /// The width to lay out for: `COLUMNS`, else the terminal's, else 80 (`Terminal.width`), and
-  /// at least `minimumWidth`.
-  public static func width(fd: Int32 = 1) -> Int { max(minimumWidth, Terminal.width(fd: fd)) }
+  /// The widest layout: text for people (help, tables, text views) is never laid out wider, so
+  /// that no width, however it is given, makes a line or a buffer grow without a bound.
+  public static let maximumWidth = 1_000
+
+  /// The one bound on a text width, wherever it comes from: `COLUMNS`, the terminal's width, a
+  /// text view's `--width` (charts keep their own range for `--width`, and take this width when it
+  /// is not given).
+  public static let widths = minimumWidth...maximumWidth
+
+  /// `columns` within `widths`.
+  public static func bounded(_ columns: Int) -> Int { min(max(columns, minimumWidth), maximumWidth) }
+
+  /// The width to lay out for: `COLUMNS`, else the terminal's, else 80 (`Terminal.width`), within
+  /// `widths`.
+  public static func width(fd: Int32 = 1) -> Int { Terminal.width(fd: fd) }
 
   /// The display width of `text` in a terminal.
   public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
@@ -109,7 +121,7 @@ public enum TextLayout {
   public static func wrap(_ text: String, width: Int, indent: Int = 0, hanging: Int? = nil) -> [String] {
     let hanging = hanging ?? indent
     // Each piece of a word cut in pieces but the first starts a line of its own.
-    let words = text.split(separator: " ", omittingEmptySubsequences: true).flatMap { word in
+    let words = words(of: text).flatMap { word in
       pieces(of: word, fitting: width - hanging).enumerated().map { (piece: $0.element, cut: $0.offset > 0) }
     }
     var lines: [String] = []
@@ -136,11 +148,87 @@ public enum TextLayout {
     return lines
   }
 
+  /// The words of `text`: the runs between spaces, except that a JSON record (`{"` to its
+  /// closing brace) is never split, spaces and all, so that a line never breaks inside one: a
+  /// record in help or an example is one line, always, even past the width.
+  static func words(of text: String) -> [Substring] {
+    let records = recordSpans(in: text[...])
+    var words: [Substring] = []
+    var start: String.Index?
+    var next = records.makeIterator()
+    var record = next.next()
+    var i = text.startIndex
+    while i < text.endIndex {
+      if let span = record, span.lowerBound == i {
+        if start == nil { start = i }
+        i = span.upperBound
+        record = next.next()
+        continue
+      }
+      if text[i] == " " {
+        if let first = start { words.append(text[first..<i]) }
+        start = nil
+      } else if start == nil {
+        start = i
+      }
+      i = text.index(after: i)
+    }
+    if let first = start { words.append(text[first...]) }
+    return words
+  }
+
+  /// Where `text` holds JSON records: each `{` followed by `"`, up to its closing brace (braces
+  /// and quotes inside strings not counted). An opening brace that is never closed starts none.
+  public static func recordSpans(in text: Substring) -> [Range<String.Index>] {
+    var spans: [Range<String.Index>] = []
+    var i = text.startIndex
+    while i < text.endIndex {
+      let next = text.index(after: i)
+      if text[i] == "{", next < text.endIndex, text[next] == "\"", let end = recordEnd(in: text, from: i) {
+        spans.append(i..<end)
+        i = end
+      } else {
+        i = next
+      }
+    }
+    return spans
+  }
+
+  /// The index after the brace that closes the one at `start`, or nil.
+  static func recordEnd(in text: Substring, from start: String.Index) -> String.Index? {
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var i = start
+    while i < text.endIndex {
+      let c = text[i]
+      i = text.index(after: i)
+      if inString {
+        if escaped {
+          escaped = false
+        } else if c == "\\" {
+          escaped = true
+        } else if c == "\"" {
+          inString = false
+        }
+      } else if c == "\"" {
+        inString = true
+      } else if c == "{" {
+        depth += 1
+      } else if c == "}" {
+        depth -= 1
+        if depth == 0 { return i }
+      }
+    }
+    return nil
+  }
+
   /// A word too wide for `room` columns cut after its separators (`/`, `&`, `,`, `|`, `?`), so that
   /// a long path or URL goes on over lines instead of past the edge; a word that fits, or has no
   /// separator, is kept whole. `wrap` puts each piece but the first on a line of its own.
   static func pieces(of word: Substring, fitting room: Int) -> [Substring] {
     guard displayWidth(word) > room, room > 0 else { return [word] }
+    let records = recordSpans(in: word)
     var pieces: [Substring] = []
     var start = word.startIndex
     var lastBreak: String.Index?
@@ -150,7 +238,7 @@ public enum TextLayout {
       let c = word[i]
       used += displayWidth(String(c))
       let next = word.index(after: i)
-      if "/&,|?".contains(c) { lastBreak = next }
+      if "/&,|?".contains(c), !records.contains(where: { $0.contains(i) }) { lastBreak = next }
       if used > room, let cut = lastBreak, cut > start {
         pieces.append(word[start..<cut])
         start = cut
