@@ -1,0 +1,1801 @@
+"""story-io replacement, written from PROTOCOL.md and docs/cli/story-io.md alone.
+
+Standard library only (Python 3.9+).
+"""
+import ctypes
+import errno
+import fcntl
+import hashlib
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import unicodedata
+from datetime import datetime, timezone, timedelta
+
+TOOL = "story-io"
+VERSION = "story-io (SamplePipes) 0.1.0, protocol version 3"
+MAX_DOC = 10 * 1024 * 1024
+MAX_LINE = 64 * 1024 * 1024
+MAX_DEPTH = 512
+
+EX_OK, EX_FAIL, EX_USAGE, EX_DATA, EX_NOINPUT, EX_IO = 0, 1, 64, 65, 66, 74
+
+# Hooks a mutant may override.
+HOOKS = {}
+
+
+class Exit(Exception):
+    def __init__(self, status, message=None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Signalled(Exception):
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def err(msg):
+    sys.stderr.write("%s: error: %s\n" % (TOOL, msg))
+    sys.stderr.flush()
+
+
+def warn(msg):
+    sys.stderr.write("%s: warning: %s\n" % (TOOL, msg))
+    sys.stderr.flush()
+
+
+def note(msg):
+    sys.stderr.write("%s: %s\n" % (TOOL, msg))
+    sys.stderr.flush()
+
+
+def show(s):
+    """A path or title made safe for a terminal (control characters escaped)."""
+    out = []
+    for ch in s:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cf", "Zl", "Zp") or 0xD800 <= ord(ch) <= 0xDFFF:
+            out.append("\\u{%x}" % ord(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def fsdecode(p):
+    return os.fsdecode(p)
+
+
+# ---------------------------------------------------------------- output
+
+def emit(rec):
+    data = json.dumps(rec, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    out = data.encode("utf-8", "surrogateescape") + b"\n"
+    sys.stdout.buffer.write(out)
+    sys.stdout.buffer.flush()
+
+
+def emit_raw(line):
+    sys.stdout.buffer.write(line + b"\n")
+    sys.stdout.buffer.flush()
+
+
+# ---------------------------------------------------------------- text stats
+
+WHITE_SPACE = set(
+    [chr(c) for c in range(0x09, 0x0E)]
+    + [" ", "\u0085", "\u00a0", "\u1680"]
+    + [chr(c) for c in range(0x2000, 0x200B)]
+    + ["\u2028", "\u2029", "\u202f", "\u205f", "\u3000"]
+)
+
+
+def is_cjk(o):
+    return (
+        0x4E00 <= o <= 0x9FFF
+        or 0x3400 <= o <= 0x4DBF
+        or 0x20000 <= o <= 0x3FFFF
+        or 0xF900 <= o <= 0xFAFF
+        or 0x3040 <= o <= 0x309F
+        or 0x30A0 <= o <= 0x30FF
+        or 0x31F0 <= o <= 0x31FF
+        or 0xFF66 <= o <= 0xFF9F
+    )
+
+
+def count_words(text):
+    words = 0
+    in_run = False
+    has_alnum = False
+    for ch in text:
+        if ch in WHITE_SPACE:
+            if in_run and has_alnum:
+                words += 1
+            in_run = False
+            has_alnum = False
+            continue
+        if is_cjk(ord(ch)):
+            if in_run and has_alnum:
+                words += 1
+            in_run = False
+            has_alnum = False
+            words += 1
+            continue
+        in_run = True
+        if not has_alnum and unicodedata.category(ch)[0] in ("L", "N"):
+            has_alnum = True
+    if in_run and has_alnum:
+        words += 1
+    return words
+
+
+def count_lines(data):
+    n = data.count(b"\n")
+    if data and not data.endswith(b"\n"):
+        n += 1
+    return n
+
+
+def story_record(title, path, data, text=None, with_text=False, modified=None):
+    if text is None:
+        text = data.decode("utf-8")
+    rec = {
+        "type": "story",
+        "title": title,
+        "path": path,
+        "bytes": len(data),
+        "words": count_words(text),
+        "lines": count_lines(data),
+        "sha256": hashlib.sha256(data).hexdigest(),
+    }
+    if with_text:
+        rec["text"] = text
+    if modified is not None:
+        rec["modified"] = modified
+    return rec
+
+
+def iso(ts):
+    try:
+        return datetime.fromtimestamp(int(ts), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    except (OverflowError, ValueError, OSError):
+        return "1970-01-01T00:00:00Z"
+
+
+# ---------------------------------------------------------------- titles
+
+def title_of(path):
+    base = os.path.basename(path.rstrip("/")) or path
+    if base.endswith(".story") and base != ".story":
+        return base[: -len(".story")], True
+    if base == ".story":
+        return base, True
+    return base, False
+
+
+def unsafe_title(t):
+    """None when t is a safe title, else what is wrong with it."""
+    if not isinstance(t, str):
+        return "the title is not a string"
+    if t == "":
+        return "the title is empty"
+    if t in (".", ".."):
+        return "the title '%s' is not a file name" % t
+    if "/" in t:
+        return "the title '%s' holds a '/'; a title is a file name, never a path" % show(t)
+    for ch in t:
+        if unicodedata.category(ch) == "Cc" or ch in ("\u2028", "\u2029"):
+            return "the title '%s' holds a control character" % show(t)
+        if 0xD800 <= ord(ch) <= 0xDFFF:
+            return "the title is not valid UTF-8"
+    if len(os.fsencode(t + ".story")) > 255 or len(t.encode("utf-8", "surrogateescape")) > 200:
+        return "the title is longer than 200 bytes"
+    return None
+
+
+# ---------------------------------------------------------------- files
+
+def umask():
+    m = os.umask(0)
+    os.umask(m)
+    return m
+
+
+def private_mode():
+    m = umask()
+    if m & 0o020 == 0:
+        return 0o666 & ~m
+    return 0o600
+
+
+def kind_of(st):
+    m = st.st_mode
+    if stat.S_ISDIR(m):
+        return "a folder"
+    if stat.S_ISFIFO(m):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(m):
+        return "a socket"
+    if stat.S_ISCHR(m):
+        return "a character device"
+    if stat.S_ISBLK(m):
+        return "a block device"
+    if stat.S_ISLNK(m):
+        return "a symbolic link"
+    return "not a regular file"
+
+
+def refuse_not_regular(path, st):
+    raise Exit(EX_FAIL, "'%s' is %s, not a regular file; it was left as it is" % (show(path), kind_of(st)))
+
+
+def fsync_dir(d):
+    try:
+        fd = os.open(d or ".", os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+TEMPS = set()
+
+
+def tmp_name(dirn, base):
+    return os.path.join(dirn, ".%s.tmp-%s" % (base, secrets.token_hex(6)))
+
+
+def write_temp(dirn, base, data, mode, times_ns=None):
+    """A synced temporary file beside the target; returns its path."""
+    for _ in range(100):
+        p = tmp_name(dirn, base)
+        try:
+            fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise OSError(errno.EEXIST, "no free temporary name")
+    TEMPS.add(p)
+    try:
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
+        os.fchmod(fd, mode)
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        remove_temp(p)
+        raise
+    os.close(fd)
+    if times_ns is not None:
+        try:
+            os.utime(p, ns=times_ns)
+        except OSError:
+            pass
+    return p
+
+
+STALE_RE = re.compile(r"\A\..+\.tmp-[0-9a-f]{12}\Z")
+
+
+def remove_stale_temps(d):
+    """Temporary files of killed writers (ours, by their names) are removed by the next writer,
+    which holds the folder lock, so no live writer owns them."""
+    try:
+        names = os.listdir(d)
+    except OSError:
+        return
+    for n in names:
+        if STALE_RE.match(n):
+            p = os.path.join(d, n)
+            try:
+                if stat.S_ISREG(os.lstat(p).st_mode):
+                    os.unlink(p)
+            except OSError:
+                pass
+
+
+def remove_temp(p):
+    try:
+        os.unlink(p)
+    except OSError:
+        pass
+    TEMPS.discard(p)
+
+
+def cleanup_temps():
+    for p in list(TEMPS):
+        remove_temp(p)
+
+
+class FolderLock:
+    def __init__(self, d):
+        self.d = d or "."
+        self.fd = None
+
+    def __enter__(self):
+        try:
+            self.fd = os.open(self.d, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        except OSError as e:
+            raise Exit(EX_IO, "cannot lock the folder '%s': %s" % (show(self.d), e.strerror))
+        fcntl.flock(self.fd, fcntl.LOCK_EX)
+        try:
+            st = os.fstat(self.fd)
+            if st.st_mode & 0o002 and not st.st_mode & stat.S_ISVTX:
+                warn("the folder '%s' may be written by others (mode o+w without the sticky bit)" % show(self.d))
+        except OSError:
+            pass
+        remove_stale_temps(self.d)
+        return self
+
+    def __exit__(self, *a):
+        if self.fd is not None:
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_UN)
+            except OSError:
+                pass
+            os.close(self.fd)
+        return False
+
+
+def resolve(path):
+    """The path of the file itself (a link is followed)."""
+    if os.path.islink(path):
+        r = os.path.realpath(path)
+        if not os.path.isabs(path):
+            try:
+                rel = os.path.relpath(r)
+                if not rel.startswith(".."):
+                    return rel
+            except ValueError:
+                pass
+        return r
+    return path
+
+
+def read_bytes(path, limit=MAX_DOC):
+    """Read a document's bytes. Raises Exit 66 (cannot open) or 65 (not a story)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise Exit(EX_NOINPUT, "cannot open '%s': No such file or directory%s" % (show(path), suggest(path)))
+    except OSError as e:
+        raise Exit(EX_NOINPUT, "cannot open '%s': %s" % (show(path), e.strerror))
+    if not stat.S_ISREG(st.st_mode):
+        raise Exit(EX_DATA, corrupt_msg(path))
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
+    except OSError as e:
+        raise Exit(EX_NOINPUT, "cannot open '%s': %s" % (show(path), e.strerror))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise Exit(EX_DATA, corrupt_msg(path))
+        if st.st_size > limit:
+            raise Exit(EX_DATA, corrupt_msg(path) + " (it is over 10 MiB)")
+        chunks = []
+        total = 0
+        while True:
+            b = os.read(fd, 1 << 20)
+            if not b:
+                break
+            chunks.append(b)
+            total += len(b)
+            if total > limit:
+                raise Exit(EX_DATA, corrupt_msg(path) + " (it is over 10 MiB)")
+    except OSError as e:
+        raise Exit(EX_IO, "cannot read '%s': %s" % (show(path), e.strerror))
+    finally:
+        os.close(fd)
+    return b"".join(chunks), st
+
+
+def suggest(path):
+    """A hint naming the closest document in the folder (presentation)."""
+    import difflib
+    d, base = os.path.split(path)
+    try:
+        names = [n for n in os.listdir(d or ".") if n.endswith(".story") and not n.startswith(".")]
+    except OSError:
+        return ""
+    if base + ".story" in names:
+        return "; did you mean '%s'?" % show(os.path.join(d, base + ".story"))
+    close = difflib.get_close_matches(base, names, n=1, cutoff=0.75)
+    if close:
+        return "; did you mean '%s'?" % show(os.path.join(d, close[0]))
+    return ""
+
+
+def corrupt_msg(path):
+    return "The file \u201c%s\u201d couldn\u2019t be opened because it isn\u2019t in the correct format." % show(
+        os.path.basename(path.rstrip("/")) or path)
+
+
+def decode(path, data):
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Exit(EX_DATA, corrupt_msg(path))
+
+
+WARNED = set()
+
+
+def warn_plain(path):
+    if path in WARNED:
+        return
+    WARNED.add(path)
+    warn("'%s' is not a .story document; it is read as plain UTF-8 text" % show(path))
+
+
+def read_doc(path, warn_other=True):
+    title, is_story = title_of(path)
+    data, st = read_bytes(path)
+    if not is_story and warn_other:
+        warn_plain(path)
+    text = decode(path, data)
+    return title, data, text, st
+
+
+# ---------------------------------------------------------------- backups
+
+CONTROLS = [
+    ("none", "none"), ("off", "none"),
+    ("simple", "simple"), ("never", "simple"),
+    ("numbered", "numbered"), ("t", "numbered"),
+    ("existing", "existing"), ("nil", "existing"),
+]
+
+
+def parse_control(value, where):
+    for w, m in CONTROLS:
+        if w == value:
+            return m
+    meanings = set(m for w, m in CONTROLS if w.startswith(value))
+    if len(meanings) == 1:
+        return meanings.pop()
+    if meanings:
+        raise Exit(EX_USAGE, "ambiguous argument '%s' for %s (valid: none, off, simple, never, numbered, t, existing, nil)" % (show(value), where))
+    raise Exit(EX_USAGE, "invalid argument '%s' for %s (valid: none, off, simple, never, numbered, t, existing, nil)" % (show(value), where))
+
+
+def backup_control(opt):
+    if opt is not None and opt != "":
+        return parse_control(opt, "'--backup'")
+    env = os.environ.get("VERSION_CONTROL")
+    if env:
+        return parse_control(env, "'$VERSION_CONTROL'")
+    return "existing"
+
+
+NUM_RE = re.compile(r"\.~([1-9][0-9]*)~\Z")
+
+
+def numbered_backups(doc):
+    """[(N, path, is_regular)] of every FILE.~N~ beside doc."""
+    dirn, base = os.path.split(doc)
+    out = []
+    try:
+        names = os.listdir(dirn or ".")
+    except OSError:
+        return out
+    for name in names:
+        if not name.startswith(base):
+            continue
+        m = NUM_RE.match(name[len(base):])
+        if not m or name[len(base):] != m.group(0):
+            continue
+        p = os.path.join(dirn, name)
+        try:
+            reg = stat.S_ISREG(os.lstat(p).st_mode)
+        except OSError:
+            continue
+        out.append((int(m.group(1)), p, reg))
+    out.sort(key=lambda t: -t[0])
+    return out
+
+
+def simple_backup(doc):
+    return doc + "~"
+
+
+def backup_order(doc, control):
+    """Regular backups, in the order undo tries them: [(kind, N, path)]."""
+    nums = numbered_backups(doc)
+    numbered = [("numbered", n, p) for n, p, reg in nums if reg]
+    simple = []
+    sp = simple_backup(doc)
+    try:
+        if stat.S_ISREG(os.lstat(sp).st_mode):
+            simple = [("simple", None, sp)]
+    except OSError:
+        pass
+    use_numbered = control == "numbered" or (control == "existing" and nums)
+    if use_numbered:
+        return numbered + simple
+    return simple + numbered
+
+
+def make_backup(doc, data, st, control, force_numbered=False):
+    """Keep data (the text of doc, with stat st) as a backup; returns its path or None."""
+    if control == "none" and not force_numbered:
+        return None
+    dirn, base = os.path.split(doc)
+    nums = numbered_backups(doc)
+    numbered = force_numbered or control == "numbered" or (control == "existing" and nums)
+    mode = private_mode() & (st.st_mode & 0o777 if st is not None else 0o777)
+    times = (st.st_atime_ns, st.st_mtime_ns) if st is not None else None
+    if not numbered:
+        target = simple_backup(doc)
+        try:
+            lst = os.lstat(target)
+            if not stat.S_ISREG(lst.st_mode):
+                refuse_not_regular(target, lst)
+        except FileNotFoundError:
+            pass
+        tmp = write_temp(dirn, base + "~", data, mode, times)
+        try:
+            os.rename(tmp, target)
+        except BaseException:
+            remove_temp(tmp)
+            raise
+        TEMPS.discard(tmp)
+        fsync_dir(dirn)
+        return target
+    n = (nums[0][0] if nums else 0) + 1
+    tmp = write_temp(dirn, base + ".~N~", data, mode, times)
+    try:
+        while True:
+            target = "%s.~%d~" % (doc, n)
+            try:
+                os.link(tmp, target)
+                break
+            except FileExistsError:
+                n += 1
+    finally:
+        remove_temp(tmp)
+    fsync_dir(dirn)
+    return target
+
+
+def check_backup_target(doc, control):
+    """Refuse (exit 1) before anything is written when the simple backup place is not a regular file."""
+    if control == "none":
+        return
+    nums = numbered_backups(doc)
+    if control == "numbered" or (control == "existing" and nums):
+        return
+    target = simple_backup(doc)
+    try:
+        lst = os.lstat(target)
+    except OSError:
+        return
+    if not stat.S_ISREG(lst.st_mode):
+        refuse_not_regular(target, lst)
+
+
+def save(doc, data, mode, old=None, control="none"):
+    """Replace (or create) doc with data atomically; old = (bytes, stat) of the text it replaces."""
+    dirn, base = os.path.split(doc)
+    tmp = write_temp(dirn, base, data, mode)
+    try:
+        if old is not None and old[0] != data:
+            make_backup(doc, old[0], old[1], control)
+        os.rename(tmp, doc)
+        TEMPS.discard(tmp)
+    except BaseException:
+        remove_temp(tmp)
+        raise
+    fsync_dir(dirn)
+
+
+# ---------------------------------------------------------------- record reader
+
+class Num(str):
+    """A JSON number kept as written."""
+
+
+class BadLine(Exception):
+    pass
+
+
+def _no_dups(pairs):
+    seen = set()
+    for k, _ in pairs:
+        if k in seen:
+            raise BadLine("duplicate key '%s'" % show(k))
+        seen.add(k)
+    return dict(pairs)
+
+
+def _bad_constant(name):
+    raise BadLine("'%s' is not a JSON value" % name)
+
+
+STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+BRACKET_RE = re.compile(r"[\[\]{}]")
+
+
+def _depth(s):
+    stripped = STRING_RE.sub("", s)
+    depth = 0
+    for m in BRACKET_RE.finditer(stripped):
+        c = m.group(0)
+        if c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return depth
+        else:
+            depth -= 1
+    return 0
+
+
+def _check_surrogates(v):
+    if isinstance(v, str) and not isinstance(v, Num):
+        for ch in v:
+            if 0xD800 <= ord(ch) <= 0xDFFF:
+                raise BadLine("a lone surrogate escape names no character")
+    elif isinstance(v, dict):
+        for k, x in v.items():
+            _check_surrogates(k)
+            _check_surrogates(x)
+    elif isinstance(v, list):
+        for x in v:
+            _check_surrogates(x)
+
+
+PRETTY_RE = re.compile(r'^\s*([\[\]{}],?|"(?:[^"\\]|\\.)*"\s*:.*)\s*$')
+
+
+def parse_line(raw):
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raise BadLine("a byte order mark is not allowed")
+    try:
+        s = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BadLine("invalid UTF-8 at column %d" % (e.start + 1))
+    if s.strip(" \t\r\n") == "":
+        raise BadLine("a line holding only white space is not a record")
+    if _depth(s) > MAX_DEPTH:
+        raise BadLine("nesting deeper than %d levels" % MAX_DEPTH)
+    try:
+        v = json.loads(s, object_pairs_hook=_no_dups, parse_constant=_bad_constant,
+                       parse_int=Num, parse_float=Num)
+    except BadLine:
+        raise
+    except RecursionError:
+        raise BadLine("nesting too deep")
+    except ValueError as e:
+        if PRETTY_RE.match(s) and not s.lstrip().startswith("{\""):
+            raise BadLine("this looks like pretty-printed JSON; the protocol wants one object per line (try `jq -c`)")
+        col = getattr(e, "colno", None)
+        msg = getattr(e, "msg", str(e))
+        raise BadLine("column %d: %s" % (col, msg) if col else msg)
+    _check_surrogates(v)
+    if not isinstance(v, dict):
+        raise BadLine("a record is a JSON object")
+    t = v.get("type")
+    if t is None:
+        raise BadLine("the record has no \"type\"")
+    if not isinstance(t, str) or isinstance(t, Num):
+        raise BadLine("\"type\" is not a string")
+    return v
+
+
+def iter_lines(f):
+    """Each line of a binary file without its ending (None for a line over the limit)."""
+    while True:
+        line = f.readline(MAX_LINE + 2)
+        if not line:
+            return
+        if line.endswith(b"\n"):
+            line = line[:-1]
+            if line.endswith(b"\r"):
+                line = line[:-1]
+            yield None if len(line) > MAX_LINE else line
+            continue
+        if len(line) < MAX_LINE + 2:
+            # the last line, without \n: a final \r is JSON white space and stays
+            yield None if len(line) > MAX_LINE else line
+            continue
+        # too long: skip the rest of it
+        while True:
+            rest = f.readline(1 << 20)
+            if not rest or rest.endswith(b"\n"):
+                break
+        yield None
+
+
+# ---------------------------------------------------------------- option parsing
+
+COMMON = {"--help": ("help", False), "-h": ("help", False), "--color": ("color", True)}
+
+SPECS = {
+    None: ({"--now": ("now", True), "--version": ("version", False)}, 0, 0),
+    "list": ({"--format": ("format", True), "-f": ("format", True), "--text": ("text", False),
+              "--now": ("now", True)}, 0, 1),
+    "new": ({"--dir": ("dir", True), "--force": ("force", False), "--backup": ("backup", True)}, 0, 1),
+    "read": ({"--recursive": ("recursive", False), "-r": ("recursive", False)}, 1, None),
+    "write": ({"--dir": ("dir", True), "--force": ("force", False), "--backup": ("backup", True)}, 0, None),
+    "rename": ({}, 2, 2),
+    "focus": ({"--width": ("width", True), "--margin": ("margin", True)}, 1, 1),
+    "edit": ({"--backup": ("backup", True)}, 1, 1),
+    "undo": ({"--backup": ("backup", True), "--to": ("to", True)}, 1, 1),
+    "versions": ({"--format": ("format", True), "-f": ("format", True), "--backup": ("backup", True),
+                  "--text": ("text", False), "--now": ("now", True)}, 1, 1),
+    "mime": ({"--install": ("install", False), "--uninstall": ("uninstall", False)}, 0, 0),
+}
+
+
+def parse_args(cmd, argv):
+    spec = dict(COMMON)
+    spec.update(SPECS[cmd][0])
+    opts = {}
+    pos = []
+    i = 0
+    only_pos = False
+
+    def setopt(name, value):
+        if name in opts:
+            raise Exit(EX_USAGE, "an option is given twice: --%s" % name)
+        opts[name] = value
+
+    while i < len(argv):
+        a = argv[i]
+        i += 1
+        if only_pos or a == "-" or not a.startswith("-"):
+            pos.append(a)
+            continue
+        if a == "--":
+            only_pos = True
+            continue
+        if a.startswith("--"):
+            name, eq, val = a.partition("=")
+            if name not in spec:
+                raise Exit(EX_USAGE, "unknown option '%s'" % show(name))
+            key, takes = spec[name]
+            if takes:
+                if not eq:
+                    if i >= len(argv):
+                        raise Exit(EX_USAGE, "missing value for '%s'" % name)
+                    val = argv[i]
+                    i += 1
+                setopt(key, val)
+            else:
+                if eq:
+                    raise Exit(EX_USAGE, "'%s' takes no value" % name)
+                setopt(key, True)
+            continue
+        # short options, maybe clustered
+        j = 1
+        while j < len(a):
+            name = "-" + a[j]
+            j += 1
+            if name not in spec:
+                raise Exit(EX_USAGE, "unknown option '%s'" % show(name))
+            key, takes = spec[name]
+            if takes:
+                if j < len(a):
+                    val = a[j:]
+                else:
+                    if i >= len(argv):
+                        raise Exit(EX_USAGE, "missing value for '%s'" % name)
+                    val = argv[i]
+                    i += 1
+                setopt(key, val)
+                break
+            setopt(key, True)
+    if "help" in opts:
+        return opts, pos
+    lo, hi = SPECS[cmd][1], SPECS[cmd][2]
+    if len(pos) < lo:
+        raise Exit(EX_USAGE, "missing argument (see '%s %s --help')" % (TOOL, cmd or ""))
+    if hi is not None and len(pos) > hi:
+        raise Exit(EX_USAGE, "unexpected argument '%s'" % show(pos[hi]))
+    if "color" in opts and opts["color"] not in ("auto", "always", "never"):
+        raise Exit(EX_USAGE, "invalid value '%s' for '--color' (auto, always, never)" % show(opts["color"]))
+    if "format" in opts:
+        f = opts["format"].lower()
+        if f in ("json", "jsonl", "jsonlines", "ndjson"):
+            opts["format"] = "json"
+        elif f == "text":
+            opts["format"] = "text"
+        else:
+            raise Exit(EX_USAGE, "invalid value '%s' for '--format' (text, json)" % show(opts["format"]))
+    if "now" in opts:
+        opts["now"] = parse_now(opts["now"])
+    return opts, pos
+
+
+DT_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$", re.A)
+DAY_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$", re.A)
+SEC_RE = re.compile(r"^@([+-]?\d+)$", re.A)
+
+MIN_TS = -62167219200  # 0000-01-01T00:00:00Z
+MAX_TS = 253402300799  # 9999-12-31T23:59:59Z
+
+
+def days_from_civil(y, m, d):
+    y -= m <= 2
+    era = (y if y >= 0 else y - 399) // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def valid_day(y, mo, d):
+    if not 1 <= mo <= 12:
+        return False
+    leap = y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
+    dim = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1]
+    return 1 <= d <= dim
+
+
+def parse_now(s):
+    m = DT_RE.match(s)
+    if m:
+        y, mo, d, h, mi, se = (int(m.group(k)) for k in range(1, 7))
+        if not valid_day(y, mo, d) or h > 23 or mi > 59 or se > 59:
+            raise Exit(EX_USAGE, "invalid date '%s' for '--now'" % show(s))
+        ts = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se
+        z = m.group(8)
+        if z != "Z":
+            oh, om = int(z[1:3]), int(z[4:6])
+            if oh > 23 or om > 59:
+                raise Exit(EX_USAGE, "invalid date '%s' for '--now'" % show(s))
+            off = (oh * 3600 + om * 60) * (1 if z[0] == "+" else -1)
+            ts -= off
+    else:
+        m = DAY_RE.match(s)
+        if m:
+            y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
+            if not valid_day(y, mo, d):
+                raise Exit(EX_USAGE, "invalid date '%s' for '--now'" % show(s))
+            ts = days_from_civil(y, mo, d) * 86400
+        else:
+            m = SEC_RE.match(s)
+            if not m:
+                raise Exit(EX_USAGE, "invalid date '%s' for '--now' (a date-time, a day or @SECONDS)" % show(s))
+            ts = int(m.group(1))
+    if ts < MIN_TS or ts > MAX_TS:
+        raise Exit(EX_USAGE, "the date '%s' is outside the years 0000 to 9999" % show(s))
+    return ts
+
+
+def whole(opts, key, lo, hi):
+    v = opts.get(key)
+    if v is None:
+        return None
+    if not re.fullmatch(r"-?[0-9]+", v, re.A):
+        raise Exit(EX_USAGE, "invalid value '%s' for '--%s' (a whole number from %d to %d)" % (show(v), key, lo, hi))
+    n = int(v)
+    if not lo <= n <= hi:
+        raise Exit(EX_USAGE, "invalid value '%s' for '--%s' (a whole number from %d to %d)" % (show(v), key, lo, hi))
+    return n
+
+
+# ---------------------------------------------------------------- commands
+
+def cmd_read(opts, files):
+    status = 0
+
+    def fail(e):
+        nonlocal status
+        err(e.message)
+        if status == 0:
+            status = e.status
+
+    def read_one(path):
+        try:
+            title, data, text, st = read_doc(path)
+        except Exit as e:
+            fail(e)
+            return
+        emit(story_record(title, path, data, text, with_text=True))
+
+    def read_folder(d, recursive):
+        try:
+            names = sorted(os.listdir(d), key=lambda n: os.fsencode(n))
+        except OSError as e:
+            fail(Exit(EX_NOINPUT, "cannot open '%s': %s" % (show(d), e.strerror)))
+            return
+        subs = []
+        for n in names:
+            if n.startswith("."):
+                continue
+            p = os.path.join(d, n)
+            isdir = os.path.isdir(p)
+            if n.endswith(".story"):
+                if isdir and recursive:
+                    subs.append(p)
+                elif not isdir:
+                    read_one(p)
+            elif isdir and recursive:
+                subs.append(p)
+        for s in subs:
+            read_folder(s, recursive)
+
+    for f in files:
+        if os.path.isdir(f) and not title_of(f)[1]:
+            read_folder(f, opts.get("recursive", False))
+        else:
+            read_one(f)
+    return status
+
+
+def list_docs(d):
+    try:
+        st = os.stat(d)
+    except OSError as e:
+        raise Exit(EX_NOINPUT, "cannot open the folder '%s': %s" % (show(d), e.strerror))
+    if not stat.S_ISDIR(st.st_mode):
+        raise Exit(EX_NOINPUT, "'%s' is not a folder" % show(d))
+    try:
+        names = os.listdir(d)
+    except OSError as e:
+        raise Exit(EX_NOINPUT, "cannot open the folder '%s': %s" % (show(d), e.strerror))
+    out = []
+    for n in names:
+        if n.startswith(".") or not n.endswith(".story"):
+            continue
+        p = n if d == "." and not DIR_GIVEN[0] else os.path.join(d, n)
+        try:
+            lst = os.stat(p)
+        except OSError:
+            continue
+        if stat.S_ISDIR(lst.st_mode):
+            continue
+        out.append((lst.st_mtime_ns, p, lst))
+    out.sort(key=lambda t: (-t[0], os.fsencode(t[1])))
+    return out
+
+
+DIR_GIVEN = [False]
+
+
+def cmd_list(opts, pos):
+    d = pos[0] if pos else "."
+    DIR_GIVEN[0] = bool(pos)
+    docs = list_docs(d)
+    status = 0
+    rows = []
+    for mt, p, st in docs:
+        try:
+            title, data, text, st2 = read_doc(p)
+        except Exit as e:
+            err(e.message)
+            if status == 0:
+                status = e.status
+            continue
+        rec = story_record(title, p, data, text, with_text=opts.get("text", False), modified=iso(st2.st_mtime))
+        if opts.get("format") == "text":
+            rows.append(rec)
+        else:
+            emit(rec)
+    if opts.get("format") == "text":
+        print_table(rows, opts.get("now"))
+    return status
+
+
+def ago(ts, now):
+    d = now - ts
+    if d < 60:
+        return "just now"
+    if d < 3600:
+        return "%d min ago" % (d // 60)
+    if d < 86400:
+        return "%d h ago" % (d // 3600)
+    return "%d days ago" % (d // 86400)
+
+
+def print_table(rows, now):
+    import time
+    if now is None:
+        now = int(time.time())
+    for r in rows:
+        ts = int(datetime.strptime(r["modified"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp())
+        sys.stdout.write("%-40s %8d words  %s\n" % (show(r["title"])[:40], r["words"], ago(ts, now)))
+    sys.stdout.flush()
+
+
+def prepare_dir(d):
+    try:
+        os.makedirs(d, exist_ok=True)
+    except OSError as e:
+        raise Exit(EX_IO, "cannot create the folder '%s': %s" % (show(d), e.strerror))
+    if not os.path.isdir(d):
+        raise Exit(EX_IO, "'%s' is not a folder" % show(d))
+
+
+def io_error(what, path, e):
+    return Exit(EX_IO, "cannot %s '%s': %s" % (what, show(path), e.strerror or e))
+
+
+def cmd_new(opts, pos):
+    force = opts.get("force", False)
+    d = opts.get("dir")
+    title = pos[0] if pos else None
+    if force and title is None:
+        raise Exit(EX_USAGE, "--force needs a TITLE")
+    if title is not None:
+        if title.endswith(".story") and title != ".story":
+            title = title[:-6]
+        bad = unsafe_title(title)
+        if bad:
+            raise Exit(EX_USAGE, bad)
+    control = backup_control(opts.get("backup"))
+    base_dir = d if d is not None else "."
+    if d is not None:
+        prepare_dir(d)
+
+    def pathof(name):
+        return os.path.join(d, name) if d is not None else name
+
+    mode = private_mode()
+    with FolderLock(base_dir):
+        if title is None:
+            n = 1
+            while True:
+                t = "Untitled" if n == 1 else "Untitled %d" % n
+                p = pathof(t + ".story")
+                try:
+                    fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
+                except FileExistsError:
+                    n += 1
+                    continue
+                except OSError as e:
+                    if e.errno in (errno.EISDIR, errno.ELOOP):
+                        n += 1
+                        continue
+                    raise io_error("create", p, e)
+                try:
+                    os.fchmod(fd, mode)
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+                fsync_dir(base_dir)
+                emit(story_record(t, p, b"", ""))
+                return 0
+        p = pathof(title + ".story")
+        try:
+            st = os.stat(p)
+            exists = True
+        except FileNotFoundError:
+            exists = os.path.lexists(p)
+            st = None
+        except OSError as e:
+            raise io_error("open", p, e)
+        if exists and not force:
+            raise Exit(EX_FAIL, "'%s' exists; add --force to replace it with an empty document" % show(p))
+        if st is not None:
+            if not stat.S_ISREG(st.st_mode):
+                refuse_not_regular(p, st)
+            real = resolve(p)
+            old, ost = read_bytes(real)
+            check_backup_target(real, control)
+            try:
+                save(real, b"", ost.st_mode & 0o7777, (old, ost), control)
+            except OSError as e:
+                raise io_error("write", p, e)
+        else:
+            try:
+                fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
+            except FileExistsError:
+                raise Exit(EX_FAIL, "'%s' exists; add --force to replace it with an empty document" % show(p))
+            except OSError as e:
+                raise io_error("create", p, e)
+            try:
+                os.fchmod(fd, mode)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            fsync_dir(base_dir)
+    emit(story_record(title, p, b"", ""))
+    return 0
+
+
+def is_whole(v):
+    return isinstance(v, Num) and re.fullmatch(r"-?(0|[1-9][0-9]*)", v) is not None and -(2 ** 63) <= int(v) < 2 ** 63
+
+
+def cmd_write(opts, files):
+    force = opts.get("force", False)
+    d = opts.get("dir") or "."
+    control = backup_control(opts.get("backup"))
+    # open every input first
+    inputs = []
+    if not files:
+        inputs.append(("stdin", sys.stdin.buffer))
+    for f in files:
+        if f == "-":
+            inputs.append(("stdin", sys.stdin.buffer))
+            continue
+        try:
+            if os.path.isdir(f):
+                raise IsADirectoryError(errno.EISDIR, "Is a directory")
+            fh = open(f, "rb")
+        except OSError as e:
+            raise Exit(EX_NOINPUT, "cannot open '%s': %s" % (show(f), e.strerror))
+        inputs.append((f, fh))
+    status = 0
+    dir_ready = False
+    for name, fh in inputs:
+        lineno = 0
+        for raw in iter_lines(fh):
+            lineno += 1
+            where = "%s line %d" % (show(name), lineno)
+            if raw is None:
+                raise Exit(EX_DATA, "%s: the line is longer than %d bytes" % (where, MAX_LINE))
+            if raw == b"":
+                continue
+            try:
+                rec = parse_line(raw)
+            except BadLine as e:
+                raise Exit(EX_DATA, "%s: %s" % (where, e))
+            if rec["type"] != "story":
+                emit_raw(raw)
+                continue
+            title = rec.get("title")
+            if "title" not in rec:
+                raise Exit(EX_DATA, "%s: a story record needs a \"title\"" % where)
+            bad = unsafe_title(title) if not isinstance(title, Num) else "the title is not a string"
+            if bad:
+                raise Exit(EX_DATA, "%s: %s" % (where, bad))
+            text = rec.get("text")
+            if not isinstance(text, str) or isinstance(text, Num):
+                raise Exit(EX_DATA, "%s: a story record needs a \"text\" string to be saved" % where)
+            sha = rec.get("sha256")
+            nbytes = rec.get("bytes")
+            if "sha256" in rec and (not isinstance(sha, str) or isinstance(sha, Num)):
+                raise Exit(EX_DATA, "%s: \"sha256\" is not a string" % where)
+            if "bytes" in rec:
+                if not is_whole(nbytes) or int(nbytes) < 0:
+                    raise Exit(EX_DATA, "%s: \"bytes\" is not a whole number from 0" % where)
+                nbytes = int(nbytes)
+            data = text.encode("utf-8")
+            if len(data) > MAX_DOC:
+                raise Exit(EX_DATA, "%s: the story is over 10 MiB" % where)
+            if not dir_ready:
+                prepare_dir(d)
+                dir_ready = True
+            target = os.path.join(d, title + ".story")
+            try:
+                r = save_record(target, data, sha, nbytes, "sha256" in rec, "bytes" in rec, force, control)
+            except Exit as e:
+                if e.status in (EX_FAIL,):
+                    err("%s: %s" % (where, e.message))
+                    if status == 0:
+                        status = e.status
+                    continue
+                raise Exit(e.status, "%s: %s" % (where, e.message))
+    return status
+
+
+def save_record(target, data, sha, nbytes, has_sha, has_bytes, force, control):
+    d = os.path.dirname(target) or "."
+    with FolderLock(d):
+        try:
+            st = os.stat(target)
+        except FileNotFoundError:
+            st = None
+        except OSError as e:
+            raise io_error("open", target, e)
+        if st is None:
+            if os.path.lexists(target):
+                raise Exit(EX_FAIL, "'%s' is a dangling symbolic link; it was left as it is" % show(target))
+            try:
+                save(target, data, private_mode())
+            except OSError as e:
+                raise io_error("write", target, e)
+            return
+        if not stat.S_ISREG(st.st_mode):
+            refuse_not_regular(target, st)
+        real = resolve(target)
+        try:
+            with open(real, "rb") as fh:
+                old = fh.read()
+            ost = os.stat(real)
+        except OSError as e:
+            raise Exit(EX_IO, "cannot read '%s': %s" % (show(target), e.strerror))
+        if old == data:
+            return
+        ok = force
+        if not ok:
+            if has_sha:
+                ok = hashlib.sha256(old).hexdigest() == sha.lower()
+            elif has_bytes:
+                ok = len(old) == nbytes
+        if not ok:
+            if has_sha or has_bytes:
+                raise Exit(EX_FAIL, "'%s' changed on disk since it was read; it was left as it is (add --force to replace it)" % show(target))
+            raise Exit(EX_FAIL, "'%s' exists and the record does not say which version it was read from (no \"sha256\" or \"bytes\"); it was left as it is (add --force to replace it)" % show(target))
+        check_backup_target(real, control)
+        try:
+            save(real, data, ost.st_mode & 0o7777, (old, ost), control)
+        except OSError as e:
+            raise io_error("write", target, e)
+
+
+def doc_title_path(path):
+    title, is_story = title_of(path)
+    return title
+
+
+def cmd_rename(opts, pos):
+    src, new = pos
+    if new.endswith(".story") and new != ".story":
+        new = new[:-6]
+    bad = unsafe_title(new)
+    if bad:
+        raise Exit(EX_USAGE, bad)
+    try:
+        st = os.lstat(src)
+    except OSError as e:
+        raise Exit(EX_NOINPUT, "cannot open '%s': %s" % (show(src), e.strerror))
+    title, is_story = title_of(src)
+    data, _ = read_bytes(src)
+    text = decode(src, data)
+    dirn = os.path.dirname(src)
+    dst = os.path.join(dirn, new + ".story")
+    with FolderLock(dirn or "."):
+        if os.path.lexists(dst):
+            if os.path.exists(src) and os.path.samefile(src, dst) and src != dst:
+                pass
+            else:
+                raise Exit(EX_FAIL, "'%s' exists; nothing was renamed" % show(dst))
+        if os.path.lexists(simple_backup(dst)) or numbered_backups(dst):
+            raise Exit(EX_FAIL, "'%s' has backups of an earlier document; nothing was renamed (move them away first)" % show(new + ".story"))
+        moves = []
+        if os.path.lexists(simple_backup(src)):
+            moves.append((simple_backup(src), simple_backup(dst)))
+        for n, p, reg in numbered_backups(src):
+            moves.append((p, "%s.~%d~" % (dst, n)))
+        try:
+            os.rename(src, dst)
+            for a, b in moves:
+                os.rename(a, b)
+        except OSError as e:
+            raise io_error("rename", src, e)
+        fsync_dir(dirn)
+    emit(story_record(new, dst, data, text))
+    return 0
+
+
+def cmd_versions(opts, pos):
+    doc = pos[0]
+    control = backup_control(opts.get("backup"))
+    title, is_story = title_of(doc)
+    if not is_story:
+        warn_plain(doc)
+    real = resolve(doc)
+    cur = None
+    try:
+        cur, _ = read_bytes(real)
+    except Exit as e:
+        if e.status != EX_NOINPUT:
+            raise
+    order = backup_order(real, control)
+    if cur is None and not order:
+        raise Exit(EX_NOINPUT, "cannot open '%s': No such file or directory, and it has no backup" % show(doc))
+    status = 0
+    undo_found = cur is None
+    recs = []
+    for kind, n, p in order:
+        try:
+            data, st = read_bytes(p)
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            err(corrupt_msg(p))
+            status = status or EX_DATA
+            undo_found = True
+            continue
+        except Exit as e:
+            err(e.message)
+            status = status or e.status
+            undo_found = True
+            continue
+        current = cur is not None and data == cur
+        is_undo = False
+        if not undo_found and not current:
+            is_undo = True
+            undo_found = True
+        rec = {
+            "type": "story-version", "document": doc, "title": title, "path": p, "kind": kind,
+            "bytes": len(data), "words": count_words(text), "lines": count_lines(data),
+            "sha256": hashlib.sha256(data).hexdigest(), "modified": iso(st.st_mtime),
+            "current": current, "undo": is_undo,
+        }
+        if n is not None:
+            rec["number"] = n
+        if opts.get("text"):
+            rec["text"] = text
+        recs.append(rec)
+        if opts.get("format") != "text":
+            emit(rec)
+    if opts.get("format") == "text":
+        for r in recs:
+            sys.stdout.write("%s  %d words  %s%s\n" % (show(r["path"]), r["words"], r["modified"], "  <- undo" if r["undo"] else ""))
+    return status
+
+
+def renameat2_exchange(a, b):
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        f = libc.renameat2
+    except (OSError, AttributeError):
+        raise OSError(errno.ENOSYS, "renameat2 is not available")
+    f.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    AT_FDCWD = -100
+    r = f(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), 2)
+    if r != 0:
+        e = ctypes.get_errno()
+        raise OSError(e, os.strerror(e))
+
+
+def cmd_undo(opts, pos):
+    doc = pos[0]
+    control = backup_control(opts.get("backup"))
+    if control == "none":
+        raise Exit(EX_USAGE, "backups are off (--backup=none or VERSION_CONTROL=none); undo always keeps the text it replaces")
+    to = opts.get("to")
+    if to is not None and not re.fullmatch(r"[1-9][0-9]*", to, re.A):
+        raise Exit(EX_USAGE, "invalid value '%s' for '--to': a backup number is digits, not starting with 0" % show(to))
+    title, is_story = title_of(doc)
+    if not is_story:
+        warn_plain(doc)
+    if not os.path.lexists(doc) or not os.path.exists(doc):
+        raise Exit(EX_NOINPUT, "cannot open '%s': No such file or directory%s" % (show(doc), suggest(doc)))
+    real = resolve(doc)
+    dirn = os.path.dirname(real) or "."
+    with FolderLock(dirn):
+        cur, cst = read_bytes(real)
+        decode(doc, cur)
+        if to is not None:
+            p = "%s.~%s~" % (real, to)
+            try:
+                lst = os.lstat(p)
+            except OSError:
+                raise Exit(EX_FAIL, "'%s' has no backup %s ('%s'); nothing was changed" % (show(doc), to, show(p)))
+            if not stat.S_ISREG(lst.st_mode):
+                refuse_not_regular(p, lst)
+            candidates = [("numbered", int(to), p)]
+        else:
+            candidates = backup_order(real, control)
+            pick = HOOKS.get("undo_candidates")
+            if pick:
+                candidates = pick(candidates)
+        if not candidates:
+            raise Exit(EX_FAIL, "'%s' has no backup to undo to; nothing was changed" % show(doc))
+        chosen = None
+        for kind, n, p in candidates:
+            data, bst = read_bytes(p)
+            decode(p, data)
+            if data != cur:
+                chosen = (p, data, bst)
+                break
+        if chosen is None:
+            raise Exit(EX_FAIL, "every backup of '%s' already holds its text; nothing was changed" % show(doc))
+        p, data, bst = chosen
+        again, _ = read_bytes(real)
+        if again != cur:
+            raise Exit(EX_FAIL, "'%s' changed during the undo; nothing was changed" % show(doc))
+        doc_mode = cst.st_mode & 0o7777
+        bmode = private_mode() & (doc_mode & 0o777)
+        swap = HOOKS.get("swap") or swap_files
+        try:
+            swap(real, p, cur, cst, data, bst)
+            try:
+                os.chmod(real, doc_mode)
+                os.chmod(p, bmode)
+            except OSError:
+                pass
+            try:
+                os.utime(real)
+            except OSError:
+                pass
+        except OSError as e:
+            raise io_error("swap '%s' with" % show(doc), p, e)
+        fsync_dir(dirn)
+    emit(story_record(title, doc, data))
+    return 0
+
+
+def swap_files(real, p, cur, cst, data, bst):
+    try:
+        renameat2_exchange(real, p)
+        return
+    except OSError as e:
+        if e.errno not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+            raise
+    dirn, base = os.path.split(real)
+    # keep FILE's text as a new numbered backup first, then replace FILE, then move it over the backup
+    keep = make_backup(real, cur, cst, "numbered", force_numbered=True)
+    tmp = write_temp(dirn, base, data, cst.st_mode & 0o7777)
+    try:
+        os.rename(tmp, real)
+        TEMPS.discard(tmp)
+    except BaseException:
+        remove_temp(tmp)
+        raise
+    os.rename(keep, p)
+
+
+def find_editor():
+    for var in ("VISUAL", "EDITOR"):
+        v = os.environ.get(var)
+        if v is not None and v.strip():
+            return v
+    if os.isatty(0) and os.isatty(1) and os.environ.get("TERM", "") != "dumb" and shutil.which("vi"):
+        return "vi"
+    return None
+
+
+EDIT_CHILD = [None]
+
+
+def cmd_edit(opts, pos):
+    doc = pos[0]
+    control = backup_control(opts.get("backup"))
+    title, is_story = title_of(doc)
+    if not is_story:
+        warn_plain(doc)
+    if not os.path.exists(doc):
+        raise Exit(EX_NOINPUT, "cannot open '%s': No such file or directory%s" % (show(doc), suggest(doc)))
+    real = resolve(doc)
+    orig, ost = read_bytes(real)
+    decode(doc, orig)
+    editor = find_editor()
+    if editor is None:
+        raise Exit(EX_FAIL, "no editor to edit '%s' with: VISUAL and EDITOR are not set and there is no terminal for vi" % show(doc))
+    dirn = os.path.dirname(real) or "."
+    check_backup_target(real, control)
+    if not os.access(dirn, os.W_OK):
+        raise Exit(EX_IO, "cannot write in the folder '%s': Permission denied; nothing was changed" % show(dirn))
+    tmpdir = tempfile.mkdtemp(prefix="story-io-edit-", dir=os.environ.get("TMPDIR") or "/tmp")
+    try:
+        os.chmod(tmpdir, 0o700)
+        copy = os.path.join(tmpdir, os.path.basename(real))
+        fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(orig)
+        old_int = signal.getsignal(signal.SIGINT)
+        if old_int is not signal.SIG_IGN:
+            signal.signal(signal.SIGINT, lambda s, f: None)
+        try:
+            proc = subprocess.Popen(["/bin/sh", "-c", editor + ' "$@"', "sh", copy])
+            EDIT_CHILD[0] = proc
+            try:
+                rc = proc.wait()
+            except Signalled:
+                end_child(proc)
+                raise
+        finally:
+            EDIT_CHILD[0] = None
+            if old_int is not signal.SIG_IGN:
+                signal.signal(signal.SIGINT, old_int)
+        if rc != 0:
+            if rc < 0:
+                raise Exit(EX_FAIL, "the editor was ended by signal %d; '%s' was not changed" % (-rc, show(doc)))
+            raise Exit(EX_FAIL, "the editor failed (exit %d); '%s' was not changed" % (rc, show(doc)))
+        try:
+            with open(copy, "rb") as fh:
+                new = fh.read()
+        except OSError as e:
+            raise Exit(EX_IO, "cannot read the edited copy: %s" % e.strerror)
+        try:
+            new.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Exit(EX_DATA, "the edited text is not UTF-8; '%s' was not changed" % show(doc))
+        if new == orig:
+            return 0
+        with FolderLock(dirn):
+            try:
+                now, nst = read_bytes(real)
+            except Exit:
+                now, nst = None, None
+            if now != orig:
+                try:
+                    kept = make_backup(real, new, nst or ost, "numbered", force_numbered=True)
+                except OSError as e:
+                    raise io_error("keep the edited text beside", doc, e)
+                n = kept.rsplit(".~", 1)[1].rstrip("~")
+                raise Exit(EX_FAIL, "'%s' changed on disk during the edit; your text was kept as '%s' (story-io undo --to %s %s)" % (show(doc), show(kept), n, show(doc)))
+            try:
+                save(real, new, nst.st_mode & 0o7777, (now, nst), control)
+            except OSError as e:
+                raise io_error("write", doc, e)
+        return 0
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
+
+
+def end_child(proc):
+    try:
+        proc.terminate()
+    except OSError:
+        pass
+    try:
+        proc.wait(timeout=2)
+    except Exception:
+        try:
+            proc.kill()
+            proc.wait()
+        except Exception:
+            pass
+
+
+MIME_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+  <mime-type type="text/x-writingapp-story">
+    <comment>Writing App document</comment>
+    <sub-class-of type="text/plain"/>
+    <glob pattern="*.story"/>
+  </mime-type>
+</mime-info>
+"""
+
+
+def desktop_entry():
+    exe = os.path.abspath(sys.argv[0])
+    q = exe if re.fullmatch(r"[A-Za-z0-9_./+-]+", exe) else '"%s"' % exe.replace("\\", "\\\\").replace('"', '\\"')
+    return ("[Desktop Entry]\nType=Application\nName=Writing App (story-io)\n"
+            "Comment=Edit Writing App stories\nExec=%s edit %%f\nTerminal=true\n"
+            "MimeType=text/x-writingapp-story;\nNoDisplay=true\n" % q)
+
+
+def cmd_mime(opts, pos):
+    if opts.get("install") and opts.get("uninstall"):
+        raise Exit(EX_USAGE, "--install does not go with --uninstall")
+    if not opts.get("install") and not opts.get("uninstall"):
+        sys.stdout.write(MIME_XML)
+        sys.stdout.flush()
+        return 0
+    home = os.environ.get("HOME") or os.path.expanduser("~")
+    data_home = os.environ.get("XDG_DATA_HOME") or os.path.join(home, ".local", "share")
+    config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    apps = os.path.join(data_home, "applications")
+    pkgs = os.path.join(data_home, "mime", "packages")
+    desktop = os.path.join(apps, "samplepipes-story-io.desktop")
+    xml = os.path.join(pkgs, "com.example.writingAppDocument.xml")
+    mimeapps = os.path.join(config_home, "mimeapps.list")
+    for p in (desktop, xml, mimeapps):
+        if os.path.islink(p):
+            raise Exit(EX_FAIL, "'%s' is a symbolic link; it was left as it is" % show(p))
+        if os.path.lexists(p) and not os.path.isfile(p):
+            refuse_not_regular(p, os.lstat(p))
+    if opts.get("install"):
+        # check every folder can be made and written before changing anything
+        for d in (apps, pkgs):
+            probe = d
+            while not os.path.lexists(probe):
+                probe = os.path.dirname(probe) or "."
+            if not os.path.isdir(probe):
+                raise Exit(EX_IO, "cannot create the folder '%s': '%s' is not a folder; nothing was changed" % (show(d), show(probe)))
+            if not os.access(probe, os.W_OK | os.X_OK):
+                raise Exit(EX_IO, "cannot write in '%s': Permission denied; nothing was changed" % show(probe))
+        try:
+            for d, p, content in ((pkgs, xml, MIME_XML), (apps, desktop, desktop_entry())):
+                os.makedirs(d, exist_ok=True)
+                tmp = write_temp(d, os.path.basename(p), content.encode("utf-8"), private_mode())
+                os.rename(tmp, p)
+                TEMPS.discard(tmp)
+                fsync_dir(d)
+        except OSError as e:
+            raise Exit(EX_IO, "cannot install: %s" % (e.strerror or e))
+        xdg = shutil.which("xdg-mime")
+        if xdg:
+            env = dict(os.environ)
+            env["XDG_CONFIG_HOME"] = config_home
+            subprocess.run([xdg, "default", "samplepipes-story-io.desktop", "text/x-writingapp-story"],
+                           env=env, stdout=subprocess.DEVNULL)
+        else:
+            note("note: xdg-mime is not installed; the entry was not made the default")
+        run_update_mime(data_home)
+        return 0
+    # uninstall
+    for p in (xml, desktop):
+        try:
+            os.unlink(p)
+        except FileNotFoundError:
+            note("note: '%s' was not there" % show(p))
+        except OSError as e:
+            raise Exit(EX_IO, "cannot remove '%s': %s" % (show(p), e.strerror))
+    try:
+        with open(mimeapps, "rb") as fh:
+            lines = fh.read().decode("utf-8", "surrogateescape").split("\n")
+        kept = [l for l in lines if not l.startswith("text/x-writingapp-story=")]
+        if kept != lines:
+            d = os.path.dirname(mimeapps) or "."
+            st = os.stat(mimeapps)
+            tmp = write_temp(d, "mimeapps.list", "\n".join(kept).encode("utf-8", "surrogateescape"), st.st_mode & 0o7777)
+            os.rename(tmp, mimeapps)
+            TEMPS.discard(tmp)
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        raise Exit(EX_IO, "cannot change '%s': %s" % (show(mimeapps), e.strerror))
+    run_update_mime(data_home)
+    return 0
+
+
+def run_update_mime(data_home):
+    u = shutil.which("update-mime-database")
+    mime_dir = os.path.join(data_home, "mime")
+    if u and os.path.isdir(mime_dir):
+        subprocess.run([u, mime_dir], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    elif not u:
+        note("note: update-mime-database is not installed; run it later")
+
+
+def cmd_focus(opts, pos):
+    width = whole(opts, "width", 20, 10000)
+    margin = whole(opts, "margin", 0, 1000)
+    if width is None:
+        try:
+            width = int(os.environ.get("COLUMNS", "")) if os.environ.get("COLUMNS") else shutil.get_terminal_size().columns
+        except ValueError:
+            width = 80
+        width = max(20, min(10000, width))
+    if margin is None:
+        margin = 4 if width >= 40 else 2
+    if width - 2 * margin < 10:
+        raise Exit(EX_USAGE, "--margin %d leaves fewer than 10 columns of --width %d" % (margin, width))
+    doc = pos[0]
+    title, data, text, st = read_doc(doc)
+    inner = width - 2 * margin
+    out = []
+    for line in text.replace("\r\n", "\n").split("\n"):
+        line = line.expandtabs(4)
+        line = "".join(("^" + chr(ord(c) ^ 0x40)) if unicodedata.category(c) == "Cc" else c for c in line)
+        if not line:
+            out.append("")
+            continue
+        cur = ""
+        for word in re.split(r"(\s+)", line):
+            if len(cur) + len(word) > inner and cur.strip():
+                out.append(cur.rstrip())
+                cur = word.lstrip()
+            else:
+                cur += word
+            while len(cur) > inner:
+                out.append(cur[:inner])
+                cur = cur[inner:]
+        out.append(cur.rstrip())
+    if text.endswith("\n"):
+        out.pop()
+    for l in out:
+        sys.stdout.write(" " * margin + l + "\n")
+    sys.stdout.flush()
+    return 0
+
+
+def cmd_launch(opts, pos):
+    import time
+    now = opts.get("now") or int(time.time())
+    sys.stdout.write("Writing App: start with 'story-io new TITLE' and 'story-io edit TITLE.story'.\n\n")
+    DIR_GIVEN[0] = False
+    rows = []
+    for mt, p, st in list_docs("."):
+        try:
+            title, data, text, st2 = read_doc(p, warn_other=False)
+            rows.append((show(title), count_words(text), ago(int(st2.st_mtime), now)))
+        except Exit:
+            rows.append((show(title_of(p)[0]), None, "damaged"))
+    if not rows:
+        sys.stdout.write("No documents here yet.\n")
+    for t, w, a in rows:
+        sys.stdout.write("  %-40s %s  %s\n" % (t[:40], "%d words" % w if w is not None else "-", a))
+    sys.stdout.flush()
+    return 0
+
+
+COMMANDS = {
+    "list": cmd_list, "new": cmd_new, "read": cmd_read, "write": cmd_write, "rename": cmd_rename,
+    "focus": cmd_focus, "edit": cmd_edit, "undo": cmd_undo, "versions": cmd_versions, "mime": cmd_mime,
+}
+
+
+def print_help(cmd):
+    here = os.path.dirname(os.path.abspath(__file__))
+    name = "story-io" + ("-" + cmd if cmd else "") + ".txt"
+    for cand in (os.path.join(here, "help", name),):
+        try:
+            with open(cand, encoding="utf-8") as fh:
+                sys.stdout.write(fh.read())
+                return
+        except OSError:
+            pass
+    sys.stdout.write("usage: story-io %s [OPTION...]\n" % (cmd or "COMMAND"))
+
+
+def on_signal(signum, frame):
+    raise Signalled(signum)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    for s in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, on_signal)
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, on_signal)
+    try:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    except (AttributeError, ValueError):
+        pass
+    try:
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    except (AttributeError, ValueError):
+        pass
+    status = 0
+    try:
+        try:
+            if argv and not argv[0].startswith("-"):
+                cmd = argv[0]
+                if cmd not in COMMANDS:
+                    raise Exit(EX_USAGE, "unknown command '%s' (commands: %s)" % (show(cmd), ", ".join(COMMANDS)))
+                opts, pos = parse_args(cmd, argv[1:])
+                if opts.get("help"):
+                    print_help(cmd)
+                    return 0
+                status = COMMANDS[cmd](opts, pos)
+            else:
+                # options of the tool itself, maybe followed by a command
+                k = 0
+                while k < len(argv) and argv[k].startswith("-"):
+                    if argv[k] in ("--now", "--color"):
+                        k += 2
+                    else:
+                        k += 1
+                if k < len(argv):
+                    raise Exit(EX_USAGE, "unknown command '%s'" % show(argv[k]) if argv[k] not in COMMANDS
+                               else "options go after the command '%s'" % argv[k])
+                opts, pos = parse_args(None, argv)
+                if opts.get("help"):
+                    print_help(None)
+                    return 0
+                if opts.get("version"):
+                    sys.stdout.write(VERSION + "\n")
+                    return 0
+                status = cmd_launch(opts, pos)
+        except Exit as e:
+            if e.message:
+                err(e.message)
+            status = e.status
+        except BrokenPipeError:
+            status = 0
+        except Signalled as s:
+            cleanup_temps()
+            status = 128 + s.signum
+            err("interrupted" if s.signum == signal.SIGINT else "terminated by signal %d" % s.signum)
+        except KeyboardInterrupt:
+            cleanup_temps()
+            status = 130
+            err("interrupted")
+        except OSError as e:
+            cleanup_temps()
+            err("%s" % e)
+            status = EX_IO
+        cleanup_temps()
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            pass
+    except BrokenPipeError:
+        status = 0
+    return status
