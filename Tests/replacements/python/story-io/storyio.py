@@ -77,7 +77,45 @@ def fsdecode(p):
 
 # ---------------------------------------------------------------- output
 
+# Version 3 of the protocol (its Changes): `list` and `versions` take -f csv ("Rules for tools",
+# rule 10): `type` and the fields of the record type's schema ("Record types"), sorted.
+CSV_FIELDS = {
+    "list": ["bytes", "lines", "modified", "path", "sha256", "text", "title", "words"],
+    "versions": ["bytes", "current", "document", "kind", "lines", "modified", "number", "path",
+                 "sha256", "text", "title", "undo", "words"],
+}
+CSV = {"columns": None, "header": False}
+
+
+def csv_field(text):
+    if any(c in text for c in ',"\n\r'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def csv_cell(value):
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def csv_header():
+    if CSV["columns"] is not None and not CSV["header"]:
+        CSV["header"] = True
+        line = ",".join(csv_field(c) for c in CSV["columns"]) + "\n"
+        sys.stdout.buffer.write(line.encode("utf-8", "surrogateescape"))
+        sys.stdout.buffer.flush()
+
+
 def emit(rec):
+    if CSV["columns"] is not None:
+        csv_header()
+        line = ",".join(csv_field(csv_cell(rec.get(c))) for c in CSV["columns"]) + "\n"
+        sys.stdout.buffer.write(line.encode("utf-8", "surrogateescape"))
+        sys.stdout.buffer.flush()
+        return
     data = json.dumps(rec, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     out = data.encode("utf-8", "surrogateescape") + b"\n"
     sys.stdout.buffer.write(out)
@@ -815,6 +853,9 @@ def parse_args(cmd, argv):
             opts["format"] = "json"
         elif f == "text":
             opts["format"] = "text"
+        elif f == "csv" and cmd in CSV_FIELDS:
+            opts["format"] = "json"
+            CSV["columns"] = sorted(set(["type"] + CSV_FIELDS[cmd]))
         else:
             raise Exit(EX_USAGE, "invalid value '%s' for '--format' (text, json)" % show(opts["format"]))
     if "now" in opts:
@@ -1754,6 +1795,8 @@ def main(argv=None):
                     print_help(cmd)
                     return 0
                 status = COMMANDS[cmd](opts, pos)
+                if status in (0, None):
+                    csv_header()
             else:
                 # options of the tool itself, maybe followed by a command
                 k = 0

@@ -729,10 +729,41 @@ OPTIONS
 """
 
 
+# Version 3 of the protocol (its Changes): every listing takes -f csv ("Rules for tools", rule
+# 10). The columns: `type` and the fields of the record type's schema ("Record types"), sorted.
+CSV_TYPES = {"list": "trip", "recent": "trip", "collections": "collection", "search": "search-result"}
+CSV_FIELDS = {
+    "trip": ["activities", "activityCount", "collection", "completedCount", "creationDate", "id",
+             "isComplete", "name", "photo", "progress", "subtitle"],
+    "collection": ["id", "name", "season", "summary"],
+    "search-result": ["activity", "collection", "isComplete", "name", "query", "rank", "section",
+                      "sectionTitle", "trip", "tripName"],
+}
+CSV = {"columns": None, "rows": []}
+COMMAND = {"name": None}
+
+
+def csv_field(text):
+    if any(c in text for c in ',"\n\r'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def csv_cell(value):
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return dumps(value)
+
+
 def fmt_option(opts):
     f = opts.get("format", "json")
     low = f.lower()
     if low in ("json", "jsonl", "jsonlines", "ndjson"):
+        return "json"
+    if low == "csv" and COMMAND["name"] in CSV_TYPES:
+        CSV["columns"] = sorted(set(["type"] + CSV_FIELDS[CSV_TYPES[COMMAND["name"]]]))
         return "json"
     if low == "text":
         return "text"
@@ -1059,6 +1090,9 @@ OUT = []
 
 
 def emit(rec):
+    if CSV["columns"] is not None:
+        CSV["rows"].append(rec)
+        return
     OUT.append(dumps(rec) + "\n")
 
 
@@ -1067,6 +1101,12 @@ def emit_text(line):
 
 
 def flush_out(quiet_pipe=False):
+    if CSV["columns"] is not None:
+        columns = CSV["columns"]
+        OUT.insert(0, ",".join(csv_field(c) for c in columns) + "\n")
+        for rec in CSV["rows"]:
+            OUT.append(",".join(csv_field(csv_cell(rec.get(c))) for c in columns) + "\n")
+        CSV["columns"], CSV["rows"] = None, []
     data = "".join(OUT).encode("utf-8")
     OUT.clear()
     try:
@@ -1640,6 +1680,7 @@ def run(argv):
         raise usage("missing command (%s)" % (", ".join(COMMANDS) if cmd is None else ", ".join(ACTIVITY_COMMANDS)))
     if opts.get("version"):
         raise usage("--version is an option of the tool, not of a command")
+    COMMAND["name"] = cmd
     if cmd.startswith("activity "):
         return cmd_activity(cmd.split(" ", 1)[1], opts, pos)
     return {"list": cmd_list, "collections": cmd_collections, "recent": cmd_recent, "show": cmd_show,
