@@ -51,7 +51,7 @@ struct DemoFollowTests {
     // The alternate screen is left and the cursor shown again. The demo has ended, so the bytes
     // are written; the wait is for this test's reader of the terminal, which a busy machine can
     // keep waiting (CI once saw it past 10 seconds).
-    #expect(await screen.waitFor("\u{1B}[?1049l", seconds: 60))
+    #expect(await screen.waitFor("\u{1B}[?1049l", seconds: 60), "\(screen.text.suffix(300).debugDescription)")
   }
 
   /// The environment `bin/demo` runs in: the built tools, no building, the order store `store`.
