@@ -12,15 +12,7 @@ struct DemoFollowTests {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let store = dir.appendingPathComponent("orders.jsonl").path
-    var environment = ProcessInfo.processInfo.environment
-    for (name, tool) in [
-      ("ORDERS", "orders"), ("WEATHER", "weather"), ("SALES_CHART", "sales-chart"),
-      ("PIPE_CHECK", "pipe-check"),
-    ] {
-      environment[name] = TestSupport.tool(tool)
-    }
-    environment["SAMPLEPIPES_NO_BUILD"] = "1"
-    environment["SAMPLEPIPES_ORDERS"] = store
+    var environment = Self.environment(store: store)
     environment["TERM"] = "xterm"
     environment["COLUMNS"] = "80"
     environment.removeValue(forKey: "NO_COLOR")
@@ -31,9 +23,7 @@ struct DemoFollowTests {
     defer { close(controller) }
     // Spawned with SIGINT at its default: bash cannot trap a signal ignored when it starts, and
     // a test run in the background ignores SIGINT.
-    let demo = try Self.spawn(
-      ["/usr/bin/env", "bash", TestSupport.packageRoot.appendingPathComponent("bin/demo").path, "--follow"],
-      environment: environment, terminal: terminal)
+    let demo = try Self.spawn(Self.demo("--follow"), environment: environment, terminal: terminal)
     close(terminal)
     let screen = Screen(controller)
     var exited = false
@@ -61,16 +51,45 @@ struct DemoFollowTests {
     // The alternate screen is left and the cursor shown again. The demo has ended, so the bytes
     // are written; the wait is for this test's reader of the terminal, which a busy machine can
     // keep waiting (CI once saw it past 10 seconds).
-    #expect(await screen.waitFor("\u{1B}[?1049l", seconds: 60))
+    #expect(await screen.waitFor("\u{1B}[?1049l", seconds: 60), "\(screen.text.suffix(300).debugDescription)")
+  }
+
+  /// The environment `bin/demo` runs in: the built tools, no building, the order store `store`.
+  static func environment(store: String) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for (name, tool) in [
+      ("ORDERS", "orders"), ("WEATHER", "weather"), ("SALES_CHART", "sales-chart"),
+      ("PIPE_CHECK", "pipe-check"),
+    ] {
+      environment[name] = TestSupport.tool(tool)
+    }
+    environment["SAMPLEPIPES_NO_BUILD"] = "1"
+    environment["SAMPLEPIPES_ORDERS"] = store
+    return environment
+  }
+
+  /// `bin/demo` and its arguments, as a command line for `spawn`.
+  static func demo(_ arguments: String...) -> [String] {
+    ["/usr/bin/env", "bash", TestSupport.packageRoot.appendingPathComponent("bin/demo").path] + arguments
   }
 
   /// Starts `arguments` with `terminal` as its standard input, output and error, SIGINT and
   /// SIGQUIT at their defaults.
   static func spawn(_ arguments: [String], environment: [String: String], terminal: Int32) throws -> pid_t {
+    try spawn(arguments, environment: environment, descriptors: [terminal, terminal, terminal])
+  }
+
+  /// Starts `arguments` with `descriptors` as its standard input, output and error, SIGINT and
+  /// SIGQUIT at their defaults.
+  static func spawn(_ arguments: [String], environment: [String: String], descriptors: [Int32]) throws
+    -> pid_t
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    for fd: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, terminal, fd) }
+    for (fd, descriptor) in descriptors.enumerated() {
+      posix_spawn_file_actions_adddup2(&actions, descriptor, Int32(fd))
+    }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

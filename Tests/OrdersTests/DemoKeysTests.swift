@@ -1,0 +1,133 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// `bin/demo --follow` operated by keys, in a real terminal (tmux, 80x50): it fits the height, `j`
+/// selects the next order, `n` advances exactly that one (through `orders next`), and `q` ends it
+/// with 0 and the screen restored.
+@Suite("the dashboard taking keys on a terminal")
+struct DemoKeysTests {
+  /// A tmux server of its own (its socket in the test's folder), running one session.
+  struct Tmux {
+    let socket: String
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> TestSupport.Result {
+      try TestSupport.runProcess(Requirements.path(of: "tmux")!, ["-S", socket] + arguments)
+    }
+
+    /// Starts the server with a session, as a process of its own with no pipe to this one: the
+    /// server outlives the command, and would keep a pipe open for as long as it runs.
+    func start(_ arguments: [String]) throws {
+      let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+      defer { close(null) }
+      let client = try DemoFollowTests.spawn(
+        [Requirements.path(of: "tmux")!, "-S", socket] + arguments,
+        environment: ProcessInfo.processInfo.environment, descriptors: [null, null, null])
+      var status: Int32 = 0
+      waitpid(client, &status, 0)
+      #expect(status == 0)
+    }
+
+    /// The pane as text, one line per row.
+    func screen() -> String { (try? run(["capture-pane", "-p", "-t", "demo"]))?.out ?? "" }
+
+    /// Whether `condition` holds of the screen within `seconds`.
+    func waitFor(seconds: Double, _ condition: (String) -> Bool) async -> Bool {
+      let end = Date().addingTimeInterval(seconds)
+      while Date() < end {
+        if condition(screen()) { return true }
+        try? await Task.sleep(nanoseconds: 200_000_000)
+      }
+      return condition(screen())
+    }
+  }
+
+  static let now = "2026-11-29T18:00:00Z"
+
+  @Test(
+    "j then n advances exactly the selected order, the screen fits 50 lines, q ends with 0 and restores it",
+    .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
+  func keysAdvanceTheSelectedOrder() async throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let store = dir.appendingPathComponent("orders.jsonl")
+    let environment = ["SAMPLEPIPES_ORDERS": store.path, "HOME": dir.path, "XDG_DATA_HOME": dir.path]
+    // A store of three orders, newest first.
+    let generated = try TestSupport.run("orders", ["generate", "--now", Self.now, "--count", "3"])
+    try generated.stdout.write(to: store)
+    let ids = try Self.statuses(environment, ["recent", "-n", "3"]).map(\.id)
+    #expect(ids.count == 3)
+
+    let tmux = Tmux(socket: dir.appendingPathComponent("tmux.socket").path)
+    let statusFile = dir.appendingPathComponent("status").path
+    var variables = DemoFollowTests.environment(store: store.path).filter {
+      ["ORDERS", "WEATHER", "SALES_CHART", "PIPE_CHECK", "SAMPLEPIPES_NO_BUILD", "SAMPLEPIPES_ORDERS"]
+        .contains($0.key)
+    }
+    variables["HOME"] = dir.path
+    variables["XDG_DATA_HOME"] = dir.path
+    variables["TERM"] = "xterm"
+    variables["TZ"] = "UTC"
+    let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(
+      separator: " ")
+    let demo = TestSupport.packageRoot.appendingPathComponent("bin/demo").path
+    let command =
+      "env -u NO_COLOR -u COLUMNS -u LINES \(assignments) bash '\(demo)' --follow --now \(Self.now);"
+      + " echo \"exit $?\" > '\(statusFile)'; sleep 600"
+    try tmux.start(["new-session", "-d", "-s", "demo", "-x", "80", "-y", "50", command])
+    defer { _ = try? tmux.run(["kill-server"]) }
+
+    // The first frame: the newest order in the footer, and the header still on the first line
+    // (the whole dashboard is taller than 50 lines: cards fold to fit).
+    let newest = ids[0]
+    #expect(
+      await tmux.waitFor(seconds: 120) { $0.contains("\(newest) · ◎") && $0.contains("Social Feed") },
+      "\(tmux.screen())")
+    let first = tmux.screen()
+    #expect(first.hasPrefix("Food Truck · "), "\(first)")
+    #expect(first.components(separatedBy: "\n").count <= 51)
+
+    // j selects the next order (the second newest), n starts preparing it.
+    try tmux.run(["send-keys", "-t", "demo", "j"])
+    try await Task.sleep(nanoseconds: 500_000_000)
+    try tmux.run(["send-keys", "-t", "demo", "n"])
+    let selected = ids[1]
+    var advanced = false
+    let end = Date().addingTimeInterval(60)
+    while Date() < end, !advanced {
+      advanced = try Self.statuses(environment).contains { $0.id == selected && $0.status == "preparing" }
+      if !advanced { try await Task.sleep(nanoseconds: 200_000_000) }
+    }
+    #expect(advanced, "\(selected) is not preparing: \(tmux.screen())")
+    let statuses = try Self.statuses(environment)
+    #expect(statuses.filter { $0.status != "placed" }.map(\.id) == [selected], "\(statuses)")
+    // Its Live Activity is on the dashboard.
+    #expect(await tmux.waitFor(seconds: 60) { $0.contains("Live Activity") }, "\(tmux.screen())")
+
+    try tmux.run(["send-keys", "-t", "demo", "q"])
+    var status = ""
+    let quit = Date().addingTimeInterval(30)
+    while Date() < quit, status.isEmpty {
+      status = (try? String(contentsOfFile: statusFile, encoding: .utf8)) ?? ""
+      if status.isEmpty { try await Task.sleep(nanoseconds: 200_000_000) }
+    }
+    #expect(status == "exit 0\n")
+    // The screen restored: the alternate screen left (the dashboard gone from view), the cursor shown.
+    let flags = try tmux.run(["display-message", "-p", "-t", "demo", "#{alternate_on} #{cursor_flag}"]).out
+    #expect(flags == "0 1\n")
+    #expect(!tmux.screen().contains("New Orders"), "\(tmux.screen())")
+  }
+
+  /// The orders of the store (`orders list`, or the command given): id and status.
+  static func statuses(_ environment: [String: String], _ command: [String] = ["list"]) throws -> [(
+    id: String, status: String
+  )] {
+    let listed = try TestSupport.run("orders", command, environment: environment)
+    return try listed.out.split(separator: "\n").map { line in
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      return (object?["id"] as? String ?? "", object?["status"] as? String ?? "")
+    }
+  }
+}
