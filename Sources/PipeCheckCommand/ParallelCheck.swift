@@ -78,16 +78,16 @@ struct ChunkChecker {
       maxDepth: rules.maxDepth, maxLineLength: rules.maxLineLength, keepsMemberArray: false)
   }
 
-  typealias Skip = ChunkSkip
+  typealias Skip = SequentialHandOff
 
-  mutating func check(_ chunk: LineChunk) -> ChunkResult<CheckedChunk> {
+  mutating func check(_ chunk: LineChunk) -> ChunkOutcome<CheckedChunk> {
     result = CheckedChunk()
     lastType = nil
     return chunk.result({ result }) { (line) throws(Skip) in try record(line) }
   }
 
   mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(Skip) {
-    guard let type = index.sure(line) else { throw .chunk }
+    guard let type = index.indexIfSure(line) else { throw .chunk }
     result.records += 1
     let typeBytes = UnsafeBufferPointer(rebasing: line[type])
     let sameType = lastType?.withUnsafeBufferPointer { ValidatedJSON(line).equals(type, $0) } ?? false

@@ -98,11 +98,11 @@ public struct JSONParser {
       position = bytes.count
       return
     }
-    try indexAnyObject(into: &members)
+    try indexObjectByteByByte(into: &members)
   }
 
   /// `indexObject` without stage 1: every line read byte by byte (the tests compare the two).
-  mutating func indexAnyObject(into members: inout [MemberSpan]) throws(JSONError) {
+  mutating func indexObjectByteByByte(into members: inout [MemberSpan]) throws(JSONError) {
     members.removeAll(keepingCapacity: true)
     try checkBOM()
     skipWhitespace()

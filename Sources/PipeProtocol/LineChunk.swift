@@ -40,7 +40,7 @@ public struct LineChunk: @unchecked Sendable {
 }
 
 /// What a worker made of a chunk.
-public enum ChunkResult<Value> {
+public enum ChunkOutcome<Value> {
   /// The chunk's value and its number of lines (the line feeds it holds, plus one for an
   /// unterminated last line).
   case done(Value, lines: Int)
@@ -52,7 +52,7 @@ public enum ChunkResult<Value> {
 
 /// Why a worker leaves lines to the sequential code, which reads, words and numbers everything it
 /// is not sure of.
-public enum ChunkSkip: Error, Sendable {
+public enum SequentialHandOff: Error, Sendable {
   /// The sequential code reads this chunk.
   case chunk
   /// The sequential code reads this chunk and every later one (a line in it may change how later
@@ -65,9 +65,9 @@ extension LineChunk {
   /// and the chunk's line count; a skip becomes `.sequential` or `.sequentialFromHere`.
   @inlinable
   public func result<Value>(
-    _ value: () -> Value, _ line: (UnsafeBufferPointer<UInt8>) throws(ChunkSkip) -> Void
-  ) -> ChunkResult<Value> {
-    do throws(ChunkSkip) {
+    _ value: () -> Value, _ line: (UnsafeBufferPointer<UInt8>) throws(SequentialHandOff) -> Void
+  ) -> ChunkOutcome<Value> {
+    do throws(SequentialHandOff) {
       let lines = try forEachLine(line)
       return .done(value(), lines: lines)
     } catch {

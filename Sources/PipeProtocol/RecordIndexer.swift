@@ -3,7 +3,7 @@ import Glibc
 /// Validates lines as records and finds their members, in one of two modes:
 /// - the authority (`index`, static): stage 1 (`StructuralIndexer`) reads the line, and a line it
 ///   is not sure of goes to `JSONParser`, which words the error and its column;
-/// - sure (`sure`, a value per worker thread): decides only what it is sure of, a record within the
+/// - sure (`indexIfSure`, a value per worker thread): decides only what it is sure of, a record within the
 ///   length limit whose keys have no escapes and whose `"type"` is a string without escapes, and
 ///   answers nil for anything else (an error of any kind, a line over the limit, an escaped key or
 ///   type), which the sequential code then reads, words and numbers. Its member list is reused.
@@ -13,12 +13,12 @@ public struct RecordIndexer {
   /// The longest line, in bytes, without its ending (a longer one is an error for the sequential
   /// code to report).
   public let maxLineLength: Int
-  /// The top-level members of the last line indexed by `sure`, as an array: kept only by an
+  /// The top-level members of the last line indexed by `indexIfSure`, as an array: kept only by an
   /// indexer made with `keepsMemberArray` (else empty); `spans` has them either way.
   public private(set) var members: [MemberSpan] = []
   /// Whether `members` is kept.
   public let keepsMemberArray: Bool
-  /// The top-level members of the last line indexed by `sure` (stage 1 writes them here, so that
+  /// The top-level members of the last line indexed by `indexIfSure` (stage 1 writes them here, so that
   /// nothing is copied), valid until the next line.
   public var spans: UnsafeBufferPointer<MemberSpan> {
     UnsafeBufferPointer(start: memberStore.spans, count: memberCount)
@@ -27,9 +27,9 @@ public struct RecordIndexer {
   @usableFromInline var memberCount = 0
   /// Whether the last line indexed is plain (printable ASCII, no escapes anywhere).
   public private(set) var plain = false
-  /// The quote bitmap of the last line indexed by `sure`, when it is plain.
+  /// The quote bitmap of the last line indexed by `indexIfSure`, when it is plain.
   @usableFromInline let quotes = QuoteBitmap()
-  /// The length of the last line indexed by `sure`.
+  /// The length of the last line indexed by `indexIfSure`.
   @usableFromInline var count = 0
 
   /// An indexer for lines at most `maxLineLength` bytes long, nested at most `maxDepth` deep;
@@ -43,7 +43,7 @@ public struct RecordIndexer {
 
   /// Indexes `line` as one record (an object, duplicate keys refused) and returns where the text of
   /// its type is (between the quotes); nil when this mode is not sure of the line.
-  public mutating func sure(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+  public mutating func indexIfSure(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
     guard line.count <= maxLineLength else { return nil }
     count = line.count
     let store = memberStore.spans
@@ -57,7 +57,7 @@ public struct RecordIndexer {
       plain = false
       var parser = JSONParser(line, maxDepth: maxDepth)
       parser.rejectsDuplicateKeys = true
-      let read = (try? parser.indexAnyObject(into: &members)) != nil
+      let read = (try? parser.indexObjectByteByByte(into: &members)) != nil
       // An escaped key, or more members than the store holds: the sequential code reads the line.
       let sure =
         read && members.count <= StructuralIndexer.maxOpenKeys && !members.contains { $0.keyHasEscapes }
@@ -78,11 +78,11 @@ public struct RecordIndexer {
     return string(type, json)
   }
 
-  /// The quote bitmap of the last line `sure` indexed when it is plain, else nil: for
+  /// The quote bitmap of the last line `indexIfSure` indexed when it is plain, else nil: for
   /// `ValidatedJSON(_:quotes:)`, until the next line is indexed.
   public var plainQuotes: UnsafePointer<UInt64>? { plain ? UnsafePointer(quotes.words) : nil }
 
-  /// The offset of the first quote at or after `from` in the last line `sure` indexed, which must
+  /// The offset of the first quote at or after `from` in the last line `indexIfSure` indexed, which must
   /// be plain (then a string ends at its next quote): from stage 1's bitmap, not read again. The
   /// line's length when there is none.
   @inlinable @inline(__always)

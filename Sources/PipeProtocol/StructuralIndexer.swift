@@ -10,7 +10,7 @@ import Glibc
 /// It answers only "valid (plain or not), and these are its members" or "not sure": at any error,
 /// an escaped key, nesting past `maxNesting`, or more open keys than `maxOpenKeys`, it is not sure
 /// and `JSONParser` reads the line, words the error and finds its column. On a line it accepts,
-/// `JSONParser.indexAnyObject` (duplicate keys refused) accepts it too and finds the same members;
+/// `JSONParser.indexObjectByteByByte` (duplicate keys refused) accepts it too and finds the same members;
 /// on a line it is not sure of for an error, the parser refuses it: the property tests hold the
 /// two together on random, mutated and JSONTestSuite lines.
 public enum StructuralIndexer {

@@ -117,9 +117,9 @@ struct ChunkCounter {
     return nameStarts[id + 1] - start == count && ShortBytes.equal(nameBytes + start, p, count: count)
   }
 
-  typealias Skip = ChunkSkip
+  typealias Skip = SequentialHandOff
 
-  mutating func count(_ chunk: LineChunk) -> ChunkResult<TallyBox> {
+  mutating func count(_ chunk: LineChunk) -> ChunkOutcome<TallyBox> {
     tally = SalesTally(zone: zone)
     cachedDay = Int.min
     orders = 0
@@ -131,7 +131,7 @@ struct ChunkCounter {
 
   /// Counts one line, or throws when the sequential code must read it.
   mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(Skip) {
-    guard let typeName = index.sure(line) else { throw .chunk }
+    guard let typeName = index.indexIfSure(line) else { throw .chunk }
     let json = ValidatedJSON(line, quotes: index.plainQuotes)
     if json.equals(typeName, "order") {
       try order(json)

@@ -21,7 +21,7 @@ enum ParallelAnnotate {
     let maxDepth = JSONParser.defaultMaxDepth
     let maxLineLength = LineReader.defaultMaxLineLength
     let buffers = BufferPool()
-    var makeWorker: (@Sendable () -> (LineChunk) -> ChunkResult<ChunkOutput>)?
+    var makeWorker: (@Sendable () -> (LineChunk) -> ChunkOutcome<ChunkOutput>)?
     if let model {
       makeWorker = {
         var worker = ChunkAnnotator(
@@ -47,7 +47,7 @@ struct ChunkAnnotator {
   var index: RecordIndexer
 
   /// Annotates `chunk` into `output` (emptied first).
-  mutating func annotate(_ chunk: LineChunk, into output: ChunkOutput) -> ChunkResult<ChunkOutput> {
+  mutating func annotate(_ chunk: LineChunk, into output: ChunkOutput) -> ChunkOutcome<ChunkOutput> {
     // The bytes taken out of their box while they are written, so that they are not shared.
     var out: [UInt8] = []
     swap(&out, &output.bytes)
@@ -55,8 +55,8 @@ struct ChunkAnnotator {
     out.removeAll(keepingCapacity: true)
     // Room for every line and the members an order may gain.
     out.reserveCapacity(chunk.bytes.count + chunk.bytes.count / 8 + 256)
-    return chunk.result({ output }) { (line) throws(ChunkSkip) in
-      guard let type = index.sure(line) else { throw .chunk }
+    return chunk.result({ output }) { (line) throws(SequentialHandOff) in
+      guard let type = index.indexIfSure(line) else { throw .chunk }
       guard ValidatedJSON(line).equals(type, "order") else {
         out.append(contentsOf: line)
         out.append(0x0A)

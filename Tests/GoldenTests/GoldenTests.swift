@@ -148,8 +148,10 @@ func goldenKindsAreTrue() throws {
 
 /// Whether a line of expected output is a record: a JSON object with a string `type` (PROTOCOL.md,
 /// "Framing"). Objects without one (a waybar module's line, the site's search data) are JSON for
-/// other programs, not records.
+/// other programs, not records; nor is an indented one (a sample record in help text: tools write
+/// records compact, from the line's first byte).
 func isRecord(_ line: Substring) -> Bool {
+  if line.first == " " || line.first == "\t" { return false }
   let bytes = Data(line.utf8)
   if let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] {
     return object["type"] is String

@@ -5,7 +5,7 @@ import Testing
 
 /// Three fast paths and their slow twins: a worker's framing (`LineChunk.forEachLine`) against
 /// `LineReader`'s, cut at every chunk boundary; `ShortBytes.equal` against a byte-by-byte
-/// comparison; and the sure mode (`RecordIndexer.sure`) against the throwing mode
+/// comparison; and the sure mode (`RecordIndexer.indexIfSure`) against the throwing mode
 /// (`RecordIndexer.index`), which reads every line the sequential code reads.
 @Suite("fast twins: chunk framing, short comparisons, the sure mode")
 struct FramingTwinsTests {
@@ -130,7 +130,7 @@ struct FramingTwinsTests {
     let text = String(decoding: line, as: UTF8.self)
     let slow = Self.thrown(line)
     line.withUnsafeBufferPointer { buffer in
-      guard let type = indexer.sure(buffer) else {
+      guard let type = indexer.indexIfSure(buffer) else {
         if let slow, !line.contains(0x5C), line.count <= indexer.maxLineLength,
           line.filter({ $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }).count
             < StructuralIndexer.maxNesting
@@ -151,7 +151,7 @@ struct FramingTwinsTests {
   }
 
   @Test("the sure mode decides as the throwing mode on random and mutated records")
-  func sure() {
+  func indexIfSure() {
     var random = SplitMix64(seed: 3902)
     var indexer = RecordIndexer(maxDepth: 512, maxLineLength: 1 << 16, keepsMemberArray: false)
     let base = Array(StructuralIndexerTests.order.utf8)

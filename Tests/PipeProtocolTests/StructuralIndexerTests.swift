@@ -5,7 +5,7 @@ import Testing
 @testable import PipeProtocol
 
 /// Stage 1 (`StructuralIndexer`), the fast path of `JSONParser.indexObject`, against the parser's
-/// byte-by-byte reading (`indexAnyObject`): whatever stage 1 accepts, the parser accepts with the
+/// byte-by-byte reading (`indexObjectByteByByte`): whatever stage 1 accepts, the parser accepts with the
 /// same members; and on a line without a backslash (so without an escaped key) it accepts all that
 /// the parser does, within its nesting and key limits.
 @Suite("stage 1: the structural indexer")
@@ -46,7 +46,7 @@ struct StructuralIndexerTests {
       var parser = JSONParser(buffer, maxDepth: maxDepth)
       parser.rejectsDuplicateKeys = true
       var members: [MemberSpan] = []
-      return (try? parser.indexAnyObject(into: &members)) != nil ? members : nil
+      return (try? parser.indexObjectByteByByte(into: &members)) != nil ? members : nil
     }
   }
 

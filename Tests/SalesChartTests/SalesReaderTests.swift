@@ -37,12 +37,12 @@ struct SalesReaderTests {
     line.withUnsafeBufferPointer { buffer in
       var counter = ChunkCounter(maxDepth: 512, maxLineLength: 1 << 20, zone: .utc)
       // As a worker reads a line: stage 1 first (its quote bitmap is what addPlainSales reads).
-      guard counter.index.sure(buffer) != nil, counter.plain || !plain else { return nil }
+      guard counter.index.indexIfSure(buffer) != nil, counter.plain || !plain else { return nil }
       let row = UnsafeMutablePointer<Int>.allocate(capacity: 17)
       defer { row.deallocate() }
       row.initialize(repeating: 0, count: 17)
       let json = ValidatedJSON(buffer)
-      do throws(ChunkSkip) {
+      do throws(SequentialHandOff) {
         let sum =
           plain
           ? try counter.addPlainSales(json, range, least: 1, most: Order.maxQuantity, into: row)

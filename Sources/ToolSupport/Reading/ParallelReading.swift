@@ -75,7 +75,7 @@ public final class ParallelReading<Value> {
   let threads: Int
   let chunkSize: Int
   let drainsBeforeBlocking: Bool
-  let makeWorker: @Sendable () -> (LineChunk) -> ChunkResult<Value>
+  let makeWorker: @Sendable () -> (LineChunk) -> ChunkOutcome<Value>
 
   /// A reading of `reader` by `threads` workers, in chunks of about `chunkSize` bytes. Each worker
   /// thread calls `makeWorker` once and then the function it returns for every chunk it takes:
@@ -83,7 +83,7 @@ public final class ParallelReading<Value> {
   /// count is shared by threads in the hot path (a count two cores update is slow).
   public init(
     _ reader: LineReader, threads: Int, chunkSize: Int = 1 << 20, drainsBeforeBlocking: Bool = false,
-    makeWorker: @escaping @Sendable () -> (LineChunk) -> ChunkResult<Value>
+    makeWorker: @escaping @Sendable () -> (LineChunk) -> ChunkOutcome<Value>
   ) {
     self.reader = reader
     self.threads = max(1, threads)
@@ -98,7 +98,7 @@ public final class ParallelReading<Value> {
     let capacity: Int
     var count = 0
     var isLast = false
-    var result: ChunkResult<Value>?
+    var result: ChunkOutcome<Value>?
 
     init(capacity: Int) {
       self.capacity = capacity
@@ -176,7 +176,7 @@ public final class ParallelReading<Value> {
 
   /// Reads, hands out and merges; `inline`, when given, works each chunk on this thread instead.
   func drive(
-    _ shared: Shared, inline: ((LineChunk) -> ChunkResult<Value>)?, merge: (Value, LineChunk) throws -> Bool,
+    _ shared: Shared, inline: ((LineChunk) -> ChunkOutcome<Value>)?, merge: (Value, LineChunk) throws -> Bool,
     sequential: (LineReader) throws -> Bool
   ) throws {
     let limit = inline == nil ? threads + 2 : 1
@@ -362,7 +362,7 @@ extension Inputs {
   /// `makeWorker`, `sequential` reads everything. Callers need not read anything after this.
   public static func read<Value>(
     _ reader: LineReader, drainsBeforeBlocking: Bool = false,
-    parallel makeWorker: (@Sendable () -> (LineChunk) -> ChunkResult<Value>)?,
+    parallel makeWorker: (@Sendable () -> (LineChunk) -> ChunkOutcome<Value>)?,
     merge: (Value, LineChunk) throws -> Bool, sequential: (LineReader) throws -> Bool
   ) throws {
     let threads = try ReadingThreads.count()
@@ -390,7 +390,7 @@ extension Inputs {
   public static func forEach<Value>(
     _ paths: [String], tool: String, quiet: Bool = false, maxDepth: Int = JSONParser.defaultMaxDepth,
     drainsBeforeBlocking: Bool = false,
-    parallel makeWorker: (@Sendable () -> (LineChunk) -> ChunkResult<Value>)?,
+    parallel makeWorker: (@Sendable () -> (LineChunk) -> ChunkOutcome<Value>)?,
     merge: (Value, LineChunk) throws -> Bool, sequential: (RecordReader) throws -> Void
   ) throws {
     try forEach(paths, tool: tool, quiet: quiet) { records in
