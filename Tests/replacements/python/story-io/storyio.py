@@ -77,7 +77,30 @@ def fsdecode(p):
 
 # ---------------------------------------------------------------- output
 
+CSV_COLUMNS = {
+    "list": ["bytes", "lines", "modified", "path", "sha256", "text", "title", "type", "words"],
+    "versions": ["bytes", "current", "document", "kind", "lines", "modified", "number", "path",
+                 "sha256", "text", "title", "type", "undo", "words"],
+}
+CSV = None  # the columns when -f csv: type and the record's fields, sorted
+
+
+def csv_field(text):
+    if any(c in text for c in ',"\n\r'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
 def emit(rec):
+    if CSV is not None:
+        cells = []
+        for c in CSV:
+            v = rec.get(c)
+            cells.append(csv_field("" if v is None else v if isinstance(v, str) else
+                                   json.dumps(v, ensure_ascii=False, separators=(",", ":"), sort_keys=True)))
+        sys.stdout.buffer.write((",".join(cells) + "\n").encode("utf-8", "surrogateescape"))
+        sys.stdout.buffer.flush()
+        return
     data = json.dumps(rec, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     out = data.encode("utf-8", "surrogateescape") + b"\n"
     sys.stdout.buffer.write(out)
@@ -815,8 +838,13 @@ def parse_args(cmd, argv):
             opts["format"] = "json"
         elif f == "text":
             opts["format"] = "text"
+        elif f == "csv" and cmd in CSV_COLUMNS:
+            global CSV
+            opts["format"] = "json"
+            CSV = CSV_COLUMNS[cmd]
+            sys.stdout.buffer.write((",".join(CSV) + "\n").encode())
         else:
-            raise Exit(EX_USAGE, "invalid value '%s' for '--format' (text, json)" % show(opts["format"]))
+            raise Exit(EX_USAGE, "invalid value '%s' for '--format' (text, json, csv)" % show(opts["format"]))
     if "now" in opts:
         opts["now"] = parse_now(opts["now"])
     return opts, pos

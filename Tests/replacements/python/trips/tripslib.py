@@ -729,10 +729,24 @@ OPTIONS
 """
 
 
-def fmt_option(opts):
+TRIP_CSV = ["activities", "activityCount", "collection", "completedCount", "creationDate", "id",
+            "isComplete", "name", "photo", "progress", "subtitle", "type"]
+COLLECTION_CSV = ["id", "name", "season", "summary", "type"]
+SEARCH_CSV = ["activity", "collection", "isComplete", "name", "query", "rank", "section",
+              "sectionTitle", "trip", "tripName", "type"]
+
+
+def fmt_option(opts, csv=None):
+    """-f csv (where `csv` names the columns: type and the record's fields, sorted) writes the
+    header now and makes emit() write rows; it is then handled as json."""
+    global CSV_COLUMNS
     f = opts.get("format", "json")
     low = f.lower()
     if low in ("json", "jsonl", "jsonlines", "ndjson"):
+        return "json"
+    if low == "csv" and csv is not None:
+        CSV_COLUMNS = csv
+        OUT.append(",".join(csv) + "\n")
         return "json"
     if low == "text":
         return "text"
@@ -1058,7 +1072,23 @@ class Store:
 OUT = []
 
 
+CSV_COLUMNS = None
+
+
+def csv_field(text):
+    if any(c in text for c in ',"\n\r'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
 def emit(rec):
+    if CSV_COLUMNS is not None:
+        cells = []
+        for c in CSV_COLUMNS:
+            v = rec.get(c)
+            cells.append(csv_field("" if v is None else v if isinstance(v, str) else dumps(v)))
+        OUT.append(",".join(cells) + "\n")
+        return
     OUT.append(dumps(rec) + "\n")
 
 
@@ -1173,7 +1203,7 @@ def trip_text(trip):
 
 def cmd_list(opts, pos):
     no_args(pos, "list")
-    fmt = fmt_option(opts)
+    fmt = fmt_option(opts, TRIP_CSV)
     coll = collection_option(opts["collection"]) if "collection" in opts else None
     trips = Store(opts).read()
     for cid in COLLECTION_IDS:
@@ -1203,7 +1233,7 @@ def collection_records():
 
 def cmd_collections(opts, pos):
     no_args(pos, "collections")
-    fmt = fmt_option(opts)
+    fmt = fmt_option(opts, COLLECTION_CSV)
     for r in collection_records():
         if fmt == "json":
             emit(r)
@@ -1227,7 +1257,7 @@ def whole_from_zero(s, name):
 
 def cmd_recent(opts, pos):
     no_args(pos, "recent")
-    fmt = fmt_option(opts)
+    fmt = fmt_option(opts, TRIP_CSV)
     n = whole_from_zero(opts["count"], "--count") if "count" in opts else 5
     now_option(opts)
     trips = Store(opts).read()
@@ -1268,7 +1298,7 @@ SECTION_TITLES = {"recent": "Recently Created", "trips": "Trips", "activities": 
 
 
 def cmd_search(opts, pos):
-    fmt = fmt_option(opts)
+    fmt = fmt_option(opts, SEARCH_CSV)
     query = " ".join(pos)
     trips = Store(opts).read()
     results = []
