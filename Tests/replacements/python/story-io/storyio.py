@@ -130,8 +130,6 @@ def is_cjk(o):
         or 0xF900 <= o <= 0xFAFF
         or 0x3040 <= o <= 0x309F
         or 0x30A0 <= o <= 0x30FF
-        or 0x31F0 <= o <= 0x31FF
-        or 0xFF66 <= o <= 0xFF9F
     )
 
 
@@ -216,7 +214,7 @@ def unsafe_title(t):
     if "/" in t:
         return "the title '%s' holds a '/'; a title is a file name, never a path" % show(t)
     for ch in t:
-        if unicodedata.category(ch) == "Cc" or ch in ("\u2028", "\u2029"):
+        if unicodedata.category(ch) == "Cc":
             return "the title '%s' holds a control character" % show(t)
         if 0xD800 <= ord(ch) <= 0xDFFF:
             return "the title is not valid UTF-8"
@@ -278,7 +276,7 @@ TEMPS = set()
 
 
 def tmp_name(dirn, base):
-    return os.path.join(dirn, ".%s.tmp-%s" % (base, secrets.token_hex(6)))
+    return os.path.join(dirn, ".%s.tmp-%d-%s" % (base, os.getpid(), secrets.token_hex(6)))
 
 
 def write_temp(dirn, base, data, mode, times_ns=None):
@@ -313,7 +311,18 @@ def write_temp(dirn, base, data, mode, times_ns=None):
     return p
 
 
-STALE_RE = re.compile(r"\A\..+\.tmp-[0-9a-f]{12}\Z")
+STALE_RE = re.compile(r"\A\..+\.tmp-([0-9]+)-[^/]*\Z")
+
+
+def pid_gone(pid):
+    """Whether no process has this id (PROTOCOL.md, "Private files": .NAME.tmp-PID-RANDOM)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def remove_stale_temps(d):
@@ -324,7 +333,8 @@ def remove_stale_temps(d):
     except OSError:
         return
     for n in names:
-        if STALE_RE.match(n):
+        m = STALE_RE.match(n)
+        if m and int(m.group(1)) > 0 and pid_gone(int(m.group(1))):
             p = os.path.join(d, n)
             try:
                 if stat.S_ISREG(os.lstat(p).st_mode):
@@ -548,10 +558,9 @@ def backup_order(doc, control):
             simple = [("simple", None, sp)]
     except OSError:
         pass
-    use_numbered = control == "numbered" or (control == "existing" and nums)
-    if use_numbered:
-        return numbered + simple
-    return simple + numbered
+    if control == "simple" or (control == "existing" and not nums):
+        return simple + numbered
+    return numbered + simple
 
 
 def make_backup(doc, data, st, control, force_numbered=False):
@@ -950,10 +959,7 @@ def cmd_read(opts, files):
             p = os.path.join(d, n)
             isdir = os.path.isdir(p)
             if n.endswith(".story"):
-                if isdir and recursive:
-                    subs.append(p)
-                elif not isdir:
-                    read_one(p)
+                read_one(p)  # a folder named *.story is a corrupt document here too
             elif isdir and recursive:
                 subs.append(p)
         for s in subs:
@@ -987,9 +993,7 @@ def list_docs(d):
             lst = os.stat(p)
         except OSError:
             continue
-        if stat.S_ISDIR(lst.st_mode):
-            continue
-        out.append((lst.st_mtime_ns, p, lst))
+        out.append((lst.st_mtime_ns, p, lst))  # a folder named *.story: corrupt (65)
     out.sort(key=lambda t: (-t[0], os.fsencode(t[1])))
     return out
 
@@ -1011,7 +1015,7 @@ def cmd_list(opts, pos):
             if status == 0:
                 status = e.status
             continue
-        rec = story_record(title, p, data, text, with_text=opts.get("text", False), modified=iso(st2.st_mtime))
+        rec = story_record(title, p, data, text, with_text=opts.get("text", False), modified=iso(st2.st_mtime_ns // 10**9))
         if opts.get("format") == "text":
             rows.append(rec)
         else:
@@ -1322,7 +1326,7 @@ def cmd_versions(opts, pos):
     if cur is None and not order:
         raise Exit(EX_NOINPUT, "cannot open '%s': No such file or directory, and it has no backup" % show(doc))
     status = 0
-    undo_found = cur is None
+    undo_found = cur is None or control == "none"  # undo refuses --backup=none: no backup is marked
     recs = []
     for kind, n, p in order:
         try:
@@ -1346,7 +1350,7 @@ def cmd_versions(opts, pos):
         rec = {
             "type": "story-version", "document": doc, "title": title, "path": p, "kind": kind,
             "bytes": len(data), "words": count_words(text), "lines": count_lines(data),
-            "sha256": hashlib.sha256(data).hexdigest(), "modified": iso(st.st_mtime),
+            "sha256": hashlib.sha256(data).hexdigest(), "modified": iso(st.st_mtime_ns // 10**9),
             "current": current, "undo": is_undo,
         }
         if n is not None:

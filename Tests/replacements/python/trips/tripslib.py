@@ -974,10 +974,11 @@ class Store:
             raise Exit(EX_IO, "cannot lock %s: %s" % (self.label, e.strerror))
         self.lockfd = fd
         # temporary files of killed writers
-        base = os.path.basename(t) + ".tmp-"
+        base = "." + os.path.basename(t) + ".tmp-"
         try:
             for name in os.listdir(parent):
-                if name.startswith(base):
+                pid = name[len(base):].partition("-")[0] if name.startswith(base) else ""
+                if pid.isdigit() and int(pid) > 0 and pid_gone(int(pid)):
                     try:
                         os.unlink(os.path.join(parent, name))
                     except OSError:
@@ -1004,7 +1005,8 @@ class Store:
             mode = stat.S_IMODE(os.stat(t).st_mode)
         else:
             mode = new_file_mode()
-        tmp = "%s.tmp-%s" % (t, secrets.token_hex(6))
+        tmp = os.path.join(os.path.dirname(t), ".%s.tmp-%d-%s" % (os.path.basename(t), os.getpid(),
+                                                                   secrets.token_hex(6)))
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0),
                          0o600)
@@ -1461,6 +1463,9 @@ def cmd_activity(sub, opts, pos):
             raise usage("activity remove takes a TRIP and at least one ACTIVITY")
         if any(p == "" for p in pos):
             raise usage("an empty name or id")
+        # The names are looked up before --yes is checked (PROTOCOL.md, "remove TRIP...").
+        first = find_trip(store.read(), pos[0])
+        _distinct([find_activity(first, p) for p in pos[1:]], "activity")
         ask = need_confirmation(opts)
 
         def change(trips):
@@ -1477,6 +1482,17 @@ def cmd_activity(sub, opts, pos):
             return trips, trip
     store.change(change, emit)
     return 0
+
+
+def pid_gone(pid):
+    """Whether no process has this id (PROTOCOL.md, "Private files": .NAME.tmp-PID-RANDOM)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def need_confirmation(opts):
@@ -1505,6 +1521,9 @@ def cmd_remove(opts, pos):
         raise usage("remove takes at least one TRIP")
     if any(p == "" for p in pos):
         raise usage("a trip's name or id is empty")
+    # The names are looked up before --yes is checked (PROTOCOL.md, "remove TRIP...").
+    listed = Store(opts).read()
+    _distinct([find_trip(listed, p) for p in pos], "trip")
     ask = need_confirmation(opts)
 
     def change(trips):
@@ -1571,6 +1590,7 @@ def cmd_import(opts, pos):
     if not read:
         if opts.get("replace"):
             raise Exit(EX_FAIL, "no trips were read; --replace would empty the wishlist, so nothing changed")
+        store.read()  # a missing store is created all the same (PROTOCOL.md, "The store")
         note("imported: 0 added, 0 replaced")
         return 0
     counts = {"added": 0, "replaced": 0}
@@ -1658,6 +1678,8 @@ def main(argv):
 
 def run(argv):
     cmd, opts, pos = parse_args(argv)
+    if cmd == "collections" and "store" in opts:
+        raise usage("--store does not apply to 'trips collections'")
     if opts.get("help"):
         emit_text(HELP.rstrip("\n"))
         return 0
