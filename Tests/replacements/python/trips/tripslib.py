@@ -891,6 +891,10 @@ class Store:
             if not self.named:
                 raise Exit(EX_FAIL, "'%s' is a symbolic link at the default place; it was left as it is "
                                     "(name it with --store to follow it)" % esc(self.path))
+            if not os.path.exists(self.path):
+                # A named link is followed, never made to point at a new store (PROTOCOL.md, "The store").
+                raise Exit(EX_IO, "cannot follow the link '%s': No such file or directory; nothing was changed"
+                           % esc(self.path))
             return os.path.realpath(self.path)
         return self.path
 
