@@ -77,14 +77,12 @@ def fsdecode(p):
 
 # ---------------------------------------------------------------- output
 
-# Version 3 of the protocol (its Changes): `list` and `versions` take -f csv ("Rules for tools",
-# rule 10): `type` and the fields of the record type's schema ("Record types"), sorted.
-CSV_FIELDS = {
-    "list": ["bytes", "lines", "modified", "path", "sha256", "text", "title", "words"],
+CSV_COLUMNS = {
+    "list": ["bytes", "lines", "modified", "path", "sha256", "text", "title", "type", "words"],
     "versions": ["bytes", "current", "document", "kind", "lines", "modified", "number", "path",
-                 "sha256", "text", "title", "undo", "words"],
+                 "sha256", "text", "title", "type", "undo", "words"],
 }
-CSV = {"columns": None, "header": False}
+CSV = None  # the columns when -f csv: type and the record's fields, sorted
 
 
 def csv_field(text):
@@ -93,27 +91,14 @@ def csv_field(text):
     return text
 
 
-def csv_cell(value):
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-
-
-def csv_header():
-    if CSV["columns"] is not None and not CSV["header"]:
-        CSV["header"] = True
-        line = ",".join(csv_field(c) for c in CSV["columns"]) + "\n"
-        sys.stdout.buffer.write(line.encode("utf-8", "surrogateescape"))
-        sys.stdout.buffer.flush()
-
-
 def emit(rec):
-    if CSV["columns"] is not None:
-        csv_header()
-        line = ",".join(csv_field(csv_cell(rec.get(c))) for c in CSV["columns"]) + "\n"
-        sys.stdout.buffer.write(line.encode("utf-8", "surrogateescape"))
+    if CSV is not None:
+        cells = []
+        for c in CSV:
+            v = rec.get(c)
+            cells.append(csv_field("" if v is None else v if isinstance(v, str) else
+                                   json.dumps(v, ensure_ascii=False, separators=(",", ":"), sort_keys=True)))
+        sys.stdout.buffer.write((",".join(cells) + "\n").encode("utf-8", "surrogateescape"))
         sys.stdout.buffer.flush()
         return
     data = json.dumps(rec, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
@@ -145,8 +130,6 @@ def is_cjk(o):
         or 0xF900 <= o <= 0xFAFF
         or 0x3040 <= o <= 0x309F
         or 0x30A0 <= o <= 0x30FF
-        or 0x31F0 <= o <= 0x31FF
-        or 0xFF66 <= o <= 0xFF9F
     )
 
 
@@ -231,7 +214,7 @@ def unsafe_title(t):
     if "/" in t:
         return "the title '%s' holds a '/'; a title is a file name, never a path" % show(t)
     for ch in t:
-        if unicodedata.category(ch) == "Cc" or ch in ("\u2028", "\u2029"):
+        if unicodedata.category(ch) == "Cc":
             return "the title '%s' holds a control character" % show(t)
         if 0xD800 <= ord(ch) <= 0xDFFF:
             return "the title is not valid UTF-8"
@@ -293,7 +276,7 @@ TEMPS = set()
 
 
 def tmp_name(dirn, base):
-    return os.path.join(dirn, ".%s.tmp-%s" % (base, secrets.token_hex(6)))
+    return os.path.join(dirn, ".%s.tmp-%d-%s" % (base, os.getpid(), secrets.token_hex(6)))
 
 
 def write_temp(dirn, base, data, mode, times_ns=None):
@@ -328,7 +311,18 @@ def write_temp(dirn, base, data, mode, times_ns=None):
     return p
 
 
-STALE_RE = re.compile(r"\A\..+\.tmp-[0-9a-f]{12}\Z")
+STALE_RE = re.compile(r"\A\..+\.tmp-([0-9]+)-[^/]*\Z")
+
+
+def pid_gone(pid):
+    """Whether no process has this id (PROTOCOL.md, "Private files": .NAME.tmp-PID-RANDOM)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def remove_stale_temps(d):
@@ -339,7 +333,8 @@ def remove_stale_temps(d):
     except OSError:
         return
     for n in names:
-        if STALE_RE.match(n):
+        m = STALE_RE.match(n)
+        if m and int(m.group(1)) > 0 and pid_gone(int(m.group(1))):
             p = os.path.join(d, n)
             try:
                 if stat.S_ISREG(os.lstat(p).st_mode):
@@ -563,10 +558,9 @@ def backup_order(doc, control):
             simple = [("simple", None, sp)]
     except OSError:
         pass
-    use_numbered = control == "numbered" or (control == "existing" and nums)
-    if use_numbered:
-        return numbered + simple
-    return simple + numbered
+    if control == "simple" or (control == "existing" and not nums):
+        return simple + numbered
+    return numbered + simple
 
 
 def make_backup(doc, data, st, control, force_numbered=False):
@@ -853,11 +847,13 @@ def parse_args(cmd, argv):
             opts["format"] = "json"
         elif f == "text":
             opts["format"] = "text"
-        elif f == "csv" and cmd in CSV_FIELDS:
+        elif f == "csv" and cmd in CSV_COLUMNS:
+            global CSV
             opts["format"] = "json"
-            CSV["columns"] = sorted(set(["type"] + CSV_FIELDS[cmd]))
+            CSV = CSV_COLUMNS[cmd]
+            sys.stdout.buffer.write((",".join(CSV) + "\n").encode())
         else:
-            raise Exit(EX_USAGE, "invalid value '%s' for '--format' (text, json)" % show(opts["format"]))
+            raise Exit(EX_USAGE, "invalid value '%s' for '--format' (text, json, csv)" % show(opts["format"]))
     if "now" in opts:
         opts["now"] = parse_now(opts["now"])
     return opts, pos
@@ -963,10 +959,7 @@ def cmd_read(opts, files):
             p = os.path.join(d, n)
             isdir = os.path.isdir(p)
             if n.endswith(".story"):
-                if isdir and recursive:
-                    subs.append(p)
-                elif not isdir:
-                    read_one(p)
+                read_one(p)  # a folder named *.story is a corrupt document here too
             elif isdir and recursive:
                 subs.append(p)
         for s in subs:
@@ -1000,9 +993,7 @@ def list_docs(d):
             lst = os.stat(p)
         except OSError:
             continue
-        if stat.S_ISDIR(lst.st_mode):
-            continue
-        out.append((lst.st_mtime_ns, p, lst))
+        out.append((lst.st_mtime_ns, p, lst))  # a folder named *.story: corrupt (65)
     out.sort(key=lambda t: (-t[0], os.fsencode(t[1])))
     return out
 
@@ -1024,7 +1015,7 @@ def cmd_list(opts, pos):
             if status == 0:
                 status = e.status
             continue
-        rec = story_record(title, p, data, text, with_text=opts.get("text", False), modified=iso(st2.st_mtime))
+        rec = story_record(title, p, data, text, with_text=opts.get("text", False), modified=iso(st2.st_mtime_ns // 10**9))
         if opts.get("format") == "text":
             rows.append(rec)
         else:
@@ -1335,7 +1326,7 @@ def cmd_versions(opts, pos):
     if cur is None and not order:
         raise Exit(EX_NOINPUT, "cannot open '%s': No such file or directory, and it has no backup" % show(doc))
     status = 0
-    undo_found = cur is None
+    undo_found = cur is None or control == "none"  # undo refuses --backup=none: no backup is marked
     recs = []
     for kind, n, p in order:
         try:
@@ -1359,7 +1350,7 @@ def cmd_versions(opts, pos):
         rec = {
             "type": "story-version", "document": doc, "title": title, "path": p, "kind": kind,
             "bytes": len(data), "words": count_words(text), "lines": count_lines(data),
-            "sha256": hashlib.sha256(data).hexdigest(), "modified": iso(st.st_mtime),
+            "sha256": hashlib.sha256(data).hexdigest(), "modified": iso(st.st_mtime_ns // 10**9),
             "current": current, "undo": is_undo,
         }
         if n is not None:
@@ -1795,8 +1786,6 @@ def main(argv=None):
                     print_help(cmd)
                     return 0
                 status = COMMANDS[cmd](opts, pos)
-                if status in (0, None):
-                    csv_header()
             else:
                 # options of the tool itself, maybe followed by a command
                 k = 0

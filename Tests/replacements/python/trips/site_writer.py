@@ -9,9 +9,10 @@ import sys
 
 import tripslib as T
 
-MARK = ".trips-site"
-# The files a site holds (trips-site.txt, OUTPUT): a site written by another trips is ours too.
-SITE_NAME_RE = re.compile(r"^(index\.html|goals\.html|search\.html|style\.css|trip-[^/]+\.(html|svg|png|jpe?g|gif|webp|avif)"
+# The files a site holds (PROTOCOL.md, "site --out DIR"): a folder holding only such files, and no
+# sub-folder, is a site, whichever trips wrote it.
+SITE_NAME_RE = re.compile(r"^(index\.html|goals\.html|search\.html|new-trip\.html|style\.css"
+                          r"|trip-[^/]+\.(html|svg|png|jpg|gif|webp|avif)"
                           r"|badge-[^/]+\.html)$")
 ORDERS = ("title", "dateCreated", "dateEdited", "completed")
 
@@ -159,14 +160,8 @@ def run(opts, pos):
         existing = os.listdir(out)
     except FileNotFoundError:
         pass
-    ours = set()
     if existing:
-        try:
-            with open(os.path.join(out, MARK), encoding="utf-8") as f:
-                ours = set(json.load(f))
-        except (OSError, ValueError):
-            ours = set()
-        strangers = [n for n in existing if n != MARK and n not in ours and not SITE_NAME_RE.match(n)]
+        strangers = [n for n in existing if not SITE_NAME_RE.match(n) or os.path.isdir(os.path.join(out, n))]
         if strangers:
             raise T.Exit(T.EX_FAIL, "'%s' holds files trips site did not write (%s); it was left as it is"
                          % (T.esc(out), T.esc(", ".join(sorted(strangers)[:3]))))
@@ -178,7 +173,7 @@ def run(opts, pos):
     files = build(trips, achievements, colls, order)
     parent = os.path.dirname(os.path.abspath(out))
     base = os.path.basename(os.path.abspath(out))
-    tmp = os.path.join(parent, ".%s.tmp-%s" % (base, T.secrets.token_hex(6)))
+    tmp = os.path.join(parent, ".%s.tmp-%d-%s" % (base, os.getpid(), T.secrets.token_hex(6)))
     try:
         os.makedirs(parent, exist_ok=True)
         os.mkdir(tmp, 0o755)
@@ -186,8 +181,6 @@ def run(opts, pos):
         for name, text in files.items():
             with open(os.path.join(tmp, name), "w", encoding="utf-8") as f:
                 f.write(text)
-        with open(os.path.join(tmp, MARK), "w", encoding="utf-8") as f:
-            json.dump(sorted(files), f)
         if existing is not None:
             old = os.path.join(parent, ".%s.old-%s" % (base, T.secrets.token_hex(6)))
             os.rename(out, old)

@@ -729,41 +729,24 @@ OPTIONS
 """
 
 
-# Version 3 of the protocol (its Changes): every listing takes -f csv ("Rules for tools", rule
-# 10). The columns: `type` and the fields of the record type's schema ("Record types"), sorted.
-CSV_TYPES = {"list": "trip", "recent": "trip", "collections": "collection", "search": "search-result"}
-CSV_FIELDS = {
-    "trip": ["activities", "activityCount", "collection", "completedCount", "creationDate", "id",
-             "isComplete", "name", "photo", "progress", "subtitle"],
-    "collection": ["id", "name", "season", "summary"],
-    "search-result": ["activity", "collection", "isComplete", "name", "query", "rank", "section",
-                      "sectionTitle", "trip", "tripName"],
-}
-CSV = {"columns": None, "rows": []}
-COMMAND = {"name": None}
+TRIP_CSV = ["activities", "activityCount", "collection", "completedCount", "creationDate", "id",
+            "isComplete", "name", "photo", "progress", "subtitle", "type"]
+COLLECTION_CSV = ["id", "name", "season", "summary", "type"]
+SEARCH_CSV = ["activity", "collection", "isComplete", "name", "query", "rank", "section",
+              "sectionTitle", "trip", "tripName", "type"]
 
 
-def csv_field(text):
-    if any(c in text for c in ',"\n\r'):
-        return '"' + text.replace('"', '""') + '"'
-    return text
-
-
-def csv_cell(value):
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    return dumps(value)
-
-
-def fmt_option(opts):
+def fmt_option(opts, csv=None):
+    """-f csv (where `csv` names the columns: type and the record's fields, sorted) writes the
+    header now and makes emit() write rows; it is then handled as json."""
+    global CSV_COLUMNS
     f = opts.get("format", "json")
     low = f.lower()
     if low in ("json", "jsonl", "jsonlines", "ndjson"):
         return "json"
-    if low == "csv" and COMMAND["name"] in CSV_TYPES:
-        CSV["columns"] = sorted(set(["type"] + CSV_FIELDS[CSV_TYPES[COMMAND["name"]]]))
+    if low == "csv" and csv is not None:
+        CSV_COLUMNS = csv
+        OUT.append(",".join(csv) + "\n")
         return "json"
     if low == "text":
         return "text"
@@ -908,6 +891,10 @@ class Store:
             if not self.named:
                 raise Exit(EX_FAIL, "'%s' is a symbolic link at the default place; it was left as it is "
                                     "(name it with --store to follow it)" % esc(self.path))
+            if not os.path.exists(self.path):
+                # A named link is followed, never made to point at a new store (PROTOCOL.md, "The store").
+                raise Exit(EX_IO, "cannot follow the link '%s': No such file or directory; nothing was changed"
+                           % esc(self.path))
             return os.path.realpath(self.path)
         return self.path
 
@@ -991,10 +978,11 @@ class Store:
             raise Exit(EX_IO, "cannot lock %s: %s" % (self.label, e.strerror))
         self.lockfd = fd
         # temporary files of killed writers
-        base = os.path.basename(t) + ".tmp-"
+        base = "." + os.path.basename(t) + ".tmp-"
         try:
             for name in os.listdir(parent):
-                if name.startswith(base):
+                pid = name[len(base):].partition("-")[0] if name.startswith(base) else ""
+                if pid.isdigit() and int(pid) > 0 and pid_gone(int(pid)):
                     try:
                         os.unlink(os.path.join(parent, name))
                     except OSError:
@@ -1021,7 +1009,8 @@ class Store:
             mode = stat.S_IMODE(os.stat(t).st_mode)
         else:
             mode = new_file_mode()
-        tmp = "%s.tmp-%s" % (t, secrets.token_hex(6))
+        tmp = os.path.join(os.path.dirname(t), ".%s.tmp-%d-%s" % (os.path.basename(t), os.getpid(),
+                                                                   secrets.token_hex(6)))
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0),
                          0o600)
@@ -1089,9 +1078,22 @@ class Store:
 OUT = []
 
 
+CSV_COLUMNS = None
+
+
+def csv_field(text):
+    if any(c in text for c in ',"\n\r'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
 def emit(rec):
-    if CSV["columns"] is not None:
-        CSV["rows"].append(rec)
+    if CSV_COLUMNS is not None:
+        cells = []
+        for c in CSV_COLUMNS:
+            v = rec.get(c)
+            cells.append(csv_field("" if v is None else v if isinstance(v, str) else dumps(v)))
+        OUT.append(",".join(cells) + "\n")
         return
     OUT.append(dumps(rec) + "\n")
 
@@ -1101,12 +1103,6 @@ def emit_text(line):
 
 
 def flush_out(quiet_pipe=False):
-    if CSV["columns"] is not None:
-        columns = CSV["columns"]
-        OUT.insert(0, ",".join(csv_field(c) for c in columns) + "\n")
-        for rec in CSV["rows"]:
-            OUT.append(",".join(csv_field(csv_cell(rec.get(c))) for c in columns) + "\n")
-        CSV["columns"], CSV["rows"] = None, []
     data = "".join(OUT).encode("utf-8")
     OUT.clear()
     try:
@@ -1213,7 +1209,7 @@ def trip_text(trip):
 
 def cmd_list(opts, pos):
     no_args(pos, "list")
-    fmt = fmt_option(opts)
+    fmt = fmt_option(opts, TRIP_CSV)
     coll = collection_option(opts["collection"]) if "collection" in opts else None
     trips = Store(opts).read()
     for cid in COLLECTION_IDS:
@@ -1243,7 +1239,7 @@ def collection_records():
 
 def cmd_collections(opts, pos):
     no_args(pos, "collections")
-    fmt = fmt_option(opts)
+    fmt = fmt_option(opts, COLLECTION_CSV)
     for r in collection_records():
         if fmt == "json":
             emit(r)
@@ -1267,7 +1263,7 @@ def whole_from_zero(s, name):
 
 def cmd_recent(opts, pos):
     no_args(pos, "recent")
-    fmt = fmt_option(opts)
+    fmt = fmt_option(opts, TRIP_CSV)
     n = whole_from_zero(opts["count"], "--count") if "count" in opts else 5
     now_option(opts)
     trips = Store(opts).read()
@@ -1308,7 +1304,7 @@ SECTION_TITLES = {"recent": "Recently Created", "trips": "Trips", "activities": 
 
 
 def cmd_search(opts, pos):
-    fmt = fmt_option(opts)
+    fmt = fmt_option(opts, SEARCH_CSV)
     query = " ".join(pos)
     trips = Store(opts).read()
     results = []
@@ -1471,6 +1467,9 @@ def cmd_activity(sub, opts, pos):
             raise usage("activity remove takes a TRIP and at least one ACTIVITY")
         if any(p == "" for p in pos):
             raise usage("an empty name or id")
+        # The names are looked up before --yes is checked (PROTOCOL.md, "remove TRIP...").
+        first = find_trip(store.read(), pos[0])
+        _distinct([find_activity(first, p) for p in pos[1:]], "activity")
         ask = need_confirmation(opts)
 
         def change(trips):
@@ -1487,6 +1486,17 @@ def cmd_activity(sub, opts, pos):
             return trips, trip
     store.change(change, emit)
     return 0
+
+
+def pid_gone(pid):
+    """Whether no process has this id (PROTOCOL.md, "Private files": .NAME.tmp-PID-RANDOM)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def need_confirmation(opts):
@@ -1515,6 +1525,9 @@ def cmd_remove(opts, pos):
         raise usage("remove takes at least one TRIP")
     if any(p == "" for p in pos):
         raise usage("a trip's name or id is empty")
+    # The names are looked up before --yes is checked (PROTOCOL.md, "remove TRIP...").
+    listed = Store(opts).read()
+    _distinct([find_trip(listed, p) for p in pos], "trip")
     ask = need_confirmation(opts)
 
     def change(trips):
@@ -1581,6 +1594,7 @@ def cmd_import(opts, pos):
     if not read:
         if opts.get("replace"):
             raise Exit(EX_FAIL, "no trips were read; --replace would empty the wishlist, so nothing changed")
+        store.read()  # a missing store is created all the same (PROTOCOL.md, "The store")
         note("imported: 0 added, 0 replaced")
         return 0
     counts = {"added": 0, "replaced": 0}
@@ -1668,6 +1682,8 @@ def main(argv):
 
 def run(argv):
     cmd, opts, pos = parse_args(argv)
+    if cmd == "collections" and "store" in opts:
+        raise usage("--store does not apply to 'trips collections'")
     if opts.get("help"):
         emit_text(HELP.rstrip("\n"))
         return 0
@@ -1680,7 +1696,6 @@ def run(argv):
         raise usage("missing command (%s)" % (", ".join(COMMANDS) if cmd is None else ", ".join(ACTIVITY_COMMANDS)))
     if opts.get("version"):
         raise usage("--version is an option of the tool, not of a command")
-    COMMAND["name"] = cmd
     if cmd.startswith("activity "):
         return cmd_activity(cmd.split(" ", 1)[1], opts, pos)
     return {"list": cmd_list, "collections": cmd_collections, "recent": cmd_recent, "show": cmd_show,
