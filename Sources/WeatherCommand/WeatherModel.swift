@@ -150,12 +150,7 @@ public struct WeatherModel: Sendable {
     return Double(x >> 11) / Double(1 << 53)
   }
 
-  static func mix(_ value: UInt64) -> UInt64 {
-    var z = value &+ 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  static func mix(_ value: UInt64) -> UInt64 { SplitMix64.mix(value) }
 }
 
 /// The default provider: offline and deterministic (the placeholder, else the model).

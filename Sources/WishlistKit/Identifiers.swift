@@ -1,3 +1,5 @@
+import PipeProtocol
+
 /// UUIDs without Foundation: name-based (version 5, SHA-1, RFC 9562) for the sample data, so that
 /// every machine gives the sample trips the same ids, and random (version 4) for new trips.
 public enum Identifiers {
@@ -78,22 +80,8 @@ public enum Identifiers {
   }
 }
 
-/// A small deterministic random number generator (SplitMix64) for `--seed`.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-  var state: UInt64
-
-  /// A generator whose sequence is fixed by `seed`.
-  public init(seed: UInt64) { state = seed }
-
-  /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The generator of `--seed`: the toolkit's one seeded generator (SplitMix64).
+public typealias SeededGenerator = SplitMix64
 
 /// SHA-1 (FIPS 180-4), used only to derive name-based UUIDs.
 public enum SHA1 {

@@ -1,3 +1,4 @@
+import PipeProtocol
 import ToolSupport
 
 /// Deterministic SVG pictures: a landscape per trip (from its photo name, or its id and name, and its
@@ -50,11 +51,9 @@ enum Illustration {
     }
 
     mutating func next() -> UInt64 {
+      let value = SplitMix64.mix(state)
       state = state &+ 0x9e37_79b9_7f4a_7c15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-      z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-      return z ^ (z >> 31)
+      return value
     }
 
     /// A whole number in `range`.

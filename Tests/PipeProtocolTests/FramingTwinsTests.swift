@@ -162,16 +162,7 @@ struct FramingTwinsTests {
     ]
     for line in fixed { Self.checkSure(Array(line.utf8), &indexer) }
     for _ in 0..<Campaign.size(small: 6_000, full: 40_000) {
-      var line = base
-      for _ in 0..<Int.random(in: 0...3, using: &random) {
-        let at = Int.random(in: 0..<line.count, using: &random)
-        switch Int.random(in: 0..<3, using: &random) {
-        case 0: line[at] = bytes.randomElement(using: &random)!
-        case 1: line.remove(at: at)
-        default: line.insert(bytes.randomElement(using: &random)!, at: at)
-        }
-        if line.isEmpty { break }
-      }
+      let line = Mutations.mutate(base, from: bytes, edits: 0...3, using: &random)
       Self.checkSure(line, &indexer)
     }
   }
