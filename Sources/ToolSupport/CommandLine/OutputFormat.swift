@@ -34,13 +34,27 @@ extension Option where Value == OutputFormat {
   public static func format(
     _ allowed: [OutputFormat], default defaultValue: OutputFormat, help: String? = nil
   ) -> Option<OutputFormat> {
-    let names = allowed.map(\.rawValue)
     let described = allowed.map(\.meaning).joined(separator: ", ")
+    return .formats(
+      allowed.map(\.rawValue), help: help.map { "\(described): \($0)" } ?? described, default: defaultValue,
+      defaultText: defaultValue.rawValue
+    ) { OutputFormat.named($0).flatMap { allowed.contains($0) ? $0 : nil } }
+  }
+}
+
+extension Option {
+  /// `-f/--format F` over the closed set `names` (any case, other spellings decoded by `named`), with
+  /// did-you-mean for a typo: the one declaration behind `format(_:default:help:)` and the widgets'
+  /// `widgetFormat(record:)`.
+  static func formats(
+    _ names: [String], help: String, default defaultValue: Value, defaultText: String,
+    named: @escaping @Sendable (String) -> Value?
+  ) -> Option<Value> {
     var option = Option(
-      "format", short: "f", name: "F", help: help.map { "\(described): \($0)" } ?? described,
-      default: defaultValue, defaultText: defaultValue.rawValue, choices: names
-    ) { (word: String) throws(ToolError) -> OutputFormat in
-      guard let format = OutputFormat.named(word), allowed.contains(format) else {
+      "format", short: "f", name: "F", help: help, default: defaultValue, defaultText: defaultText,
+      choices: names
+    ) { (word: String) throws(ToolError) -> Value in
+      guard let format = named(word) else {
         throw .usage(
           "--format takes \(OptionText.list(names)), not '\(word)'",
           notes: Suggest.notes(for: word.lowercased(), in: names))

@@ -39,21 +39,10 @@ extension Option where Value == WidgetFormat {
   /// `-f/--format text|json|waybar` of a widget, with did-you-mean for a typo; `record` says what
   /// json writes (`the parking-spot record`).
   public static func widgetFormat(record: String) -> Option<WidgetFormat> {
-    let names = WidgetFormat.allCases.map(\.rawValue)
-    var option = Option(
-      "format", short: "f", name: "F",
+    .formats(
+      WidgetFormat.allCases.map(\.rawValue),
       help: "text (for people: one line for tmux, i3blocks), json (JSON lines: \(record)) or waybar "
         + "(its custom-module JSON)",
-      default: .text, defaultText: WidgetFormat.text.rawValue, choices: names
-    ) { (word: String) throws(ToolError) -> WidgetFormat in
-      guard let format = WidgetFormat.named(word) else {
-        throw .usage(
-          "--format takes \(OptionText.list(names)), not '\(word)'",
-          notes: Suggest.notes(for: word.lowercased(), in: names))
-      }
-      return format
-    }
-    option.spec.decodesOtherSpellings = true
-    return option
+      default: .text, defaultText: WidgetFormat.text.rawValue, named: WidgetFormat.named)
   }
 }
