@@ -1762,6 +1762,8 @@ def on_signal(signum, frame):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
+    # A parent's signal mask is inherited: unblock what must end us (PROTOCOL.md, "Signals").
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
     for s in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(s, on_signal)
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:

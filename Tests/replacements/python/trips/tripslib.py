@@ -1641,6 +1641,8 @@ def _on_signal(signum, frame):
 
 
 def main(argv):
+    # A parent's signal mask is inherited: unblock what must end us (PROTOCOL.md, "Signals").
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
     for sig in (signal.SIGTERM, signal.SIGHUP):
         try:
             if signal.getsignal(sig) != signal.SIG_IGN:
