@@ -102,8 +102,5 @@ enum GoalsScreen {
     }.joined()
   }
 
-  static func pad(_ text: String, _ width: Int) -> String {
-    let shown = TextLayout.displayWidth(text)
-    return shown >= width ? text : text + String(repeating: " ", count: width - shown)
-  }
+  static func pad(_ text: String, _ width: Int) -> String { TextLayout.padded(text, to: width) }
 }

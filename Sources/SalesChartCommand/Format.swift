@@ -13,14 +13,8 @@ enum Format {
   /// SVG, `JSONNumber(_:fractionDigits:)`).
   static func number(_ x: Double) -> String { JSONNumber(x, fractionDigits: 1).text }
 
-  /// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
-  static func csv(_ field: String) -> String { CSVTable.field(field) }
-
   /// `text` padded with spaces to `width` columns.
-  static func pad(_ text: String, _ width: Int) -> String {
-    let size = TextLayout.displayWidth(text)
-    return size >= width ? text : text + String(repeating: " ", count: width - size)
-  }
+  static func pad(_ text: String, _ width: Int) -> String { TextLayout.padded(text, to: width) }
 
   /// `text` padded on the left to `width` columns.
   static func padLeft(_ text: String, _ width: Int) -> String {

@@ -137,7 +137,7 @@ public struct HistoryChart: Sendable {
   public var csv: String {
     var out = "city,period,date,sales\n"
     for record in records {
-      out += "\(Format.csv(record["city"]?.stringValue ?? "")),\(record["period"]?.stringValue ?? ""),"
+      out += "\(CSVTable.field(record["city"]?.stringValue ?? "")),\(record["period"]?.stringValue ?? ""),"
       out += "\(record["date"]?.stringValue ?? ""),\(record["sales"]?.intValue ?? 0)\n"
     }
     return out

@@ -171,11 +171,13 @@ final class StreamMenu {
   func readPartial(_ view: RecordView) throws(InputError) {
     if let donuts = view["donuts"] {
       guard case .array(let elements) = donuts else {
-        throw view.error("\"donuts\" must be an array of donut objects, not \(donuts.jsonText.prefix(40))")
+        throw view.error(
+          "\"donuts\" must be an array of donut objects, not \(MessageText.shortened(donuts.jsonText))")
       }
       for (index, element) in elements.enumerated() {
         guard case .object(let object) = element else {
-          throw view.error("donuts[\(index)] must be a donut object, not \(element.jsonText.prefix(40))")
+          throw view.error(
+            "donuts[\(index)] must be a donut object, not \(MessageText.shortened(element.jsonText))")
         }
         let fields = Fields(object, path: "donuts[\(index)]", in: view)
         let donut = try Donut(definition: fields)

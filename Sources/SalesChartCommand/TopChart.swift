@@ -114,7 +114,8 @@ public struct TopChart: Sendable {
   public var csv: String {
     var out = "rank,donut,name,sales,timeframe\n"
     for bar in bars {
-      out += "\(bar.rank),\(bar.donut.id),\(Format.csv(bar.donut.name)),\(bar.sales),\(timeframe.rawValue)\n"
+      out +=
+        "\(bar.rank),\(bar.donut.id),\(CSVTable.field(bar.donut.name)),\(bar.sales),\(timeframe.rawValue)\n"
     }
     return out
   }

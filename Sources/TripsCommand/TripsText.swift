@@ -171,10 +171,7 @@ enum TripsText {
   }
 
   /// `text` followed by spaces up to `columns` terminal columns.
-  static func pad(_ text: String, _ columns: Int) -> String {
-    let shown = TextLayout.displayWidth(text)
-    return shown >= columns ? text : text + String(repeating: " ", count: columns - shown)
-  }
+  static func pad(_ text: String, _ columns: Int) -> String { TextLayout.padded(text, to: columns) }
 
   /// The widest of `texts` in terminal columns.
   static func widest(_ texts: [String]) -> Int { texts.map { TextLayout.displayWidth($0) }.max() ?? 0 }

@@ -5,6 +5,17 @@ import ToolSupport
 
 /// Text for people fits the terminal: measured in display columns, wrapped at spaces.
 @Suite struct TextLayoutTests {
+  @Test("padding and centring count terminal columns: a wide character is two, a combining mark none")
+  func paddedAndCentered() {
+    #expect(TextLayout.padded("ab", to: 5) == "ab   ")
+    #expect(TextLayout.padded("漢字", to: 5) == "漢字 ")
+    #expect(TextLayout.padded("e\u{301}", to: 3) == "e\u{301}  ")
+    #expect(TextLayout.padded("toolong", to: 3) == "toolong")
+    #expect(TextLayout.centered("◎", in: 4) == " ◎  ")
+    #expect(TextLayout.centered("漢", in: 5) == " 漢  ")
+    #expect(TextLayout.centered("wide", in: 2) == "wide")
+  }
+
   @Test func displayWidthCountsWideAndZeroWidthCharacters() {
     #expect(TextLayout.displayWidth("abc") == 3)
     #expect(TextLayout.displayWidth("東京") == 4)

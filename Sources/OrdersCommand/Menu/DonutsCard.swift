@@ -77,25 +77,14 @@ enum DonutsCard {
       var line = lines[slot.row]
       let start = Int(slot.column * Double(cell))
       let name = TextLayout.shorten(TerminalText.safe(donut.name), to: cell - 1)
-      line.glyphs = pad(line.glyphs, start) + centered("◎", in: cell)
-      line.names = pad(line.names, start) + centered(name, in: cell)
+      line.glyphs = TextLayout.padded(line.glyphs, to: start) + TextLayout.centered("◎", in: cell)
+      line.names = TextLayout.padded(line.names, to: start) + TextLayout.centered(name, in: cell)
       lines[slot.row] = line
     }
     for line in lines where !line.glyphs.isEmpty {
       out += "\n" + trimmed(line.glyphs) + "\n" + trimmed(line.names) + "\n"
     }
     return out
-  }
-
-  /// `text` centred in `width` columns (an odd space goes to the right).
-  static func centered(_ text: String, in width: Int) -> String {
-    let room = max(0, width - TextLayout.displayWidth(text))
-    return String(repeating: " ", count: room / 2) + text + String(repeating: " ", count: room - room / 2)
-  }
-
-  /// `text` padded with spaces to `width` columns (as it is when it is as wide).
-  static func pad(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - TextLayout.displayWidth(text)))
   }
 
   /// `text` without its trailing spaces.

@@ -106,7 +106,6 @@ enum OrderTable {
 
   /// `s` and spaces to `width` columns, or `s` and one space when it is as wide or wider.
   static func pad(_ s: String, _ width: Int) -> String {
-    let size = TextLayout.displayWidth(s)
-    return size >= width ? s + " " : s + String(repeating: " ", count: width - size)
+    TextLayout.displayWidth(s) >= width ? s + " " : TextLayout.padded(s, to: width)
   }
 }

@@ -20,10 +20,10 @@ public enum Follower {
   /// (status 0, as a closed pipe does).
   @discardableResult
   public static func wait(_ seconds: Double, fd: Int32 = 1) -> Bool {
-    let deadline = monotonic() + max(seconds, 0)
+    let deadline = Subprocess.monotonicSeconds() + max(seconds, 0)
     while true {
       if readerIsGone(fd: fd) { return false }
-      let left = deadline - monotonic()
+      let left = deadline - Subprocess.monotonicSeconds()
       if left <= 0 { return true }
       // Slices of at most a quarter second: a reader's going is seen within one even where the
       // kernel would not wake poll() for it.
@@ -32,25 +32,10 @@ public enum Follower {
       let ready = poll(&descriptor, 1, Int32((slice * 1000).rounded(.up)))
       if ready == 1, descriptor.revents & Int16(POLLNVAL) != 0 {
         // No such descriptor (stdout closed): nothing to watch, so sleep the slice.
-        sleep(slice)
+        Sleep.seconds(slice)
       } else if ready < 0, errno != EINTR {
-        sleep(slice)
+        Sleep.seconds(slice)
       }
     }
-  }
-
-  /// Seconds on the monotonic clock.
-  static func monotonic() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-  }
-
-  /// Sleeps `seconds`, resumed after signals.
-  static func sleep(_ seconds: Double) {
-    let whole = seconds.rounded(.down)
-    var request = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
   }
 }

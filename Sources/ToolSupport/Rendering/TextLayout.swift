@@ -39,6 +39,18 @@ public enum TextLayout {
     return scalars.map { displayWidth($0) }.max() ?? 0
   }
 
+  /// `text` and spaces to `width` terminal columns (as it is when it is as wide or wider): the
+  /// one padding of every text view's columns.
+  public static func padded(_ text: String, to width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - displayWidth(text)))
+  }
+
+  /// `text` centred in `width` terminal columns (an odd space goes to the right).
+  public static func centered(_ text: String, in width: Int) -> String {
+    let room = max(0, width - displayWidth(text))
+    return String(repeating: " ", count: room / 2) + text + String(repeating: " ", count: room - room / 2)
+  }
+
   /// `text` cut to at most `width` columns, ending in "…" when it was cut (at least one character
   /// is kept before it, and spaces and commas before the "…" go). An escape `TerminalText` wrote
   /// (`\u{1B}`) is kept whole or left out, never cut in two. Rows of tables that cannot wrap use it.
