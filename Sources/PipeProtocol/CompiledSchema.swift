@@ -21,31 +21,14 @@ struct CompiledSchema: Sendable {
     /// Number: the allowed range.
     var lowNumber = -Double.greatestFiniteMagnitude
     var highNumber = Double.greatestFiniteMagnitude
-    /// Object: where its key table starts in `slots` (`slotCount` entries), and the multiplier of
-    /// the length in its key hash (`keySlot`).
-    var slotBase = 0
-    var multiplier = 0
+    /// Object: its fields' names, a key's field found with one look (field `first + k` is the
+    /// table's name `k`).
+    var table = MemberTable([])
     /// Object: a bit per required field (bit i for its field i, among its first 64).
     var required: UInt64 = 0
   }
 
-  /// The entries of an object's key table: a key's slot (`keySlot`) holds the one field whose name
-  /// hashes there, `noField` when none does, or `severalFields` when more than one does (then the
-  /// fields are searched one by one).
-  static let slotCount = 64
-  static let noField = -1
-  static let severalFields = -2
-
-  /// The slot of a key whose first byte is `first` (for an empty key, its closing quote) and whose
-  /// length is `count`, in an object whose multiplier is `multiplier`.
-  @inline(__always)
-  static func keySlot(first: UInt8, count: Int, multiplier: Int) -> Int {
-    (Int(first) &+ count &* multiplier) & (slotCount - 1)
-  }
-
   struct Field: Sendable {
-    var nameStart: Int
-    var nameCount: Int
     var node: Int
     var required: Bool
   }
@@ -56,9 +39,6 @@ struct CompiledSchema: Sendable {
   /// The values rules allow, as ranges.
   var ranges: [(low: Int, high: Int)] = []
   var pool: [UInt8] = []
-  /// The objects' key tables: one key-to-field table per object of the schema, so that a member's
-  /// field is found with one look and one comparison, not by trying each field in turn.
-  var slots: [Int] = []
   var root = 0
 
   init(_ fields: [FieldSpec], rules: [IntRule] = []) {
@@ -110,10 +90,8 @@ struct CompiledSchema: Sendable {
       nodes.append(Node(kind: .object))
       var compiled: [Field] = []
       for spec in specs {
-        let (start, count) = bytes(spec.name)
         compiled.append(
           Field(
-            nameStart: start, nameCount: count,
             node: add(spec.type, steps: steps + [spec.name], rules: rules),
             required: spec.required))
       }
@@ -123,39 +101,9 @@ struct CompiledSchema: Sendable {
         nodes[index].required |= 1 << UInt64(i)
       }
       fields.append(contentsOf: compiled)
-      addKeyTable(for: index)
+      nodes[index].table = MemberTable(specs.map(\.name))
     }
     return index
-  }
-
-  /// Makes the key table of object `index`: with the first multiplier (1 to 63) that gives each
-  /// field a slot of its own, else with 5 and slots shared.
-  mutating func addKeyTable(for index: Int) {
-    let node = nodes[index]
-    let keys = (node.first..<(node.first + node.count)).map { f in
-      (
-        first: fields[f].nameCount == 0 ? UInt8(ascii: "\"") : pool[fields[f].nameStart],
-        count: fields[f].nameCount
-      )
-    }
-    func table(_ multiplier: Int) -> (table: [Int], distinct: Bool) {
-      var table = [Int](repeating: Self.noField, count: Self.slotCount)
-      var distinct = true
-      for (k, key) in keys.enumerated() {
-        let slot = Self.keySlot(first: key.first, count: key.count, multiplier: multiplier)
-        if table[slot] == Self.noField {
-          table[slot] = node.first + k
-        } else {
-          table[slot] = Self.severalFields
-          distinct = false
-        }
-      }
-      return (table, distinct)
-    }
-    let multiplier = (1..<Self.slotCount).first { table($0).distinct } ?? 5
-    nodes[index].slotBase = slots.count
-    nodes[index].multiplier = multiplier
-    slots += table(multiplier).table
   }
 
   /// Whether the record surely conforms. False means "look closer", not "wrong".
@@ -178,12 +126,10 @@ struct CompiledSchema: Sendable {
           pool.withUnsafeBufferPointer { pool in
             options.withUnsafeBufferPointer { options in
               ranges.withUnsafeBufferPointer { ranges in
-                slots.withUnsafeBufferPointer { slots in
-                  let checker = Checker(
-                    line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
-                    slots: slots, quotes: quotes, memo: memo)
-                  return checker.topLevel(members, node: root)
-                }
+                let checker = Checker(
+                  line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
+                  quotes: quotes, memo: memo)
+                return checker.topLevel(members, node: root)
               }
             }
           }
@@ -202,7 +148,6 @@ extension CompiledSchema {
     let pool: UnsafeBufferPointer<UInt8>
     let options: UnsafeBufferPointer<(start: Int, count: Int)>
     let ranges: UnsafeBufferPointer<(low: Int, high: Int)>
-    let slots: UnsafeBufferPointer<Int>
     /// Whether the line holds no backslash.
     let plain: Bool
     /// The day of the last date-time read (`ISODate.parse(bytes:memo:)`).
@@ -212,7 +157,7 @@ extension CompiledSchema {
       line: UnsafeBufferPointer<UInt8>, nodes: UnsafeBufferPointer<CompiledSchema.Node>,
       fields: UnsafeBufferPointer<CompiledSchema.Field>, pool: UnsafeBufferPointer<UInt8>,
       options: UnsafeBufferPointer<(start: Int, count: Int)>,
-      ranges: UnsafeBufferPointer<(low: Int, high: Int)>, slots: UnsafeBufferPointer<Int>,
+      ranges: UnsafeBufferPointer<(low: Int, high: Int)>,
       quotes: UnsafePointer<UInt64>?, memo: UnsafeMutablePointer<ISODate.DayMemo>
     ) {
       self.json = ValidatedJSON(line, quotes: quotes)
@@ -221,7 +166,6 @@ extension CompiledSchema {
       self.pool = pool
       self.options = options
       self.ranges = ranges
-      self.slots = slots
       self.plain = quotes != nil
       self.memo = memo
     }
@@ -259,25 +203,14 @@ extension CompiledSchema {
     }
 
     /// The field of `object` named by the key at `key` (its bytes without quotes), or nil: found
-    /// in the object's key table, and compared.
+    /// in the object's member table.
     @inline(__always)
     func field(named key: Range<Int>, in object: CompiledSchema.Node) -> Int? {
-      let count = key.count
-      guard let line = json.bytes.baseAddress, let names = pool.baseAddress else { return nil }
-      /// Whether field `f` is named so.
-      @inline(__always) func named(_ f: Int) -> Bool {
-        let field = fields[f]
-        return field.nameCount == count
-          && ShortBytes.equal(names + field.nameStart, line + key.lowerBound, count: count)
+      guard let k = object.table.index(ofKey: json.bytes.baseAddress! + key.lowerBound, count: key.count)
+      else {
+        return nil
       }
-      // The first byte of an empty key is its closing quote, as the table was made.
-      let slot = CompiledSchema.keySlot(
-        first: line[key.lowerBound], count: count, multiplier: object.multiplier)
-      let f = slots[object.slotBase &+ slot]
-      if f >= 0 { return named(f) ? f : nil }
-      if f == CompiledSchema.noField { return nil }
-      for f in object.first..<(object.first + object.count) where named(f) { return f }
-      return nil
+      return object.first &+ k
     }
 
     func value(_ range: Range<Int>, node index: Int) -> Bool {

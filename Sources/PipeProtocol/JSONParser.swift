@@ -123,22 +123,10 @@ public struct JSONParser {
     if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
       position += 1
     } else {
+      let firstKey = openKeys.count
+      defer { if rejectsDuplicateKeys { openKeys.removeSubrange(firstKey...) } }
       while true {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-          throw unexpected("a string key in object")
-        }
-        let (keyRange, escaped) = try scanString()
-        if rejectsDuplicateKeys {
-          for member in members where sameKey(member.key, member.keyHasEscapes, keyRange, escaped) {
-            throw duplicate(keyRange)
-          }
-        }
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-          throw unexpected("':' after object key")
-        }
-        position += 1
-        skipWhitespace()
+        let (keyRange, escaped) = try memberKey(inObjectFrom: firstKey)
         let start = position
         guard start < bytes.count else { throw unexpected("a value") }
         let kind = bytes[start]

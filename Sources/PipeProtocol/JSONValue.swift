@@ -188,8 +188,17 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
   /// The value of the first member with this key. Setting replaces it in place, or appends a member;
   /// setting nil removes every member with the key (`set(_:_:placing:)` with `.last`).
   public subscript(key: String) -> JSONValue? {
-    get { members.first { $0.key == key }?.value }
+    get { index(of: key).map { members[$0].value } }
     set { set(key, newValue, placing: .last) }
+  }
+
+  /// The index of the first member with this key.
+  public func index(of key: String) -> Int? { members.firstIndex { Self.sameKey($0.key, key) } }
+
+  /// Whether two keys are the same key: the same code points, as JSON names keys (not Swift's `==`,
+  /// which equates canonically equivalent strings such as `"\u00e9"` and `"e\u0301"`).
+  public static func sameKey(_ a: String, _ b: String) -> Bool {
+    a.unicodeScalars.elementsEqual(b.unicodeScalars)
   }
 
   /// Where `set` puts a member the object does not have yet.
@@ -205,10 +214,10 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
   /// every member with the key. The one setter of an object's members.
   public mutating func set(_ key: String, _ value: JSONValue?, placing: NewMember = .inKeyOrder) {
     guard let value else {
-      members.removeAll { $0.key == key }
+      members.removeAll { Self.sameKey($0.key, key) }
       return
     }
-    if let index = members.firstIndex(where: { $0.key == key }) {
+    if let index = index(of: key) {
       members[index].value = value
       return
     }

@@ -184,7 +184,7 @@ extension Record {
       }
     }
     var added = object.members.filter { new in
-      !oldKeys.contains { $0.unicodeScalars.elementsEqual(new.key.unicodeScalars) }
+      !oldKeys.contains { JSONObject.sameKey($0, new.key) }
     }
     for (index, member) in members.enumerated() {
       let key = oldKeys[index]
@@ -192,8 +192,7 @@ extension Record {
         appendNew(next)
         added.removeFirst()
       }
-      guard let new = object.members.first(where: { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) })
-      else { continue }
+      guard let new = object.index(of: key).map({ object.members[$0] }) else { continue }
       separate()
       // From the key's opening quote to the end of its colon's spacing: the key's own bytes.
       let keyStart = member.key.lowerBound - 1

@@ -25,6 +25,13 @@ public struct RecordIndexer {
   }
   @usableFromInline let memberStore = MemberStore()
   @usableFromInline var memberCount = 0
+  /// The names the owner reads (`value(_:)`), `"type"` among them.
+  public let names: MemberTable
+  /// The index of `"type"` in `names`.
+  @usableFromInline let typeName: Int
+  /// For each of `names`, the index in `spans` of the first member so named in the last line
+  /// `indexIfSure` indexed, or -1.
+  @usableFromInline let found: UnsafeMutablePointer<Int32>
   /// Whether the last line indexed is plain (printable ASCII, no escapes anywhere).
   public private(set) var plain = false
   /// The quote bitmap of the last line indexed by `indexIfSure`, when it is plain.
@@ -33,13 +40,24 @@ public struct RecordIndexer {
   @usableFromInline var count = 0
 
   /// An indexer for lines at most `maxLineLength` bytes long, nested at most `maxDepth` deep;
-  /// `keepsMemberArray` for a caller that reads `members` (an array) rather than `spans`.
-  public init(maxDepth: Int, maxLineLength: Int, keepsMemberArray: Bool = true) {
+  /// `keepsMemberArray` for a caller that reads `members` (an array) rather than `spans`; `names`
+  /// the members the caller reads by `value(_:)` (`"type"` is added when it is not among them).
+  public init(
+    maxDepth: Int, maxLineLength: Int, keepsMemberArray: Bool = true,
+    names: MemberTable = MemberTable(["type"])
+  ) {
     self.maxDepth = maxDepth
     self.maxLineLength = maxLineLength
     self.keepsMemberArray = keepsMemberArray
+    let all = (0..<names.count).map(names.name)
+    let table = all.contains("type") ? names : MemberTable(all + ["type"])
+    self.names = table
+    typeName = (0..<table.count).first { table.name($0) == "type" }!
+    foundStore = FoundStore(count: self.names.count)
+    found = foundStore.indices
     members.reserveCapacity(32)
   }
+  @usableFromInline let foundStore: FoundStore
 
   /// Indexes `line` as one record (an object, duplicate keys refused) and returns where the text of
   /// its type is (between the quotes); nil when this mode is not sure of the line.
@@ -70,12 +88,13 @@ public struct RecordIndexer {
     return typeText(line)
   }
 
-  /// Where the text of the last line's `"type"` is, when it is a string without escapes.
+  /// Finds the members of `names` in the last line, and where the text of its `"type"` is, when
+  /// it is a string without escapes.
   @inline(__always)
   func typeText(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-    let json = ValidatedJSON(line)
-    guard let type = value("type", json) else { return nil }
-    return string(type, json)
+    names.first(of: spans, in: line, into: found)
+    guard let type = value(typeName) else { return nil }
+    return string(type, ValidatedJSON(line))
   }
 
   /// The quote bitmap of the last line `indexIfSure` indexed when it is plain, else nil: for
@@ -90,17 +109,11 @@ public struct RecordIndexer {
     StructuralIndexer.quote(after: from, in: quotes.words, count: count) ?? count
   }
 
-  /// The value of the first member named `key` (as `RecordView.member` finds it: keys have no
-  /// escapes here).
+  /// The value of the first member named `names`' name `k` in the last line `indexIfSure` indexed.
   @inlinable @inline(__always)
-  public func value(_ key: StaticString, _ json: ValidatedJSON) -> Range<Int>? {
-    let count = key.utf8CodeUnitCount
-    let spans = memberStore.spans
-    for k in 0..<memberCount {
-      let m = spans[k]
-      if m.key.count == count && json.equals(m.key, key) { return m.value }
-    }
-    return nil
+  public func value(_ k: Int) -> Range<Int>? {
+    let m = Int(found[k])
+    return m < 0 ? nil : memberStore.spans[m].value
   }
 
   /// The bytes between the quotes of a string value without escapes; nil for another value.
@@ -150,7 +163,8 @@ public struct RecordIndexer {
     return column
   }
 
-  /// The first member named `key`.
+  /// The first member named `key`: the way to find a member by one name, any key (a reader of
+  /// several names uses a `MemberTable`).
   public static func member(_ key: String, in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan])
     -> MemberSpan?
   {
@@ -190,6 +204,14 @@ public struct RecordIndexer {
   @usableFromInline let spans = UnsafeMutablePointer<MemberSpan>.allocate(
     capacity: StructuralIndexer.maxOpenKeys)
   deinit { spans.deallocate() }
+}
+
+/// Where the members of a `RecordIndexer`'s names are in its last line (one indexer per thread:
+/// copies of an indexer share it).
+@usableFromInline final class FoundStore {
+  @usableFromInline let indices: UnsafeMutablePointer<Int32>
+  init(count: Int) { indices = .allocate(capacity: max(count, 1)) }
+  deinit { indices.deallocate() }
 }
 
 /// The quote bitmap of one line (`StructuralIndexer.quoteWords` words), owned by one

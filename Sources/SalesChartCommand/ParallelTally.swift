@@ -104,7 +104,8 @@ struct ChunkCounter {
     self.zone = zone
     tally = SalesTally(zone: zone)
     clock = DayClock(zone)
-    index = RecordIndexer(maxDepth: maxDepth, maxLineLength: maxLineLength, keepsMemberArray: false)
+    index = RecordIndexer(
+      maxDepth: maxDepth, maxLineLength: maxLineLength, keepsMemberArray: false, names: Field.table)
     nameBytes = UnsafePointer(names.bytes)
     nameStarts = UnsafePointer(names.starts)
     nameCount = names.count
@@ -144,14 +145,22 @@ struct ChunkCounter {
     }
   }
 
+  /// The members a worker reads, in `index.names`.
+  enum Field: Int {
+    case type, creationDate, items, totalSales, period, date, sales, city
+    static let table = MemberTable([
+      "type", "creationDate", "items", "totalSales", "period", "date", "sales", "city",
+    ])
+  }
+
   @inline(__always)
-  func value(_ key: StaticString, _ json: ValidatedJSON) -> Range<Int>? { index.value(key, json) }
+  func value(_ field: Field) -> Range<Int>? { index.value(field.rawValue) }
 
   @inline(__always)
   func string(_ json: ValidatedJSON, _ range: Range<Int>) -> Range<Int>? { index.string(range, json) }
 
   mutating func order(_ json: ValidatedJSON) throws(Skip) {
-    guard let date = value("creationDate", json), let items = value("items", json),
+    guard let date = value(.creationDate), let items = value(.items),
       let inner = string(json, date),
       let seconds = ISODate.parse(bytes: UnsafeBufferPointer(rebasing: json.bytes[inner]), memo: &dayMemo)
     else { throw .chunk }
@@ -169,14 +178,14 @@ struct ChunkCounter {
       plain
       ? try addPlainSales(json, items, least: 1, most: Order.maxQuantity, into: row)
       : try addSales(json, items, least: 1, most: Order.maxQuantity, into: row)
-    if let total = value("totalSales", json), json.int(total, maxDigits: 15) != sum { throw .chunk }
+    if let total = value(.totalSales), json.int(total, maxDigits: 15) != sum { throw .chunk }
     orders &+= 1
   }
 
   mutating func summary(_ json: ValidatedJSON) throws(Skip) {
-    guard let period = value("period", json), let date = value("date", json),
-      let sales = value("sales", json),
-      let city = value("city", json), let periodText = string(json, period),
+    guard let period = value(.period), let date = value(.date),
+      let sales = value(.sales),
+      let city = value(.city), let periodText = string(json, period),
       let dateText = string(json, date), let cityText = string(json, city), !cityText.isEmpty
     else { throw .chunk }
     let isDay = json.equals(periodText, "day")
@@ -196,7 +205,7 @@ struct ChunkCounter {
       plain
       ? try addPlainSales(json, sales, least: 0, most: Int.max, into: row)
       : try addSales(json, sales, least: 0, most: Int.max, into: row)
-    if let total = value("totalSales", json), json.int(total, maxDigits: 15) != sum { throw .chunk }
+    if let total = value(.totalSales), json.int(total, maxDigits: 15) != sum { throw .chunk }
     let key = SalesTally.CityDate(city: tally.city(json.text(cityText)), date: number)
     cachedDay = Int.min  // a new row may move the counts
     do {
@@ -222,19 +231,7 @@ struct ChunkCounter {
     /// quote bitmap (the line is plain, so no string holds an escaped quote).
     @inline(__always) func quote(_ from: Int) -> Int { index.quote(after: from) }
     @inline(__always) func spaces() { while b[i] == 0x20 { i &+= 1 } }
-    /// What the key of `count` bytes at `start` is: 0 donut, 1 quantity, 2 name, 3 another. One
-    /// comparison, chosen by the length.
-    @inline(__always) func keyKind(_ start: Int, _ count: Int) -> Int {
-      @inline(__always) func isKey(_ key: StaticString) -> Bool {
-        ShortBytes.equal(b + start, key.utf8Start, count: count)
-      }
-      switch count {
-      case 5: return isKey("donut") ? 0 : 3
-      case 8: return isKey("quantity") ? 1 : 3
-      case 4: return isKey("name") ? 2 : 3
-      default: return 3
-      }
-    }
+    let keys = SalesFields.itemKeys
     var sum = 0
     let n = json.bytes.count
     i &+= 1
@@ -255,22 +252,13 @@ struct ChunkCounter {
           // protocol's writers write it, its colon right after it, is known by its bytes alone;
           // any other is ended in the quote bitmap (a lookup the next read waits for).
           let kind: Int
-          let head = i &+ 8 <= n ? UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) : 0
-          if head == Self.donutColon {
-            kind = 0
-            i &+= 8
-          } else if head == Self.nameColonQuote {
-            kind = 2
-            i &+= 7  // at the value's opening quote
-          } else if head == Self.quantit, i &+ 11 <= n, b[i &+ 8] == UInt8(ascii: "y"),
-            b[i &+ 9] == UInt8(ascii: "\""), b[i &+ 10] == UInt8(ascii: ":")
-          {
-            kind = 1
-            i &+= 11
+          if let k = keys.writtenIndex(at: b + i, available: n &- i) {
+            kind = k
+            i &+= keys.writtenCount(k)
           } else {
             let keyStart = i &+ 1
             let keyEnd = quote(keyStart)
-            kind = keyKind(keyStart, keyEnd &- keyStart)
+            kind = keys.index(ofKey: b + keyStart, count: keyEnd &- keyStart) ?? 3
             i = keyEnd &+ 1
             spaces()
             i &+= 1  // the ':'
@@ -331,12 +319,6 @@ struct ChunkCounter {
       spaces()
     }
   }
-
-  // The first 8 bytes of an item's keys as written, with their quotes and colon, little-endian
-  // (literals, not stored globals, which are checked for their first use at every read).
-  @inline(__always) static var donutColon: UInt64 { 0x3A22_7475_6E6F_6422 }  // "donut":
-  @inline(__always) static var nameColonQuote: UInt64 { 0x223A_2265_6D61_6E22 }  // "name":"
-  @inline(__always) static var quantit: UInt64 { 0x7469_746E_6175_7122 }  // "quantit
 
   /// Adds an `items` (`least` 1) or `sales` array of a line that is not plain to `row`, with
   /// `SalesFields.addSales` itself (the sequential reader) over the built-in menu; returns the sum

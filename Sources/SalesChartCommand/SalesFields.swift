@@ -44,21 +44,8 @@ enum SalesFields {
     return sum
   }
 
-  /// Which item key this is: 0 `donut`, 1 `quantity`, 2 `name`, -1 another.
-  @inline(__always)
-  static func which(_ json: ValidatedJSON, _ key: Range<Int>) -> Int {
-    if json.equals(key, "donut") { return 0 }
-    if json.equals(key, "quantity") { return 1 }
-    if json.equals(key, "name") { return 2 }
-    guard json.bytes[key].contains(UInt8(ascii: "\\")) else { return -1 }
-    // A rare escaped key: compare its decoded text.
-    switch json.string((key.lowerBound - 1)..<(key.upperBound + 1)) {
-    case "donut": return 0
-    case "quantity": return 1
-    case "name": return 2
-    default: return -1
-    }
-  }
+  /// The keys of an item of `items` or `sales`: 0 `donut`, 1 `quantity`, 2 `name`.
+  static let itemKeys = MemberTable(["donut", "quantity", "name"])
 
   /// Reads an `items` (order) or `sales` (order-summary) array: objects with a `donut` id on
   /// `menu` (or, when it defers, a custom id it keeps pending), a whole `quantity` (1 to 1,000,000
@@ -88,7 +75,7 @@ enum SalesFields {
       var quantityRange: Range<Int>?
       var nameRange: Range<Int>?
       let end = json.forEachMember(ofObjectAt: start) { key, value in
-        switch which(json, key) {
+        switch itemKeys.index(of: key, in: json.bytes) ?? -1 {
         case 0: if donutRange == nil { donutRange = value }
         case 1: if quantityRange == nil { quantityRange = value }
         case 2: if nameRange == nil { nameRange = value }

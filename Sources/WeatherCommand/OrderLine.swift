@@ -18,24 +18,8 @@ struct OrderLine: FieldAccess {
     /// The member's key.
     var key: String { Self.keys[rawValue] }
 
-    /// The name whose key is `key`, written without escapes.
-    @inline(__always)
-    init?(raw key: UnsafeBufferPointer<UInt8>) {
-      let name: Name
-      let text: StaticString
-      switch key.count {
-      case 2: (name, text) = (.id, "id")
-      case 4: (name, text) = (.city, "city")
-      case 10: (name, text) = (.wasRaining, "wasRaining")
-      case 11:
-        (name, text) =
-          key[0] == UInt8(ascii: "p") ? (.parkingSpot, "parkingSpot") : (.temperature, "temperature")
-      case 12: (name, text) = (.creationDate, "creationDate")
-      default: return nil
-      }
-      guard ShortBytes.equal(text.utf8Start, key.baseAddress!, count: key.count) else { return nil }
-      self = name
-    }
+    /// The table of the keys.
+    static let table = MemberTable(keys)
 
     /// The name whose key is `key`.
     init?(key: String) {
@@ -64,25 +48,20 @@ struct OrderLine: FieldAccess {
   init(_ view: RecordView) {
     self.view = view
     let bytes = view.bytes
-    for member in view.members {
-      let name: Name?
-      if member.keyHasEscapes {
-        // The key with its quotes, validated by the reader: parsing it cannot fail.
-        var parser = JSONParser(
-          UnsafeBufferPointer(rebasing: bytes[(member.key.lowerBound - 1)...member.key.upperBound]))
-        name = Name(key: try! parser.parseString())
-      } else {
-        name = Name(raw: UnsafeBufferPointer(rebasing: bytes[member.key]))
+    let members = view.members
+    // (On the stack: an order is read without allocating.)
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: Name.table.count) { found in
+      members.withUnsafeBufferPointer { Name.table.first(of: $0, in: bytes, into: found.baseAddress!) }
+      func member(_ name: Name) -> MemberSpan? {
+        let m = Int(found[name.rawValue])
+        return m < 0 ? nil : members[m]
       }
-      switch name {
-      case .id?: if id == nil { id = member }
-      case .city?: if city == nil { city = member }
-      case .parkingSpot?: if parkingSpot == nil { parkingSpot = member }
-      case .creationDate?: if creationDate == nil { creationDate = member }
-      case .temperature?: if temperature == nil { temperature = member }
-      case .wasRaining?: if wasRaining == nil { wasRaining = member }
-      case nil: break
-      }
+      id = member(.id)
+      city = member(.city)
+      parkingSpot = member(.parkingSpot)
+      creationDate = member(.creationDate)
+      temperature = member(.temperature)
+      wasRaining = member(.wasRaining)
     }
   }
 

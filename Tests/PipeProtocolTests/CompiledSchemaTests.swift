@@ -22,8 +22,8 @@ struct CompiledSchemaTests {
   func tables() {
     let compiled = Self.schema.compiled
     let top = compiled.nodes[compiled.root]
-    let slots = compiled.slots[top.slotBase..<(top.slotBase + CompiledSchema.slotCount)]
-    #expect(slots.contains(CompiledSchema.severalFields))
+    let slots = UnsafeBufferPointer(start: top.table.slots, count: MemberTable.slotCount)
+    #expect(slots.contains(MemberTable.several))
     #expect(slots.contains { $0 >= 0 })
   }
 

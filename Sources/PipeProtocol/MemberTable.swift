@@ -1,0 +1,182 @@
+import Synchronization
+
+/// The names a reader looks for among a record's members (a schema's object, or the fields a
+/// tool reads), made into a table: a key is found with one look (a slot chosen by its first byte
+/// and its length) and one comparison, instead of by trying each name in turn. This and
+/// `RecordIndexer.member` (one name, any key) are the two ways to find a member by name.
+///
+/// A table is a plain value (a few pointers) that threads copy freely, without reference
+/// counting: its contents are made once per list of names and kept for the life of the process
+/// (the lists a process uses are few: the schemas and the readers).
+public struct MemberTable: @unchecked Sendable {
+  /// One name: its written form (`"name":`, as the protocol's writers write a key) and where the
+  /// name is in it.
+  @usableFromInline struct Entry {
+    /// The written form, `"` + name + `":`.
+    @usableFromInline var written: UnsafePointer<UInt8>
+    /// The length of the name (the written form is 3 bytes longer).
+    @usableFromInline var count: Int
+    /// The written form's first 8 bytes (fewer for a short name, the rest zero), and the mask of
+    /// those bytes.
+    @usableFromInline var head: UInt64
+    @usableFromInline var mask: UInt64
+  }
+
+  /// The slots: a name's index (its slot to itself), `none`, or `several` (then each name is tried).
+  @usableFromInline let slots: UnsafePointer<Int32>
+  @usableFromInline let entries: UnsafePointer<Entry>
+  /// The number of names.
+  public let count: Int
+  /// The multiplier of the length in the slot of a key (`slot`).
+  @usableFromInline let multiplier: Int
+
+  @usableFromInline static var slotCount: Int { 64 }
+  @usableFromInline static var none: Int32 { -1 }
+  @usableFromInline static var several: Int32 { -2 }
+
+  /// The table of `names`; a name's index is its place in the list (a name given twice is found
+  /// at its first place).
+  public init(_ names: [String]) {
+    self = Self.made.withLock { made in
+      if let table = made[names] { return table }
+      let table = MemberTable(making: names)
+      made[names] = table
+      return table
+    }
+  }
+
+  /// The tables made so far, by their names.
+  private static let made = Mutex<[[String]: MemberTable]>([:])
+
+  private init(making names: [String]) {
+    let entries = UnsafeMutablePointer<Entry>.allocate(capacity: max(names.count, 1))
+    for (k, name) in names.enumerated() {
+      let written = Array("\"\(name)\":".utf8)
+      let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: written.count)
+      bytes.initialize(from: written, count: written.count)
+      var head: UInt64 = 0
+      var mask: UInt64 = 0
+      for (i, byte) in written.prefix(8).enumerated() {
+        head |= UInt64(byte) << (8 * UInt64(i))
+        mask |= 0xFF << (8 * UInt64(i))
+      }
+      entries[k] = Entry(written: UnsafePointer(bytes), count: written.count - 3, head: head, mask: mask)
+    }
+    let keys = (0..<names.count).map { k in
+      (first: entries[k].count == 0 ? UInt8(ascii: "\"") : entries[k].written[1], count: entries[k].count)
+    }
+    // The first multiplier (1 to 63) that gives each name a slot of its own, else 5 and slots shared.
+    func table(_ multiplier: Int) -> (table: [Int32], distinct: Bool) {
+      var table = [Int32](repeating: Self.none, count: Self.slotCount)
+      var distinct = true
+      for (k, key) in keys.enumerated() {
+        let slot = Self.slot(first: key.first, count: key.count, multiplier: multiplier)
+        if table[slot] == Self.none {
+          table[slot] = Int32(k)
+        } else {
+          table[slot] = Self.several
+          distinct = false
+        }
+      }
+      return (table, distinct)
+    }
+    let multiplier = (1..<Self.slotCount).first { table($0).distinct } ?? 5
+    let slots = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slotCount)
+    slots.initialize(from: table(multiplier).table, count: Self.slotCount)
+    self.slots = UnsafePointer(slots)
+    self.entries = UnsafePointer(entries)
+    self.count = names.count
+    self.multiplier = multiplier
+  }
+
+  /// The slot of a key whose first byte is `first` (for an empty key, its closing quote) and whose
+  /// length is `count`.
+  @inlinable @inline(__always)
+  static func slot(first: UInt8, count: Int, multiplier: Int) -> Int {
+    (Int(first) &+ count &* multiplier) & (slotCount &- 1)
+  }
+
+  /// The name at `index`.
+  public func name(_ index: Int) -> String {
+    let entry = entries[index]
+    return String(decoding: UnsafeBufferPointer(start: entry.written + 1, count: entry.count), as: UTF8.self)
+  }
+
+  /// Whether name `k` is the `count` bytes at `key`.
+  @inlinable @inline(__always)
+  func isName(_ k: Int, _ key: UnsafePointer<UInt8>, count: Int) -> Bool {
+    let entry = entries[k]
+    return entry.count == count && ShortBytes.equal(entry.written + 1, key, count: count)
+  }
+
+  /// The index of the name that is the key of `count` bytes at `key` (written without escapes,
+  /// between its quotes), or nil.
+  @inlinable @inline(__always)
+  public func index(ofKey key: UnsafePointer<UInt8>, count: Int) -> Int? {
+    let first = count == 0 ? UInt8(ascii: "\"") : key[0]
+    let k = Int(slots[Self.slot(first: first, count: count, multiplier: multiplier)])
+    if k >= 0 { return isName(k, key, count: count) ? k : nil }
+    if k == Int(Self.none) { return nil }
+    for k in 0..<self.count where isName(k, key, count: count) { return k }
+    return nil
+  }
+
+  /// The index of the name that is the key at `key` (its text between the quotes) of a validated
+  /// line, an escaped key compared once decoded (by code points, as JSON names keys); or nil.
+  @inlinable @inline(__always)
+  public func index(of key: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let start = bytes.baseAddress! + key.lowerBound
+    if let k = index(ofKey: start, count: key.count) { return k }
+    return UnsafeBufferPointer(start: start, count: key.count).contains(UInt8(ascii: "\\"))
+      ? escapedIndex(UnsafeBufferPointer(start: start, count: key.count)) : nil
+  }
+
+  /// `index(of:in:)` for a key with escapes.
+  @usableFromInline func escapedIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    let decoded = JSONParser.unescapeBytes(key)
+    return decoded.withUnsafeBufferPointer { d in
+      // (An empty key is never read, only its length.)
+      index(ofKey: d.baseAddress ?? StaticString("").utf8Start, count: d.count)
+    }
+  }
+
+  /// The index of the name whose written form (`"name":`, the key's quotes and its colon right
+  /// after it, as the protocol's writers write a key) starts at `p`, with `available` bytes there;
+  /// nil when none does (the key may still be a name, written otherwise). The written form is
+  /// `count(k) + 3` bytes long.
+  @inlinable @inline(__always)
+  public func writtenIndex(at p: UnsafePointer<UInt8>, available: Int) -> Int? {
+    guard available >= 8 else { return nil }
+    let head = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+    for k in 0..<count {
+      let entry = entries[k]
+      guard head & entry.mask == entry.head else { continue }
+      let length = entry.count &+ 3
+      if length <= 8 { return k }
+      if length <= available, ShortBytes.equal(entry.written + 8, p + 8, count: length &- 8) { return k }
+    }
+    return nil
+  }
+
+  /// The length of name `k`'s written form (`"name":`).
+  @inlinable @inline(__always)
+  public func writtenCount(_ k: Int) -> Int { entries[k].count &+ 3 }
+
+  /// Finds the first member of each name among `members` of the validated line `bytes`: writes
+  /// into `found[k]` the index in `members` of the first member named name `k`, or -1.
+  @inlinable @inline(__always)
+  public func first(
+    of members: UnsafeBufferPointer<MemberSpan>, in bytes: UnsafeBufferPointer<UInt8>,
+    into found: UnsafeMutablePointer<Int32>
+  ) {
+    found.initialize(repeating: -1, count: count)
+    for m in 0..<members.count {
+      let member = members[m]
+      let k =
+        member.keyHasEscapes
+        ? escapedIndex(UnsafeBufferPointer(rebasing: bytes[member.key]))
+        : index(ofKey: bytes.baseAddress! + member.key.lowerBound, count: member.key.count)
+      if let k, found[k] < 0 { found[k] = Int32(m) }
+    }
+  }
+}
