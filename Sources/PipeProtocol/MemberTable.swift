@@ -24,6 +24,8 @@ public struct MemberTable: @unchecked Sendable {
 
   /// The slots: a name's index (its slot to itself), `none`, or `several` (then each name is tried).
   @usableFromInline let slots: UnsafePointer<Int32>
+  /// The slots of written forms, by the name's first byte alone (`firstSlot`), as `slots`.
+  @usableFromInline let firstSlots: UnsafePointer<Int32>
   @usableFromInline let entries: UnsafePointer<Entry>
   /// The number of names.
   public let count: Int
@@ -84,6 +86,14 @@ public struct MemberTable: @unchecked Sendable {
     let slots = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slotCount)
     slots.initialize(from: table(multiplier).table, count: Self.slotCount)
     self.slots = UnsafePointer(slots)
+    let firstSlots = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slotCount)
+    firstSlots.initialize(repeating: Self.none, count: Self.slotCount)
+    for k in 0..<names.count {
+      // The byte after the opening quote: the name's first, or the closing quote of an empty one.
+      let slot = Self.firstSlot(entries[k].written[1])
+      firstSlots[slot] = firstSlots[slot] == Self.none ? Int32(k) : Self.several
+    }
+    self.firstSlots = UnsafePointer(firstSlots)
     self.entries = UnsafePointer(entries)
     self.count = names.count
     self.multiplier = multiplier
@@ -95,6 +105,10 @@ public struct MemberTable: @unchecked Sendable {
   static func slot(first: UInt8, count: Int, multiplier: Int) -> Int {
     (Int(first) &+ count &* multiplier) & (slotCount &- 1)
   }
+
+  /// The slot of a written form whose second byte (after the quote) is `byte`.
+  @inlinable @inline(__always)
+  static func firstSlot(_ byte: UInt8) -> Int { Int(byte) & (slotCount &- 1) }
 
   /// The name at `index`.
   public func name(_ index: Int) -> String {
@@ -147,15 +161,21 @@ public struct MemberTable: @unchecked Sendable {
   @inlinable @inline(__always)
   public func writtenIndex(at p: UnsafePointer<UInt8>, available: Int) -> Int? {
     guard available >= 8 else { return nil }
-    let head = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-    for k in 0..<count {
-      let entry = entries[k]
-      guard head & entry.mask == entry.head else { continue }
-      let length = entry.count &+ 3
-      if length <= 8 { return k }
-      if length <= available, ShortBytes.equal(entry.written + 8, p + 8, count: length &- 8) { return k }
-    }
+    let k = Int(firstSlots[Self.firstSlot(p[1])])
+    if k >= 0 { return isWritten(k, p, available: available) ? k : nil }
+    if k == Int(Self.none) { return nil }
+    for k in 0..<count where isWritten(k, p, available: available) { return k }
     return nil
+  }
+
+  /// Whether name `k`'s written form starts at `p` (at least 8 bytes there, `available` in all).
+  @inlinable @inline(__always)
+  func isWritten(_ k: Int, _ p: UnsafePointer<UInt8>, available: Int) -> Bool {
+    let entry = entries[k]
+    guard UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) & entry.mask == entry.head else { return false }
+    let length = entry.count &+ 3
+    return length <= 8
+      || (length <= available && ShortBytes.equal(entry.written + 8, p + 8, count: length &- 8))
   }
 
   /// The length of name `k`'s written form (`"name":`).
@@ -170,12 +190,20 @@ public struct MemberTable: @unchecked Sendable {
     into found: UnsafeMutablePointer<Int32>
   ) {
     found.initialize(repeating: -1, count: count)
+    let line = bytes.baseAddress!
     for m in 0..<members.count {
       let member = members[m]
-      let k =
-        member.keyHasEscapes
-        ? escapedIndex(UnsafeBufferPointer(rebasing: bytes[member.key]))
-        : index(ofKey: bytes.baseAddress! + member.key.lowerBound, count: member.key.count)
+      let k: Int?
+      if member.keyHasEscapes {
+        k = escapedIndex(UnsafeBufferPointer(rebasing: bytes[member.key]))
+      } else {
+        // In a line, the byte at an empty key is its closing quote, as the slots were made.
+        let key = line + member.key.lowerBound
+        let count = member.key.count
+        let slot = Int(slots[Self.slot(first: key[0], count: count, multiplier: multiplier)])
+        if slot == Int(Self.none) { continue }
+        k = slot >= 0 ? (isName(slot, key, count: count) ? slot : nil) : index(ofKey: key, count: count)
+      }
       if let k, found[k] < 0 { found[k] = Int32(m) }
     }
   }

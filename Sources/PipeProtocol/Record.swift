@@ -155,26 +155,14 @@ extension Record {
 }
 
 extension Record {
-  /// This record changed to hold `object`'s members, its bytes kept wherever they can be: a
-  /// member whose value `object` leaves equal (as a JSON value) keeps its exact bytes, escapes and
-  /// all (`"\u00e9"` stays `"\u00e9"`, `\/` stays `\/`); a changed value is spliced in after its
-  /// key's own bytes; a member `object` lacks is dropped; a new one goes before the first member
-  /// whose key sorts after it (keys compared by Unicode scalars, as `sortKeys` does), so sorted
-  /// keys stay sorted. Rewriting one field of a store record (a status, a donut's glaze) changes
-  /// that field alone.
+  /// This record changed to hold `object`'s members, its bytes kept wherever they can be (through
+  /// `RecordSplicer`): a member whose value `object` leaves equal (as a JSON value) keeps its
+  /// exact bytes, escapes and all (`"\u00e9"` stays `"\u00e9"`, `\/` stays `\/`); a changed value
+  /// is spliced in after its key's own bytes; a member `object` lacks is dropped; a new one goes
+  /// before the first member whose key sorts after it (keys compared by Unicode scalars, as
+  /// `sortKeys` does), so sorted keys stay sorted. Rewriting one field of a store record (a
+  /// status, a donut's glaze) changes that field alone.
   public func updated(to object: JSONObject) -> Record {
-    var out: [UInt8] = [UInt8(ascii: "{")]
-    var wrote = false
-    func separate() {
-      if wrote { out.append(UInt8(ascii: ",")) }
-      wrote = true
-    }
-    func appendNew(_ member: JSONMember) {
-      separate()
-      JSONWriter.appendString(member.key, to: &out)
-      out.append(UInt8(ascii: ":"))
-      JSONWriter.append(member.value, to: &out)
-    }
     let oldKeys = bytes.withUnsafeBufferPointer { buffer in
       members.map { m in
         m.keyHasEscapes
@@ -186,25 +174,36 @@ extension Record {
     var added = object.members.filter { new in
       !oldKeys.contains { JSONObject.sameKey($0, new.key) }
     }
-    for (index, member) in members.enumerated() {
-      let key = oldKeys[index]
-      while let next = added.first, next.key.unicodeScalars.lexicographicallyPrecedes(key.unicodeScalars) {
-        appendNew(next)
-        added.removeFirst()
-      }
-      guard let new = object.index(of: key).map({ object.members[$0] }) else { continue }
-      separate()
-      // From the key's opening quote to the end of its colon's spacing: the key's own bytes.
-      let keyStart = member.key.lowerBound - 1
-      if value(of: member) == new.value {
-        out.append(contentsOf: bytes[keyStart..<member.value.upperBound])
-      } else {
-        out.append(contentsOf: bytes[keyStart..<member.value.lowerBound])
-        JSONWriter.append(new.value, to: &out)
+    var out: [UInt8] = []
+    bytes.withUnsafeBufferPointer { buffer in
+      members.withUnsafeBufferPointer { spans in
+        var splicer = RecordSplicer(buffer, members: spans)
+        func insert(_ member: JSONMember, before m: Int) {
+          splicer.insert(before: m, to: &out) { out in
+            JSONWriter.appendString(member.key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONWriter.append(member.value, to: &out)
+          }
+        }
+        for (index, member) in members.enumerated() {
+          let key = oldKeys[index]
+          while let next = added.first, next.key.unicodeScalars.lexicographicallyPrecedes(key.unicodeScalars)
+          {
+            insert(next, before: index)
+            added.removeFirst()
+          }
+          guard let new = object.index(of: key).map({ object.members[$0] }) else {
+            splicer.remove(index, to: &out)
+            continue
+          }
+          if value(of: member) != new.value {
+            splicer.replace(index, to: &out) { JSONWriter.append(new.value, to: &$0) }
+          }
+        }
+        for member in added { insert(member, before: members.count) }
+        splicer.finish(to: &out)
       }
     }
-    for member in added { appendNew(member) }
-    out.append(UInt8(ascii: "}"))
     // The bytes are this record's members and values JSONWriter wrote, so they parse; the
     // object's own serialization stands in only if that ever failed (a record is never lost).
     return (try? Record(bytes: out, source: source, line: line))

@@ -98,6 +98,8 @@ struct ChunkCounter {
   let builtInMenu = StreamMenu(deferring: false)
   let nameBytes: UnsafePointer<UInt8>
   let nameStarts: UnsafePointer<Int>
+  /// `SalesFields.itemKeys`, kept here (a global's every read checks that it is made).
+  let itemKeys = SalesFields.itemKeys
   let nameCount: Int
 
   init(maxDepth: Int, maxLineLength: Int, zone: LocalTime.Zone) {
@@ -231,7 +233,7 @@ struct ChunkCounter {
     /// quote bitmap (the line is plain, so no string holds an escaped quote).
     @inline(__always) func quote(_ from: Int) -> Int { index.quote(after: from) }
     @inline(__always) func spaces() { while b[i] == 0x20 { i &+= 1 } }
-    let keys = SalesFields.itemKeys
+    let keys = itemKeys
     var sum = 0
     let n = json.bytes.count
     i &+= 1

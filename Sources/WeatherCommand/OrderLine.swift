@@ -31,6 +31,9 @@ struct OrderLine: FieldAccess {
   let view: RecordView
   /// The first member of each name (stored apart: no array to allocate per order).
   var id, city, parkingSpot, creationDate, temperature, wasRaining: MemberSpan?
+  /// Where `temperature` and `wasRaining` are among the members (-1: not there).
+  var temperatureIndex = -1
+  var wasRainingIndex = -1
 
   /// The first member named `name`.
   subscript(name: Name) -> MemberSpan? {
@@ -56,6 +59,8 @@ struct OrderLine: FieldAccess {
         let m = Int(found[name.rawValue])
         return m < 0 ? nil : members[m]
       }
+      temperatureIndex = Int(found[Name.temperature.rawValue])
+      wasRainingIndex = Int(found[Name.wasRaining.rawValue])
       id = member(.id)
       city = member(.city)
       parkingSpot = member(.parkingSpot)
@@ -92,37 +97,30 @@ struct OrderLine: FieldAccess {
     return ISODate.parse(bytes: UnsafeBufferPointer(rebasing: view.bytes[inner]), memo: &memo)
   }
 
-  /// Appends the record to `out` with the values set (JSON text): each in the place of its
-  /// member's value, or as a new member after the last one; then a newline.
+  /// Appends the record to `out` with the values set (JSON text), through `RecordSplicer`: each in
+  /// the place of its member's value, or as a new member after the last one; then a newline.
   func write(temperature newTemperature: [UInt8], wasRaining newWasRaining: [UInt8], to out: inout [UInt8]) {
-    let bytes = view.bytes
-    // New members go right after the last member's value (or after the opening brace).
-    let insert =
-      view.members.last?.value.upperBound ?? (bytes.firstIndex(of: UInt8(ascii: "{")).map { $0 + 1 } ?? 0)
-    var first = (temperature, newTemperature)
-    var second = (wasRaining, newWasRaining)
-    if let a = first.0, let b = second.0, b.value.lowerBound < a.value.lowerBound { swap(&first, &second) }
-    var position = 0
-    func splice(_ member: MemberSpan?, _ value: [UInt8]) {
-      guard let member else { return }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<member.value.lowerBound]))
-      out.append(contentsOf: value)
-      position = member.value.upperBound
+    view.members.withUnsafeBufferPointer { members in
+      var splicer = RecordSplicer(view.bytes, members: members)
+      // (No arrays here: an order is written without allocating.)
+      let (a, aValue, b, bValue) =
+        temperatureIndex <= wasRainingIndex
+        ? (temperatureIndex, newTemperature, wasRainingIndex, newWasRaining)
+        : (wasRainingIndex, newWasRaining, temperatureIndex, newTemperature)
+      if a >= 0 { splicer.replace(a, to: &out) { $0.append(contentsOf: aValue) } }
+      if b >= 0 { splicer.replace(b, to: &out) { $0.append(contentsOf: bValue) } }
+      func add(_ name: Name, _ value: [UInt8]) {
+        splicer.insert(before: members.count, to: &out) { out in
+          out.append(UInt8(ascii: "\""))
+          out.append(contentsOf: Name.bytes[name.rawValue])
+          out.append(contentsOf: "\":".utf8)
+          out.append(contentsOf: value)
+        }
+      }
+      if temperatureIndex < 0 { add(.temperature, newTemperature) }
+      if wasRainingIndex < 0 { add(.wasRaining, newWasRaining) }
+      splicer.finish(to: &out)
     }
-    splice(first.0, first.1)
-    splice(second.0, second.1)
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<insert]))
-    func add(_ name: Name, _ member: MemberSpan?, _ value: [UInt8]) {
-      guard member == nil else { return }
-      if !view.members.isEmpty { out.append(UInt8(ascii: ",")) }
-      out.append(UInt8(ascii: "\""))
-      out.append(contentsOf: Name.bytes[name.rawValue])
-      out.append(contentsOf: "\":".utf8)
-      out.append(contentsOf: value)
-    }
-    add(.temperature, temperature, newTemperature)
-    add(.wasRaining, wasRaining, newWasRaining)
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[insert...]))
     out.append(0x0A)
   }
 }

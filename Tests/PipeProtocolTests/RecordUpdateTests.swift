@@ -1,4 +1,5 @@
 import PipeProtocol
+import TestSupport
 import Testing
 
 /// `Record.updated(to:)` changes only what changed: every other member keeps its bytes.
@@ -40,7 +41,7 @@ import Testing
 
   /// Against the slow twin: whatever is changed, the result parses to exactly the object asked for.
   @Test func theResultHoldsTheObjectAskedFor() throws {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 3911)
     let record = try record()
     let keys = ["a", "b", "c", "n", "type", "y", "z"]
     for _ in 0..<500 {

@@ -1,0 +1,102 @@
+/// Writes a changed copy of one record's bytes (rule 2 of PROTOCOL.md): the record's own bytes
+/// copied as they are, with only the values it replaces, the members it removes and the members
+/// it inserts spliced in. Every other member keeps its bytes, escapes and spacing, and so do the
+/// separators between members that stay neighbours. The one splicer of the tools: `weather
+/// annotate` (`OrderLine.write`) and the store edits of `orders` (`Record.updated(to:)`) both
+/// write through it, each placing new members by its own rule.
+///
+/// Edits are given member by member, in the record's order (`members` as the reader indexed
+/// them): for each member at most one `replace` or `remove`, and `insert(before:)` before it.
+/// Members not named are kept. `finish` writes the rest.
+public struct RecordSplicer {
+  /// The record's bytes, validated (an object).
+  public let bytes: UnsafeBufferPointer<UInt8>
+  /// The record's top-level members, in order.
+  public let members: UnsafeBufferPointer<MemberSpan>
+  /// The bytes of `bytes` before this offset are written (or skipped).
+  var copied = 0
+  /// The first member not yet passed, replaced or removed.
+  var next = 0
+  /// Where in the output the last member written ends (its value's end): a separator written
+  /// after it is taken back when every member after it is removed. Nil before any member.
+  var afterValue: Int?
+
+  /// A splicer of `bytes`, whose top-level members are `members`.
+  public init(_ bytes: UnsafeBufferPointer<UInt8>, members: UnsafeBufferPointer<MemberSpan>) {
+    self.bytes = bytes
+    self.members = members
+  }
+
+  /// Where member `m` starts: its key's opening quote.
+  @inline(__always)
+  func keyStart(_ m: Int) -> Int { members[m].key.lowerBound - 1 }
+
+  /// Copies the input up to `offset`.
+  @inline(__always)
+  mutating func copy(upTo offset: Int, to out: inout [UInt8]) {
+    if offset > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<offset])) }
+    copied = max(copied, offset)
+  }
+
+  /// Keeps the members before `m` not yet passed, and the separator before `m` (up to its key).
+  @inline(__always)
+  mutating func pass(to m: Int, to out: inout [UInt8]) {
+    if m > next {
+      copy(upTo: members[m - 1].value.upperBound, to: &out)
+      afterValue = out.count
+    }
+    next = max(next, m)
+    if m < members.count {
+      copy(upTo: keyStart(m), to: &out)
+    } else if afterValue == nil {
+      // No member is written yet: up to the object's closing brace.
+      var end = bytes.count - 1
+      while end > copied, bytes[end] != UInt8(ascii: "}") { end -= 1 }
+      copy(upTo: end, to: &out)
+    }
+  }
+
+  /// Member `m` with its key and spacing as they are, and the value `write` writes (JSON text).
+  @inline(__always)
+  public mutating func replace(_ m: Int, to out: inout [UInt8], value write: (inout [UInt8]) -> Void) {
+    pass(to: m, to: &out)
+    copy(upTo: members[m].value.lowerBound, to: &out)
+    write(&out)
+    copied = members[m].value.upperBound
+    afterValue = out.count
+    next = m + 1
+  }
+
+  /// Leaves out member `m` and one separator beside it.
+  public mutating func remove(_ m: Int, to out: inout [UInt8]) {
+    pass(to: m, to: &out)
+    if m + 1 < members.count {
+      // With the separator after it (the one before it, if any, is written and stays).
+      copied = keyStart(m + 1)
+    } else {
+      // The last member: with the separator before it, already written.
+      if let afterValue { out.removeSubrange(afterValue...) }
+      copied = members[m].value.upperBound
+    }
+    next = m + 1
+  }
+
+  /// Inserts a member before member `m` (after the last one when `m` is `members.count`):
+  /// `write` writes its key, colon and value (JSON text).
+  @inline(__always)
+  public mutating func insert(
+    before m: Int, to out: inout [UInt8], member write: (inout [UInt8]) -> Void
+  ) {
+    pass(to: m, to: &out)
+    if m == members.count, afterValue != nil { out.append(UInt8(ascii: ",")) }
+    write(&out)
+    afterValue = out.count
+    if m < members.count { out.append(UInt8(ascii: ",")) }
+  }
+
+  /// Keeps the members not yet passed and writes the rest of the record.
+  public mutating func finish(to out: inout [UInt8]) {
+    pass(to: members.count, to: &out)
+    copy(upTo: bytes.count, to: &out)
+  }
+}
