@@ -163,7 +163,12 @@ public struct MemberTable: @unchecked Sendable {
     guard available >= 8 else { return nil }
     let k = Int(firstSlots[Self.firstSlot(p[1])])
     if k >= 0 { return isWritten(k, p, available: available) ? k : nil }
-    if k == Int(Self.none) { return nil }
+    return k == Int(Self.none) ? nil : writtenIndexTryingEach(at: p, available: available)
+  }
+
+  /// `writtenIndex` where names share the first byte's slot.
+  @usableFromInline @inline(never)
+  func writtenIndexTryingEach(at p: UnsafePointer<UInt8>, available: Int) -> Int? {
     for k in 0..<count where isWritten(k, p, available: available) { return k }
     return nil
   }
@@ -181,6 +186,35 @@ public struct MemberTable: @unchecked Sendable {
   /// The length of name `k`'s written form (`"name":`).
   @inlinable @inline(__always)
   public func writtenCount(_ k: Int) -> Int { entries[k].count &+ 3 }
+
+  /// The index in `members` (of the validated line `bytes`) of the first member named name `k`,
+  /// or nil: for a reader that wants a few of its names, and perhaps not all (`first` finds them
+  /// all in one pass).
+  @inlinable @inline(__always)
+  public func find(
+    _ k: Int, among members: UnsafeBufferPointer<MemberSpan>, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Int? {
+    let entry = entries[k]
+    let line = bytes.baseAddress!
+    for m in 0..<members.count {
+      let member = members[m]
+      if member.keyHasEscapes {
+        if escapedIs(k, UnsafeBufferPointer(rebasing: bytes[member.key])) { return m }
+      } else if member.key.count == entry.count,
+        ShortBytes.equal(line + member.key.lowerBound, entry.written + 1, count: entry.count)
+      {
+        return m
+      }
+    }
+    return nil
+  }
+
+  /// Whether the escaped key `key` is name `k`, once decoded.
+  @usableFromInline func escapedIs(_ k: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let entry = entries[k]
+    return JSONParser.unescapeBytes(key).elementsEqual(
+      UnsafeBufferPointer(start: entry.written + 1, count: entry.count))
+  }
 
   /// Finds the first member of each name among `members` of the validated line `bytes`: writes
   /// into `found[k]` the index in `members` of the first member named name `k`, or -1.

@@ -29,9 +29,8 @@ public struct RecordIndexer {
   public let names: MemberTable
   /// The index of `"type"` in `names`.
   @usableFromInline let typeName: Int
-  /// For each of `names`, the index in `spans` of the first member so named in the last line
-  /// `indexIfSure` indexed, or -1.
-  @usableFromInline let found: UnsafeMutablePointer<Int32>
+  /// The last line `indexIfSure` indexed (valid until the next).
+  @usableFromInline var line = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   /// Whether the last line indexed is plain (printable ASCII, no escapes anywhere).
   public private(set) var plain = false
   /// The quote bitmap of the last line indexed by `indexIfSure`, when it is plain.
@@ -53,11 +52,8 @@ public struct RecordIndexer {
     let table = all.contains("type") ? names : MemberTable(all + ["type"])
     self.names = table
     typeName = (0..<table.count).first { table.name($0) == "type" }!
-    foundStore = FoundStore(count: self.names.count)
-    found = foundStore.indices
     members.reserveCapacity(32)
   }
-  @usableFromInline let foundStore: FoundStore
 
   /// Indexes `line` as one record (an object, duplicate keys refused) and returns where the text of
   /// its type is (between the quotes); nil when this mode is not sure of the line.
@@ -88,11 +84,10 @@ public struct RecordIndexer {
     return typeText(line)
   }
 
-  /// Finds the members of `names` in the last line, and where the text of its `"type"` is, when
-  /// it is a string without escapes.
+  /// Where the text of the last line's `"type"` is, when it is a string without escapes.
   @inline(__always)
-  func typeText(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-    names.first(of: spans, in: line, into: found)
+  mutating func typeText(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    self.line = line
     guard let type = value(typeName) else { return nil }
     return string(type, ValidatedJSON(line))
   }
@@ -112,8 +107,8 @@ public struct RecordIndexer {
   /// The value of the first member named `names`' name `k` in the last line `indexIfSure` indexed.
   @inlinable @inline(__always)
   public func value(_ k: Int) -> Range<Int>? {
-    let m = Int(found[k])
-    return m < 0 ? nil : memberStore.spans[m].value
+    guard let m = names.find(k, among: spans, in: line) else { return nil }
+    return memberStore.spans[m].value
   }
 
   /// The bytes between the quotes of a string value without escapes; nil for another value.
@@ -204,14 +199,6 @@ public struct RecordIndexer {
   @usableFromInline let spans = UnsafeMutablePointer<MemberSpan>.allocate(
     capacity: StructuralIndexer.maxOpenKeys)
   deinit { spans.deallocate() }
-}
-
-/// Where the members of a `RecordIndexer`'s names are in its last line (one indexer per thread:
-/// copies of an indexer share it).
-@usableFromInline final class FoundStore {
-  @usableFromInline let indices: UnsafeMutablePointer<Int32>
-  init(count: Int) { indices = .allocate(capacity: max(count, 1)) }
-  deinit { indices.deallocate() }
 }
 
 /// The quote bitmap of one line (`StructuralIndexer.quoteWords` words), owned by one

@@ -90,7 +90,7 @@ struct MemberTableTests {
     }
   }
 
-  @Test("records: first(of:in:) finds each name's first member, as RecordIndexer.member does")
+  @Test("records: first(of:in:) and find find each name's first member, as RecordIndexer.member does")
   func firstMembers() throws {
     var random = SplitMix64(seed: 3903)
     for _ in 0..<300 {
@@ -125,6 +125,8 @@ struct MemberTableTests {
           let k = Self.slowIndex(names, Array(name.utf8))!
           let fast = found[k] < 0 ? nil : members[Int(found[k])]
           #expect(fast?.key == slow?.key, "\(line) \(name)")
+          let one = members.withUnsafeBufferPointer { table.find(k, among: $0, in: b) }.map { members[$0] }
+          #expect(one?.key == slow?.key, "find: \(line) \(name)")
         }
       }
     }
