@@ -20,6 +20,11 @@ public struct MemberTable: @unchecked Sendable {
     /// those bytes.
     @usableFromInline var head: UInt64
     @usableFromInline var mask: UInt64
+    /// The written form's last 8 bytes (when it is longer than 8).
+    @usableFromInline var writtenTail: UInt64
+    /// The name's `ShortBytes.head` and `tail`.
+    @usableFromInline var nameHead: UInt64
+    @usableFromInline var nameTail: UInt64
   }
 
   /// The slots: a name's index (its slot to itself), `none`, or `several` (then each name is tried).
@@ -62,7 +67,12 @@ public struct MemberTable: @unchecked Sendable {
         head |= UInt64(byte) << (8 * UInt64(i))
         mask |= 0xFF << (8 * UInt64(i))
       }
-      entries[k] = Entry(written: UnsafePointer(bytes), count: written.count - 3, head: head, mask: mask)
+      let count = written.count - 3
+      entries[k] = Entry(
+        written: UnsafePointer(bytes), count: count, head: head, mask: mask,
+        writtenTail: written.count > 8 ? ShortBytes.tail(bytes, count: written.count) : 0,
+        nameHead: ShortBytes.head(bytes + 1, count: count),
+        nameTail: count > 8 ? ShortBytes.tail(bytes + 1, count: count) : 0)
     }
     let keys = (0..<names.count).map { k in
       (first: entries[k].count == 0 ? UInt8(ascii: "\"") : entries[k].written[1], count: entries[k].count)
@@ -120,7 +130,8 @@ public struct MemberTable: @unchecked Sendable {
   @inlinable @inline(__always)
   func isName(_ k: Int, _ key: UnsafePointer<UInt8>, count: Int) -> Bool {
     let entry = entries[k]
-    return entry.count == count && ShortBytes.equal(entry.written + 1, key, count: count)
+    return entry.count == count
+      && ShortBytes.equal(key, count: count, head: entry.nameHead, tail: entry.nameTail, entry.written + 1)
   }
 
   /// The index of the name that is the key of `count` bytes at `key` (written without escapes,
@@ -179,8 +190,9 @@ public struct MemberTable: @unchecked Sendable {
     let entry = entries[k]
     guard UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) & entry.mask == entry.head else { return false }
     let length = entry.count &+ 3
-    return length <= 8
-      || (length <= available && ShortBytes.equal(entry.written + 8, p + 8, count: length &- 8))
+    if length <= 8 { return true }
+    guard length <= available, ShortBytes.tail(p, count: length) == entry.writtenTail else { return false }
+    return length <= 16 || ShortBytes.equal(entry.written + 8, p + 8, count: length &- 16)
   }
 
   /// The length of name `k`'s written form (`"name":`).
@@ -201,7 +213,9 @@ public struct MemberTable: @unchecked Sendable {
       if member.keyHasEscapes {
         if escapedIs(k, UnsafeBufferPointer(rebasing: bytes[member.key])) { return m }
       } else if member.key.count == entry.count,
-        ShortBytes.equal(line + member.key.lowerBound, entry.written + 1, count: entry.count)
+        ShortBytes.equal(
+          line + member.key.lowerBound, count: entry.count, head: entry.nameHead, tail: entry.nameTail,
+          entry.written + 1)
       {
         return m
       }

@@ -94,7 +94,9 @@ struct FramingTwinsTests {
     #expect(Self.chunkLines(Array("a\r\n".utf8), 0..<3, isLast: true).lines == [Array("a".utf8)])
   }
 
-  @Test("ShortBytes.equal is a byte-by-byte comparison at every length and every differing byte")
+  @Test(
+    "ShortBytes.equal, with and without words made beforehand, is a byte-by-byte comparison at every length and every differing byte"
+  )
   func shortBytes() {
     for count in 0...40 {
       let a = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
@@ -110,7 +112,23 @@ struct FramingTwinsTests {
             b.withUnsafeBufferPointer { y in ShortBytes.equal(x.baseAddress!, y.baseAddress!, count: count) }
           }
           #expect(!equal, "a byte differs at \(position) of \(count)")
+          // The same with the first bytes' words made beforehand (as a member table keeps them).
+          let withWords = a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+              let head = ShortBytes.head(x.baseAddress!, count: count)
+              let tail = count > 8 ? ShortBytes.tail(x.baseAddress!, count: count) : 0
+              return ShortBytes.equal(y.baseAddress!, count: count, head: head, tail: tail, x.baseAddress!)
+            }
+          }
+          #expect(!withWords, "a byte differs at \(position) of \(count), with words")
         }
+      }
+      a.withUnsafeBufferPointer { x in
+        guard let start = x.baseAddress else { return }
+        let tail = count > 8 ? ShortBytes.tail(start, count: count) : 0
+        #expect(
+          ShortBytes.equal(start, count: count, head: ShortBytes.head(start, count: count), tail: tail, start)
+        )
       }
     }
   }

@@ -42,7 +42,7 @@ struct MemberTableTests {
     var random = SplitMix64(seed: 3901)
     for _ in 0..<400 {
       let names = (0..<Int.random(in: 0...24, using: &random)).map { _ in
-        Self.word(&random, length: 0...12, quotes: false)
+        Self.word(&random, length: 0...20, quotes: false)
       }
       let table = MemberTable(names)
       #expect(table.count == names.count)
@@ -67,7 +67,7 @@ struct MemberTableTests {
     var random = SplitMix64(seed: 3902)
     for _ in 0..<400 {
       let names = (0..<Int.random(in: 0...8, using: &random)).map { _ in
-        Self.word(&random, length: 0...12, quotes: false)
+        Self.word(&random, length: 0...20, quotes: false)
       }
       let table = MemberTable(names)
       for _ in 0..<30 {
