@@ -201,20 +201,22 @@ public struct MemberTable: @unchecked Sendable {
 
   /// The index in `members` (of the validated line `bytes`) of the first member named name `k`,
   /// or nil: for a reader that wants a few of its names, and perhaps not all (`first` finds them
-  /// all in one pass).
+  /// all in one pass). `escapes`: whether a key may have escapes (a worker's sure mode reads only
+  /// lines whose keys have none).
   @inlinable @inline(__always)
   public func find(
-    _ k: Int, among members: UnsafeBufferPointer<MemberSpan>, in bytes: UnsafeBufferPointer<UInt8>
+    _ k: Int, among members: UnsafeBufferPointer<MemberSpan>, in bytes: UnsafeBufferPointer<UInt8>,
+    escapes: Bool = true
   ) -> Int? {
     let entry = entries[k]
     let line = bytes.baseAddress!
     for m in 0..<members.count {
-      let member = members[m]
-      if member.keyHasEscapes {
-        if escapedIs(k, UnsafeBufferPointer(rebasing: bytes[member.key])) { return m }
-      } else if member.key.count == entry.count,
+      let key = members[m].key
+      if escapes, members[m].keyHasEscapes {
+        if escapedIs(k, UnsafeBufferPointer(rebasing: bytes[key])) { return m }
+      } else if key.upperBound &- key.lowerBound == entry.count,
         ShortBytes.equal(
-          line + member.key.lowerBound, count: entry.count, head: entry.nameHead, tail: entry.nameTail,
+          line + key.lowerBound, count: entry.count, head: entry.nameHead, tail: entry.nameTail,
           entry.written + 1)
       {
         return m

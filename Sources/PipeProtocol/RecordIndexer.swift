@@ -107,7 +107,8 @@ public struct RecordIndexer {
   /// The value of the first member named `names`' name `k` in the last line `indexIfSure` indexed.
   @inlinable @inline(__always)
   public func value(_ k: Int) -> Range<Int>? {
-    guard let m = names.find(k, among: spans, in: line) else { return nil }
+    // (The sure mode reads only lines whose keys have no escapes.)
+    guard let m = names.find(k, among: spans, in: line, escapes: false) else { return nil }
     return memberStore.spans[m].value
   }
 

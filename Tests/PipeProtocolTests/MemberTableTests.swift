@@ -127,6 +127,12 @@ struct MemberTableTests {
           #expect(fast?.key == slow?.key, "\(line) \(name)")
           let one = members.withUnsafeBufferPointer { table.find(k, among: $0, in: b) }.map { members[$0] }
           #expect(one?.key == slow?.key, "find: \(line) \(name)")
+          if !members.contains(where: \.keyHasEscapes) {
+            let unescaped = members.withUnsafeBufferPointer {
+              table.find(k, among: $0, in: b, escapes: false)
+            }
+            #expect(unescaped.map { members[$0].key } == slow?.key, "find, no escapes: \(line) \(name)")
+          }
         }
       }
     }
