@@ -29,8 +29,20 @@ public struct MemberTable: @unchecked Sendable {
 
   /// The slots: a name's index (its slot to itself), `none`, or `several` (then each name is tried).
   @usableFromInline let slots: UnsafePointer<Int32>
-  /// The slots of written forms, by the name's first byte alone (`firstSlot`), as `slots`.
-  @usableFromInline let firstSlots: UnsafePointer<Int32>
+  /// The slots of written forms, by the name's first byte alone (`firstSlot`): each with what
+  /// tells its form (one load away from the key's bytes).
+  @usableFromInline let writtenSlots: UnsafePointer<WrittenSlot>
+
+  /// A slot of `writtenSlots`.
+  @usableFromInline struct WrittenSlot {
+    /// The written form's first 8 bytes and their mask (zero: no name here), and its last 8.
+    @usableFromInline var head: UInt64 = 0
+    @usableFromInline var mask: UInt64 = 0
+    @usableFromInline var tail: UInt64 = 0
+    /// The written form's length, and the name's index (`several`: names share this slot).
+    @usableFromInline var length: Int32 = 0
+    @usableFromInline var index: Int32 = MemberTable.none
+  }
   @usableFromInline let entries: UnsafePointer<Entry>
   /// The number of names.
   public let count: Int
@@ -96,14 +108,21 @@ public struct MemberTable: @unchecked Sendable {
     let slots = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slotCount)
     slots.initialize(from: table(multiplier).table, count: Self.slotCount)
     self.slots = UnsafePointer(slots)
-    let firstSlots = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slotCount)
-    firstSlots.initialize(repeating: Self.none, count: Self.slotCount)
+    let writtenSlots = UnsafeMutablePointer<WrittenSlot>.allocate(capacity: Self.slotCount)
+    writtenSlots.initialize(repeating: WrittenSlot(), count: Self.slotCount)
     for k in 0..<names.count {
       // The byte after the opening quote: the name's first, or the closing quote of an empty one.
       let slot = Self.firstSlot(entries[k].written[1])
-      firstSlots[slot] = firstSlots[slot] == Self.none ? Int32(k) : Self.several
+      if writtenSlots[slot].index == Self.none {
+        let entry = entries[k]
+        writtenSlots[slot] = WrittenSlot(
+          head: entry.head, mask: entry.mask, tail: entry.writtenTail, length: Int32(entry.count + 3),
+          index: Int32(k))
+      } else {
+        writtenSlots[slot].index = Self.several
+      }
     }
-    self.firstSlots = UnsafePointer(firstSlots)
+    self.writtenSlots = UnsafePointer(writtenSlots)
     self.entries = UnsafePointer(entries)
     self.count = names.count
     self.multiplier = multiplier
@@ -167,14 +186,27 @@ public struct MemberTable: @unchecked Sendable {
 
   /// The index of the name whose written form (`"name":`, the key's quotes and its colon right
   /// after it, as the protocol's writers write a key) starts at `p`, with `available` bytes there;
-  /// nil when none does (the key may still be a name, written otherwise). The written form is
-  /// `count(k) + 3` bytes long.
+  /// nil when none does (the key may still be a name, written otherwise); with the written form's
+  /// length.
   @inlinable @inline(__always)
-  public func writtenIndex(at p: UnsafePointer<UInt8>, available: Int) -> Int? {
+  public func writtenIndex(at p: UnsafePointer<UInt8>, available: Int) -> (index: Int, length: Int)? {
     guard available >= 8 else { return nil }
-    let k = Int(firstSlots[Self.firstSlot(p[1])])
-    if k >= 0 { return isWritten(k, p, available: available) ? k : nil }
-    return k == Int(Self.none) ? nil : writtenIndexTryingEach(at: p, available: available)
+    let slot = writtenSlots[Self.firstSlot(p[1])]
+    if slot.index < 0 {
+      guard slot.index == Self.several, let k = writtenIndexTryingEach(at: p, available: available) else {
+        return nil
+      }
+      return (k, entries[k].count &+ 3)
+    }
+    guard UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) & slot.mask == slot.head else { return nil }
+    let length = Int(slot.length)
+    if length > 8 {
+      guard length <= available, ShortBytes.tail(p, count: length) == slot.tail else { return nil }
+      if length > 16, !ShortBytes.equal(entries[Int(slot.index)].written + 8, p + 8, count: length &- 16) {
+        return nil
+      }
+    }
+    return (Int(slot.index), length)
   }
 
   /// `writtenIndex` where names share the first byte's slot.
@@ -194,10 +226,6 @@ public struct MemberTable: @unchecked Sendable {
     guard length <= available, ShortBytes.tail(p, count: length) == entry.writtenTail else { return false }
     return length <= 16 || ShortBytes.equal(entry.written + 8, p + 8, count: length &- 16)
   }
-
-  /// The length of name `k`'s written form (`"name":`).
-  @inlinable @inline(__always)
-  public func writtenCount(_ k: Int) -> Int { entries[k].count &+ 3 }
 
   /// The index in `members` (of the validated line `bytes`) of the first member named name `k`,
   /// or nil: for a reader that wants a few of its names, and perhaps not all (`first` finds them

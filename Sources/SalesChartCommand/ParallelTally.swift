@@ -254,9 +254,9 @@ struct ChunkCounter {
           // protocol's writers write it, its colon right after it, is known by its bytes alone;
           // any other is ended in the quote bitmap (a lookup the next read waits for).
           let kind: Int
-          if let k = keys.writtenIndex(at: b + i, available: n &- i) {
+          if let (k, length) = keys.writtenIndex(at: b + i, available: n &- i) {
             kind = k
-            i &+= keys.writtenCount(k)
+            i &+= length
           } else {
             let keyStart = i &+ 1
             let keyEnd = quote(keyStart)
