@@ -238,17 +238,22 @@ public struct MemberTable: @unchecked Sendable {
   ) -> Int? {
     let entry = entries[k]
     let line = bytes.baseAddress!
-    for m in 0..<members.count {
-      let key = members[m].key
-      if escapes, members[m].keyHasEscapes {
-        if escapedIs(k, UnsafeBufferPointer(rebasing: bytes[key])) { return m }
+    guard let first = members.baseAddress else { return nil }
+    // (A pointer walk: this loop runs for every member a worker passes.)
+    let end = first + members.count
+    var member = first
+    while member < end {
+      let key = member.pointee.key
+      if escapes, member.pointee.keyHasEscapes {
+        if escapedIs(k, UnsafeBufferPointer(rebasing: bytes[key])) { return member - first }
       } else if key.upperBound &- key.lowerBound == entry.count,
         ShortBytes.equal(
           line + key.lowerBound, count: entry.count, head: entry.nameHead, tail: entry.nameTail,
           entry.written + 1)
       {
-        return m
+        return member - first
       }
+      member += 1
     }
     return nil
   }
