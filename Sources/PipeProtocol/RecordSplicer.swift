@@ -14,12 +14,12 @@ public struct RecordSplicer {
   /// The record's top-level members, in order.
   public let members: UnsafeBufferPointer<MemberSpan>
   /// The bytes of `bytes` before this offset are written (or skipped).
-  var copied = 0
+  @usableFromInline var copied = 0
   /// The first member not yet passed, replaced or removed.
-  var next = 0
+  @usableFromInline var next = 0
   /// Where in the output the last member written ends (its value's end): a separator written
   /// after it is taken back when every member after it is removed. Nil before any member.
-  var afterValue: Int?
+  @usableFromInline var afterValue: Int?
 
   /// A splicer of `bytes`, whose top-level members are `members`.
   public init(_ bytes: UnsafeBufferPointer<UInt8>, members: UnsafeBufferPointer<MemberSpan>) {
@@ -28,26 +28,36 @@ public struct RecordSplicer {
   }
 
   /// Where member `m` starts: its key's opening quote.
-  @inline(__always)
+  @inlinable @inline(__always)
   func keyStart(_ m: Int) -> Int { members[m].key.lowerBound - 1 }
 
   /// Copies the input up to `offset`.
-  @inline(__always)
+  @inlinable @inline(__always)
   mutating func copy(upTo offset: Int, to out: inout [UInt8]) {
     if offset > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<offset])) }
     copied = max(copied, offset)
   }
 
-  /// Keeps the members before `m` not yet passed, and the separator before `m` (up to its key).
-  @inline(__always)
-  mutating func pass(to m: Int, to out: inout [UInt8]) {
+  /// Keeps the members before `m` not yet passed and the separator before `m`, copying the input
+  /// up to `offset` (`m`'s key, or a point inside `m`) in one piece.
+  @inlinable @inline(__always)
+  mutating func pass(to m: Int, through offset: Int, to out: inout [UInt8]) {
     if m > next {
-      copy(upTo: members[m - 1].value.upperBound, to: &out)
-      afterValue = out.count
+      // Where the output will be once the last member before `m` is copied.
+      afterValue = out.count &+ (members[m - 1].value.upperBound &- copied)
+      next = m
     }
-    next = max(next, m)
-    if m < members.count {
-      copy(upTo: keyStart(m), to: &out)
+    copy(upTo: offset, to: &out)
+  }
+
+  /// Keeps the members before `m` not yet passed, and the separator before `m` (up to its key); at
+  /// the end (`m` is `members.count`), up to the last member's value, or to the closing brace when
+  /// no member is written.
+  @inlinable @inline(__always)
+  mutating func pass(to m: Int, to out: inout [UInt8]) {
+    if m < members.count { return pass(to: m, through: keyStart(m), to: &out) }
+    if m > next {
+      pass(to: m, through: members[m - 1].value.upperBound, to: &out)
     } else if afterValue == nil {
       // No member is written yet: up to the object's closing brace.
       var end = bytes.count - 1
@@ -57,10 +67,9 @@ public struct RecordSplicer {
   }
 
   /// Member `m` with its key and spacing as they are, and the value `write` writes (JSON text).
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func replace(_ m: Int, to out: inout [UInt8], value write: (inout [UInt8]) -> Void) {
-    pass(to: m, to: &out)
-    copy(upTo: members[m].value.lowerBound, to: &out)
+    pass(to: m, through: members[m].value.lowerBound, to: &out)
     write(&out)
     copied = members[m].value.upperBound
     afterValue = out.count
@@ -83,7 +92,7 @@ public struct RecordSplicer {
 
   /// Inserts a member before member `m` (after the last one when `m` is `members.count`):
   /// `write` writes its key, colon and value (JSON text).
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func insert(
     before m: Int, to out: inout [UInt8], member write: (inout [UInt8]) -> Void
   ) {
@@ -95,8 +104,8 @@ public struct RecordSplicer {
   }
 
   /// Keeps the members not yet passed and writes the rest of the record.
+  @inlinable @inline(__always)
   public mutating func finish(to out: inout [UInt8]) {
-    pass(to: members.count, to: &out)
     copy(upTo: bytes.count, to: &out)
   }
 }
