@@ -40,13 +40,17 @@ enum Remove {
       question: chosen.count == 1
         ? "Remove the trip \(names) from the wishlist?"
         : "Remove \(Numbers.count(chosen.count, "trip")) from the wishlist: \(names)?")
-    let removed = try store.update { wishlist in
+    try store.update { wishlist in
       let indices = try indices(chosen.map(\.id), in: wishlist.trips)
       let removed = indices.map { wishlist.trips[$0] }
       wishlist.trips = wishlist.trips.enumerated().filter { !indices.contains($0.offset) }.map(\.element)
-      return (removed, true)
+      // The removed trips are written before the store changes: output that cannot be written
+      // ends the run here (exit 74, or quietly on a closed pipe) with the store untouched, so no
+      // trip is lost.
+      for trip in removed { StandardOutput.shared.writeRecord(trip.record()) }
+      StandardOutput.shared.flush()
+      return ((), true)
     }
-    for trip in removed { StandardOutput.shared.writeRecord(trip.record()) }
     return ExitStatus.ok
   }
 
