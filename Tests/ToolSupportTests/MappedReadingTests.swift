@@ -50,7 +50,8 @@ struct MappedReadingTests {
 
   @Test("a mapped file gives the lines its bytes give, sequentially and in parallel")
   func sameLines() throws {
-    for (count, final) in [(1, true), (1, false), (3000, true), (3000, false)] {
+    // 20,000 lines (800 KB): several of LineReader's 256 KiB copies.
+    for (count, final) in [(1, true), (1, false), (3000, true), (3000, false), (20_000, false)] {
       let path = try Self.file(lines: count, final: final)
       let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
       let expected = try Self.lines(LineReader(bytes: bytes, source: path))
