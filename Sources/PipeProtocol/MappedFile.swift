@@ -149,7 +149,10 @@ public final class MappedFile {
 
   /// Installs the handler, once (a global's initializer runs once, on any thread).
   static let installHandler: Void = {
+    // What the handler reads is made here: a global's first use in a handler would run its
+    // initializer there.
     _ = table
+    _ = pageSize
     var action = sigaction()
     action.__sigaction_handler.sa_sigaction = { _, info, _ in
       let address = Int(bitPattern: info?.pointee._sifields._sigfault.si_addr)
