@@ -72,6 +72,11 @@ public final class LineReader {
   /// The bytes read instead of `fd`, and how many of them were handed out.
   let inMemory: [UInt8]?
   var memoryOffset = 0
+  /// The regular file's bytes, mapped (`MappedFile`), read before any byte of `fd`: `fd`'s offset
+  /// is set past them, so a file that grows is read on with read(2).
+  var mapped: MappedFile?
+  /// The bytes of `mapped` handed out.
+  var mappedOffset = 0
   var buffer: UnsafeMutablePointer<UInt8>
   var capacity: Int
   var start = 0
@@ -154,7 +159,12 @@ public final class LineReader {
       close(fd)
       throw OpenError(path: path, errno: EISDIR)
     }
-    return LineReader(fd: fd, source: path, maxLineLength: maxLineLength, closeOnDeinit: true)
+    let reader = LineReader(fd: fd, source: path, maxLineLength: maxLineLength, closeOnDeinit: true)
+    if let map = MappedFile(fd: fd, source: path), lseek(fd, off_t(map.count), SEEK_SET) == off_t(map.count) {
+      reader.mapped = map
+      map.applyTestShrink(path: path)
+    }
+    return reader
   }
 
   deinit {
@@ -268,6 +278,10 @@ public final class LineReader {
       bytesRead += n
       return
     }
+    if let n = try copyMapped(into: buffer + end, count: capacity - end) {
+      end += n
+      return
+    }
     while true {
       let n = read(fd, buffer + end, capacity - end)
       if n > 0 {
@@ -362,6 +376,7 @@ extension LineReader {
       bytesRead += n
       return n
     }
+    if let n = try copyMapped(into: destination, count: count) { return n }
     while true {
       let n = read(fd, destination, count)
       if n > 0 {
@@ -377,6 +392,45 @@ extension LineReader {
       throw InputError(
         .io, source: source, line: 0, message: "cannot read: \(String(cString: strerror(code)))")
     }
+  }
+
+  /// Copies up to `count` bytes of the mapping not handed out yet into `destination`, once they
+  /// are known intact; nil when there is no mapping or nothing is left of it.
+  func copyMapped(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int? {
+    guard let mapped, mappedOffset < mapped.count else { return nil }
+    let n = min(count, mapped.count - mappedOffset)
+    destination.update(from: mapped.base + mappedOffset, count: n)
+    try mapped.checkIntact(upTo: mappedOffset + n)
+    mappedOffset += n
+    bytesRead += n
+    mapped.release(upTo: mappedOffset)
+    return n
+  }
+
+  /// The mapped bytes not handed out yet, when nothing is buffered before them: a driver may use
+  /// them in place (then `takeMapped`, and `checkMapped` before trusting them). Nil otherwise.
+  public var mappedRest: UnsafeBufferPointer<UInt8>? {
+    guard start == end, let mapped, mappedOffset < mapped.count else { return nil }
+    return UnsafeBufferPointer(start: mapped.base + mappedOffset, count: mapped.count - mappedOffset)
+  }
+
+  /// Hands out the first `count` bytes of `mappedRest`; returns their offset in the mapping.
+  public func takeMapped(_ count: Int) -> Int {
+    let offset = mappedOffset
+    mappedOffset += count
+    bytesRead += count
+    return offset
+  }
+
+  /// Throws the I/O error of a file that shrank when the mapping's bytes before `end` cannot be
+  /// trusted (`MappedFile.checkIntact`).
+  public func checkMapped(upTo end: Int) throws(InputError) {
+    try mapped?.checkIntact(upTo: end)
+  }
+
+  /// Gives back the mapping's whole pages before `offset` (used, and not needed again).
+  public func releaseMapped(upTo offset: Int) {
+    mapped?.release(upTo: offset)
   }
 
   /// Puts `bytes` back before what is still unread, to be read as lines again, numbered after

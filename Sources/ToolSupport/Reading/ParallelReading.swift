@@ -92,13 +92,16 @@ public final class ParallelReading<Value> {
     self.makeWorker = makeWorker
   }
 
-  /// One chunk: its buffer, and its result once a worker made it.
+  /// One chunk: its buffer (or the mapped file's bytes), and its result once a worker made it.
   final class Slot: @unchecked Sendable {
     let buffer: UnsafeMutablePointer<UInt8>
     let capacity: Int
     var count = 0
     var isLast = false
     var result: ChunkOutcome<Value>?
+    /// When the chunk is the mapped file's own bytes (`LineReader.mappedRest`): where they start
+    /// and their offset in the mapping; nil when they are in `buffer`.
+    var mapped: (bytes: UnsafePointer<UInt8>, offset: Int)?
 
     init(capacity: Int) {
       self.capacity = capacity
@@ -106,7 +109,9 @@ public final class ParallelReading<Value> {
     }
     deinit { buffer.deallocate() }
     var chunk: LineChunk {
-      LineChunk(bytes: UnsafeBufferPointer(start: buffer, count: count), isLast: isLast)
+      LineChunk(
+        bytes: UnsafeBufferPointer(start: mapped?.bytes ?? UnsafePointer(buffer), count: count),
+        isLast: isLast)
     }
   }
 
@@ -197,6 +202,9 @@ public final class ParallelReading<Value> {
       while slot.result == nil { shared.monitor.wait() }
       let result = slot.result!
       shared.monitor.unlock()
+      // A worker may have read a page of zeros where a truncated file's bytes were: nothing of
+      // the chunk is used unless the mapping is intact.
+      if let mapped = slot.mapped { try reader.checkMapped(upTo: mapped.offset + slot.count) }
       var readHere = false
       switch result {
       case .done(let value, let lines):
@@ -220,8 +228,12 @@ public final class ParallelReading<Value> {
       }
       slot.result = nil
       reader.lineNumber = linesMerged
-      if slot.isLast, slot.count > 0, slot.buffer[slot.count - 1] != 0x0A {
+      if slot.isLast, slot.count > 0, slot.chunk.bytes[slot.count - 1] != 0x0A {
         reader.lastLineUnterminated = true
+      }
+      if let mapped = slot.mapped {
+        reader.releaseMapped(upTo: mapped.offset + slot.count)
+        slot.mapped = nil
       }
       inFlight.removeFirst()
       free.append(slot)
@@ -239,9 +251,12 @@ public final class ParallelReading<Value> {
     }
 
     /// Puts the chunks in flight and then `extra` back into `reader`, for the sequential code.
-    func handBack(_ extra: Slot) {
+    func handBack(_ extra: Slot) throws {
       var pending: [UInt8] = []
-      for slot in inFlight { pending.append(contentsOf: slot.chunk.bytes) }
+      for slot in inFlight {
+        if let mapped = slot.mapped { try reader.checkMapped(upTo: mapped.offset + slot.count) }
+        pending.append(contentsOf: slot.chunk.bytes)
+      }
       pending.append(contentsOf: UnsafeBufferPointer(start: extra.buffer, count: extra.count))
       reader.putBack(pending, lineNumber: linesMerged, eof: eof)
     }
@@ -271,7 +286,7 @@ public final class ParallelReading<Value> {
           // A line longer than a chunk, or a chunk from which on the sequential code reads: the
           // chunks before are merged, and the rest (with this slot's bytes) goes back to `reader`.
           if case .stop = try mergeAll() { return }
-          handBack(slot)
+          try handBack(slot)
           return
         case .readError(let error):
           // As one thread would: every whole line read before the error, then the error.
@@ -292,7 +307,7 @@ public final class ParallelReading<Value> {
       if inFlight.isEmpty { return }
       switch try mergeOldest() {
       case .next: continue
-      case .handBack: handBack(carry)
+      case .handBack: try handBack(carry)
       case .stop, .readError: break  // (merging never meets a read error)
       }
       return
@@ -315,6 +330,18 @@ public final class ParallelReading<Value> {
     -> Step
   {
     slot.isLast = false
+    slot.mapped = nil
+    if carry.count == 0, let rest = reader.mappedRest, let base = rest.baseAddress {
+      // The mapped file's own bytes, up to the last line feed within a chunk: no copy. Without a
+      // line feed there (a long line, or the last line), the bytes are copied as from a pipe.
+      var end = min(slot.capacity, rest.count)
+      while end > 0, base[end - 1] != 0x0A { end -= 1 }
+      if end > 0 {
+        slot.mapped = (base, reader.takeMapped(end))
+        slot.count = end
+        return .next
+      }
+    }
     if carry.count > 0 { slot.buffer.update(from: carry.buffer, count: carry.count) }
     slot.count = carry.count
     carry.count = 0

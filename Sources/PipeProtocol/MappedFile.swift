@@ -1,0 +1,176 @@
+import Glibc
+import Synchronization
+
+/// A regular file mapped into memory for reading, so that the parallel readers hand workers the
+/// file's own pages instead of copying them (`LineReader` reads its bytes from the mapping).
+///
+/// A file that shrinks while mapped (truncated by another program) would end the process with
+/// SIGBUS at the first page past its new end. Instead, a SIGBUS handler puts a page of zeros
+/// where the page was and marks the mapping; `checkIntact(upTo:)`, called before any byte of the
+/// mapping is used, then finds the mark, or a size below what was read, and throws an I/O error
+/// naming the file (exit 74), so no answer made from the missing bytes is ever printed.
+///
+/// Pages already read are given back (`release(upTo:)`), so memory stays near the chunks in work.
+public final class MappedFile {
+  /// The first byte of the mapping.
+  public let base: UnsafePointer<UInt8>
+  /// The size of the file when it was mapped: the bytes mapped.
+  public let count: Int
+  /// The input's name in messages.
+  let source: String
+  let fd: Int32
+  /// The entry of `MappedFile.table` that holds this mapping.
+  let entry: Int
+  /// The mapping's bytes before this offset were given back.
+  var released = 0
+
+  /// The system's page size.
+  static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+  /// Maps the regular file open as `fd` (named `source` in messages), or nil: not a regular file,
+  /// empty, `SAMPLEPIPES_MMAP=0`, or no room left among the mappings the handler knows.
+  public init?(fd: Int32, source: String) {
+    guard MappedFile.enabled else { return nil }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
+    let size = Int(info.st_size)
+    guard let entry = MappedFile.table.reserve() else { return nil }
+    guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+      MappedFile.table.free(entry)
+      return nil
+    }
+    _ = madvise(address, size, MADV_SEQUENTIAL)
+    self.base = UnsafePointer(address.assumingMemoryBound(to: UInt8.self))
+    self.count = size
+    self.source = source
+    self.fd = fd
+    self.entry = entry
+    MappedFile.table.publish(entry, start: Int(bitPattern: address), end: Int(bitPattern: address) + size)
+    MappedFile.installHandler
+  }
+
+  deinit {
+    MappedFile.table.free(entry)
+    munmap(UnsafeMutableRawPointer(mutating: base), count)
+  }
+
+  /// Whether readers map regular files: yes, unless `SAMPLEPIPES_MMAP=0` (read(2) then, as on a pipe).
+  static let enabled: Bool = {
+    guard let value = getenv("SAMPLEPIPES_MMAP") else { return true }
+    return String(cString: value) != "0"
+  }()
+
+  /// Throws an I/O error when the bytes before `end` cannot be trusted: a page of the mapping went
+  /// missing (the handler saw SIGBUS), or the file is now shorter than `end`.
+  public func checkIntact(upTo end: Int) throws(InputError) {
+    var info = stat()
+    let shrunk = fstat(fd, &info) == 0 && Int(info.st_size) < end
+    guard shrunk || MappedFile.table.faulted(entry) else { return }
+    throw InputError(
+      .io, source: source, line: 0,
+      message:
+        "the file shrank while it was read (another program truncated it?); read it again once it is whole")
+  }
+
+  /// Gives back the whole pages before `offset`, read and no longer needed.
+  public func release(upTo offset: Int) {
+    let pageEnd = offset / MappedFile.pageSize * MappedFile.pageSize
+    guard pageEnd > released else { return }
+    _ = madvise(UnsafeMutableRawPointer(mutating: base + released), pageEnd - released, MADV_DONTNEED)
+    released = pageEnd
+  }
+
+  /// A test's shrinking of the file while it is mapped: `SAMPLEPIPES_TEST_SHRINK_MAPPED=N` (for
+  /// tests only) truncates a file to N bytes once it is mapped, so that a test of the truncation
+  /// error does not race another process.
+  public func applyTestShrink(path: String) {
+    guard let value = getenv("SAMPLEPIPES_TEST_SHRINK_MAPPED"), let size = Int(String(cString: value))
+    else { return }
+    _ = truncate(path, off_t(size))
+  }
+
+  // MARK: - The SIGBUS handler
+
+  /// The mappings the handler knows: (start, end, faulted) for each, in atomics the handler reads.
+  final class Table: @unchecked Sendable {
+    static let capacity = 64
+    /// 0: free; -1: reserved, not published yet; else the start address.
+    let starts: UnsafeMutablePointer<Atomic<Int>>
+    let ends: UnsafeMutablePointer<Atomic<Int>>
+    let faults: UnsafeMutablePointer<Atomic<Int>>
+
+    init() {
+      starts = .allocate(capacity: Table.capacity)
+      ends = .allocate(capacity: Table.capacity)
+      faults = .allocate(capacity: Table.capacity)
+      for i in 0..<Table.capacity {
+        (starts + i).initialize(to: Atomic(0))
+        (ends + i).initialize(to: Atomic(0))
+        (faults + i).initialize(to: Atomic(0))
+      }
+    }
+
+    func reserve() -> Int? {
+      for i in 0..<Table.capacity
+      where starts[i].compareExchange(expected: 0, desired: -1, ordering: .acquiringAndReleasing).exchanged {
+        return i
+      }
+      return nil
+    }
+
+    func publish(_ i: Int, start: Int, end: Int) {
+      faults[i].store(0, ordering: .releasing)
+      ends[i].store(end, ordering: .releasing)
+      starts[i].store(start, ordering: .releasing)
+    }
+
+    func faulted(_ i: Int) -> Bool { faults[i].load(ordering: .acquiring) != 0 }
+
+    func free(_ i: Int) {
+      ends[i].store(0, ordering: .releasing)
+      starts[i].store(0, ordering: .releasing)
+    }
+
+    /// The entry whose mapping holds `address`, or nil. Safe in a signal handler (atomics only).
+    func entry(holding address: Int) -> Int? {
+      for i in 0..<Table.capacity {
+        let start = starts[i].load(ordering: .acquiring)
+        guard start > 0, address >= start, address < ends[i].load(ordering: .acquiring) else { continue }
+        return i
+      }
+      return nil
+    }
+  }
+
+  static let table = Table()
+
+  /// The action SIGBUS had before this handler: given back for a fault outside every mapping.
+  nonisolated(unsafe) static var previousAction = sigaction()
+
+  /// Installs the handler, once (a global's initializer runs once, on any thread).
+  static let installHandler: Void = {
+    // What the handler reads is made here: a global's first use in a handler would run its
+    // initializer there.
+    _ = table
+    _ = pageSize
+    var action = sigaction()
+    action.__sigaction_handler.sa_sigaction = { _, info, _ in
+      let address = Int(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+      if let entry = MappedFile.table.entry(holding: address) {
+        // Zeros where the page was: the faulting read goes on, and the reader, finding the
+        // mark, throws before using what it read.
+        let page = address & ~(MappedFile.pageSize - 1)
+        _ = mmap(
+          UnsafeMutableRawPointer(bitPattern: page), MappedFile.pageSize, PROT_READ,
+          MAP_FIXED | MAP_ANONYMOUS | MAP_PRIVATE, -1, 0)
+        MappedFile.table.faults[entry].store(1, ordering: .releasing)
+        return
+      }
+      // Not a mapping of ours: the fault repeats under the previous action.
+      sigaction(SIGBUS, &MappedFile.previousAction, nil)
+    }
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGBUS, &action, &previousAction)
+  }()
+}
