@@ -191,14 +191,16 @@ public struct MemberTable: @unchecked Sendable {
   @inlinable @inline(__always)
   public func writtenIndex(at p: UnsafePointer<UInt8>, available: Int) -> (index: Int, length: Int)? {
     guard available >= 8 else { return nil }
-    let slot = writtenSlots[Self.firstSlot(p[1])]
+    let head = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+    // The slot by the byte after the quote, from the word already read.
+    let slot = writtenSlots[Int(truncatingIfNeeded: head &>> 8) & (Self.slotCount &- 1)]
     if slot.index < 0 {
       guard slot.index == Self.several, let k = writtenIndexTryingEach(at: p, available: available) else {
         return nil
       }
       return (k, entries[k].count &+ 3)
     }
-    guard UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) & slot.mask == slot.head else { return nil }
+    guard head & slot.mask == slot.head else { return nil }
     let length = Int(slot.length)
     if length > 8 {
       guard length <= available, ShortBytes.tail(p, count: length) == slot.tail else { return nil }
