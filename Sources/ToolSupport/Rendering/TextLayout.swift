@@ -161,8 +161,8 @@ public enum TextLayout {
   }
 
   /// The words of `text`: the runs between spaces, except that a JSON record (`{"` to its
-  /// closing brace) is never split, spaces and all, so that a line never breaks inside one: a
-  /// record in help or an example is one line, always, even past the width.
+  /// closing brace) is one word, spaces and all: a line breaks inside a record only between its
+  /// members, and only when the record is wider than the line (`pieces`).
   static func words(of text: String) -> [Substring] {
     let records = recordSpans(in: text[...])
     var words: [Substring] = []
@@ -206,6 +206,36 @@ public enum TextLayout {
     return spans
   }
 
+  /// The commas of `record` (one JSON record, `{` to `}`) that end its members: outside strings,
+  /// at its own level.
+  static func memberCommas(in record: Substring) -> [String.Index] {
+    var commas: [String.Index] = []
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for i in record.indices {
+      let c = record[i]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if c == "\\" {
+          escaped = true
+        } else if c == "\"" {
+          inString = false
+        }
+      } else if c == "\"" {
+        inString = true
+      } else if c == "{" || c == "[" {
+        depth += 1
+      } else if c == "}" || c == "]" {
+        depth -= 1
+      } else if c == ",", depth == 1 {
+        commas.append(i)
+      }
+    }
+    return commas
+  }
+
   /// The index after the brace that closes the one at `start`, or nil.
   static func recordEnd(in text: Substring, from start: String.Index) -> String.Index? {
     var depth = 0
@@ -236,11 +266,14 @@ public enum TextLayout {
   }
 
   /// A word too wide for `room` columns cut after its separators (`/`, `&`, `,`, `|`, `?`), so that
-  /// a long path or URL goes on over lines instead of past the edge; a word that fits, or has no
-  /// separator, is kept whole. `wrap` puts each piece but the first on a line of its own.
+  /// a long path or URL goes on over lines instead of past the edge; inside a JSON record, only
+  /// after the comma that ends one of its members (never inside a string, a number or a nested
+  /// value), so that each line holds whole members. A word that fits, or has no separator, is
+  /// kept whole. `wrap` puts each piece but the first on a line of its own.
   static func pieces(of word: Substring, fitting room: Int) -> [Substring] {
     guard displayWidth(word) > room, room > 0 else { return [word] }
     let records = recordSpans(in: word)
+    let memberEnds = Set(records.flatMap { memberCommas(in: word[$0]) })
     var pieces: [Substring] = []
     var start = word.startIndex
     var lastBreak: String.Index?
@@ -250,7 +283,9 @@ public enum TextLayout {
       let c = word[i]
       used += displayWidth(String(c))
       let next = word.index(after: i)
-      if "/&,|?".contains(c), !records.contains(where: { $0.contains(i) }) { lastBreak = next }
+      if memberEnds.contains(i) || ("/&,|?".contains(c) && !records.contains(where: { $0.contains(i) })) {
+        lastBreak = next
+      }
       if used > room, let cut = lastBreak, cut > start {
         pieces.append(word[start..<cut])
         start = cut
