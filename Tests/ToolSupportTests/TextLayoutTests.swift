@@ -126,7 +126,8 @@ import ToolSupport
     #expect(TextLayout.wrap(text, width: 100) == [text])
     // Commas inside strings and nested values are not a member's end.
     let nested = #"{"a":[1,2,3],"b":{"c":1,"d":2},"e":"x,y"}"#
-    #expect(TextLayout.wrap(nested, width: 10) == [#"{"a":[1,2,3],"#, #""b":{"c":1,"d":2},"#, #""e":"x,y"}"#])
+    #expect(
+      TextLayout.wrap(nested, width: 10) == [#"{"a":[1,2,3],"#, #""b":{"c":1,"d":2},"#, #""e":"x,y"}"#])
     #expect(TextLayout.recordSpans(in: #"a {"b":"}"} {"c" {x}"#[...]).count == 1)
     #expect(Self.brokenRecord(#"  {"a":1,"#) != nil)
     #expect(Self.brokenRecord(#"  {"a":"}"}"#) == nil)
