@@ -210,41 +210,31 @@ public enum TextLayout {
   /// at its own level.
   static func memberCommas(in record: Substring) -> [String.Index] {
     var commas: [String.Index] = []
-    var depth = 0
-    var inString = false
-    var escaped = false
-    for i in record.indices {
-      let c = record[i]
-      if inString {
-        if escaped {
-          escaped = false
-        } else if c == "\\" {
-          escaped = true
-        } else if c == "\"" {
-          inString = false
-        }
-      } else if c == "\"" {
-        inString = true
-      } else if c == "{" || c == "[" {
-        depth += 1
-      } else if c == "}" || c == "]" {
-        depth -= 1
-      } else if c == ",", depth == 1 {
-        commas.append(i)
-      }
+    _ = walkRecord(record, from: record.startIndex) { i, c, depth in
+      if c == ",", depth == 1 { commas.append(i) }
+      return true
     }
     return commas
   }
 
   /// The index after the brace that closes the one at `start`, or nil.
   static func recordEnd(in text: Substring, from start: String.Index) -> String.Index? {
+    walkRecord(text, from: start) { _, c, depth in !(c == "}" && depth == 0) }
+  }
+
+  /// Walks `text` from `start`, calling `visit` with each character outside strings (and each
+  /// string's quotes) and the depth of braces and brackets after it, until `visit` answers false;
+  /// returns the index after that character, or nil when the text ends first.
+  static func walkRecord(
+    _ text: Substring, from start: String.Index, _ visit: (String.Index, Character, Int) -> Bool
+  ) -> String.Index? {
     var depth = 0
     var inString = false
     var escaped = false
     var i = start
     while i < text.endIndex {
       let c = text[i]
-      i = text.index(after: i)
+      let next = text.index(after: i)
       if inString {
         if escaped {
           escaped = false
@@ -253,14 +243,17 @@ public enum TextLayout {
         } else if c == "\"" {
           inString = false
         }
-      } else if c == "\"" {
-        inString = true
-      } else if c == "{" {
-        depth += 1
-      } else if c == "}" {
-        depth -= 1
-        if depth == 0 { return i }
+      } else {
+        if c == "\"" {
+          inString = true
+        } else if c == "{" || c == "[" {
+          depth += 1
+        } else if c == "}" || c == "]" {
+          depth -= 1
+        }
+        if !visit(i, c, depth) { return next }
       }
+      i = next
     }
     return nil
   }
