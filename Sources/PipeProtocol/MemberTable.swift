@@ -153,6 +153,12 @@ public struct MemberTable: @unchecked Sendable {
       && ShortBytes.equal(key, count: count, head: entry.nameHead, tail: entry.nameTail, entry.written + 1)
   }
 
+  /// Whether the key at `key` of the line `bytes` (written without escapes) is name `k`.
+  @inlinable @inline(__always)
+  public func isName(_ k: Int, _ key: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    isName(k, bytes.baseAddress! + key.lowerBound, count: key.upperBound &- key.lowerBound)
+  }
+
   /// The index of the name that is the key of `count` bytes at `key` (written without escapes,
   /// between its quotes), or nil.
   @inlinable @inline(__always)

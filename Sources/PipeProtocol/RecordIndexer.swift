@@ -31,6 +31,10 @@ public struct RecordIndexer {
   @usableFromInline let typeName: Int
   /// The last line `indexIfSure` indexed (valid until the next).
   @usableFromInline var line = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  /// For each of `names`, where it was last found among a line's members (`value`), kept by
+  /// `hintStore`.
+  @usableFromInline let hints: UnsafeMutablePointer<Int32>
+  @usableFromInline let hintStore: Hints
   /// Whether the last line indexed is plain (printable ASCII, no escapes anywhere).
   public private(set) var plain = false
   /// The quote bitmap of the last line indexed by `indexIfSure`, when it is plain.
@@ -52,6 +56,8 @@ public struct RecordIndexer {
     let table = all.contains("type") ? names : MemberTable(all + ["type"])
     self.names = table
     typeName = (0..<table.count).first { table.name($0) == "type" }!
+    hintStore = Hints(count: table.count)
+    hints = hintStore.indices
     members.reserveCapacity(32)
   }
 
@@ -107,9 +113,15 @@ public struct RecordIndexer {
   /// The value of the first member named `names`' name `k` in the last line `indexIfSure` indexed.
   @inlinable @inline(__always)
   public func value(_ k: Int) -> Range<Int>? {
-    // (The sure mode reads only lines whose keys have no escapes.)
-    guard let m = names.find(k, among: spans, in: line, escapes: false) else { return nil }
-    return memberStore.spans[m].value
+    // Lines of a stream mostly have one shape: the member where this name was last found is
+    // tried first. (The sure mode reads only lines without duplicate keys or escaped keys, so the
+    // member found there is the only one of that name.)
+    let spans = memberStore.spans
+    let hint = Int(hints[k])
+    if hint < memberCount, names.isName(k, spans[hint].key, in: line) { return spans[hint].value }
+    guard let m = names.find(k, among: self.spans, in: line, escapes: false) else { return nil }
+    hints[k] = Int32(m)
+    return spans[m].value
   }
 
   /// The bytes between the quotes of a string value without escapes; nil for another value.
@@ -200,6 +212,17 @@ public struct RecordIndexer {
   @usableFromInline let spans = UnsafeMutablePointer<MemberSpan>.allocate(
     capacity: StructuralIndexer.maxOpenKeys)
   deinit { spans.deallocate() }
+}
+
+/// Where each of a `RecordIndexer`'s names was last found (one indexer per thread: copies of an
+/// indexer share it).
+@usableFromInline final class Hints {
+  @usableFromInline let indices: UnsafeMutablePointer<Int32>
+  init(count: Int) {
+    indices = .allocate(capacity: max(count, 1))
+    indices.initialize(repeating: 0, count: max(count, 1))
+  }
+  deinit { indices.deallocate() }
 }
 
 /// The quote bitmap of one line (`StructuralIndexer.quoteWords` words), owned by one
