@@ -155,8 +155,10 @@ struct ChunkCounter {
     ])
   }
 
+  // (mutating, so that `self` is passed in place: called from a mutating method, a non-mutating
+  // one copied the whole counter for every call)
   @inline(__always)
-  func value(_ field: Field) -> Range<Int>? { index.value(field.rawValue) }
+  mutating func value(_ field: Field) -> Range<Int>? { index.value(field.rawValue) }
 
   @inline(__always)
   func string(_ json: ValidatedJSON, _ range: Range<Int>) -> Range<Int>? { index.string(range, json) }
