@@ -21,9 +21,10 @@ public struct RecordIndexer {
   /// The top-level members of the last line indexed by `indexIfSure` (stage 1 writes them here, so that
   /// nothing is copied), valid until the next line.
   public var spans: UnsafeBufferPointer<MemberSpan> {
-    UnsafeBufferPointer(start: memberStore.spans, count: memberCount)
+    UnsafeBufferPointer(start: buffers.spans, count: memberCount)
   }
-  @usableFromInline let memberStore = MemberStore()
+  /// The buffers this indexer writes (shared by its copies).
+  @usableFromInline let buffers: IndexerBuffers
   @usableFromInline var memberCount = 0
   /// The names the owner reads (`value(_:)`), `"type"` among them.
   public let names: MemberTable
@@ -31,14 +32,8 @@ public struct RecordIndexer {
   @usableFromInline let typeName: Int
   /// The last line `indexIfSure` indexed (valid until the next).
   @usableFromInline var line = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-  /// For each of `names`, where it was last found among a line's members (`value`), kept by
-  /// `hintStore`.
-  @usableFromInline let hints: UnsafeMutablePointer<Int32>
-  @usableFromInline let hintStore: Hints
   /// Whether the last line indexed is plain (printable ASCII, no escapes anywhere).
   public private(set) var plain = false
-  /// The quote bitmap of the last line indexed by `indexIfSure`, when it is plain.
-  @usableFromInline let quotes = QuoteBitmap()
   /// The length of the last line indexed by `indexIfSure`.
   @usableFromInline var count = 0
 
@@ -56,8 +51,7 @@ public struct RecordIndexer {
     let table = all.contains("type") ? names : MemberTable(all + ["type"])
     self.names = table
     typeName = (0..<table.count).first { table.name($0) == "type" }!
-    hintStore = Hints(count: table.count)
-    hints = hintStore.indices
+    buffers = IndexerBuffers(names: table.count)
     members.reserveCapacity(32)
   }
 
@@ -66,9 +60,9 @@ public struct RecordIndexer {
   public mutating func indexIfSure(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
     guard line.count <= maxLineLength else { return nil }
     count = line.count
-    let store = memberStore.spans
+    let store = buffers.spans
     switch StructuralIndexer.index(
-      line, maxDepth: maxDepth, quotes: quotes.words, members: store, count: &memberCount)
+      line, maxDepth: maxDepth, quotes: buffers.quoteWords, members: store, count: &memberCount)
     {
     case .plain: plain = true
     case .valid: plain = false
@@ -100,14 +94,14 @@ public struct RecordIndexer {
 
   /// The quote bitmap of the last line `indexIfSure` indexed when it is plain, else nil: for
   /// `ValidatedJSON(_:quotes:)`, until the next line is indexed.
-  public var plainQuotes: UnsafePointer<UInt64>? { plain ? UnsafePointer(quotes.words) : nil }
+  public var plainQuotes: UnsafePointer<UInt64>? { plain ? UnsafePointer(buffers.quoteWords) : nil }
 
   /// The offset of the first quote at or after `from` in the last line `indexIfSure` indexed, which must
   /// be plain (then a string ends at its next quote): from stage 1's bitmap, not read again. The
   /// line's length when there is none.
   @inlinable @inline(__always)
   public func quote(after from: Int) -> Int {
-    StructuralIndexer.quote(after: from, in: quotes.words, count: count) ?? count
+    StructuralIndexer.quote(after: from, in: buffers.quoteWords, count: count) ?? count
   }
 
   /// The value of the first member named `names`' name `k` in the last line `indexIfSure` indexed.
@@ -116,11 +110,11 @@ public struct RecordIndexer {
     // Lines of a stream mostly have one shape: the member where this name was last found is
     // tried first. (The sure mode reads only lines without duplicate keys or escaped keys, so the
     // member found there is the only one of that name.)
-    let spans = memberStore.spans
-    let hint = Int(hints[k])
+    let spans = buffers.spans
+    let hint = Int(buffers.hints[k])
     if hint < memberCount, names.isName(k, spans[hint].key, in: line) { return spans[hint].value }
     guard let m = names.find(k, among: self.spans, in: line, escapes: false) else { return nil }
-    hints[k] = Int32(m)
+    buffers.hints[k] = Int32(m)
     return spans[m].value
   }
 
@@ -206,29 +200,25 @@ public struct RecordIndexer {
   }
 }
 
-/// The top-level members of one line (`StructuralIndexer.maxOpenKeys` spans), owned by one
-/// `RecordIndexer` and written by stage 1. One indexer per thread: copies of an indexer share it.
-@usableFromInline final class MemberStore {
+/// The buffers one `RecordIndexer` writes for each line: its top-level members
+/// (`StructuralIndexer.maxOpenKeys` spans, written by stage 1), its quote bitmap
+/// (`StructuralIndexer.quoteWords` words, kept from stage 1 for stage 2) and where each of its
+/// names was last found. One indexer per thread: copies of an indexer share them.
+@usableFromInline final class IndexerBuffers {
   @usableFromInline let spans = UnsafeMutablePointer<MemberSpan>.allocate(
     capacity: StructuralIndexer.maxOpenKeys)
-  deinit { spans.deallocate() }
-}
+  @usableFromInline let quoteWords = UnsafeMutablePointer<UInt64>.allocate(
+    capacity: StructuralIndexer.quoteWords)
+  @usableFromInline let hints: UnsafeMutablePointer<Int32>
 
-/// Where each of a `RecordIndexer`'s names was last found (one indexer per thread: copies of an
-/// indexer share it).
-@usableFromInline final class Hints {
-  @usableFromInline let indices: UnsafeMutablePointer<Int32>
-  init(count: Int) {
-    indices = .allocate(capacity: max(count, 1))
-    indices.initialize(repeating: 0, count: max(count, 1))
+  init(names: Int) {
+    hints = .allocate(capacity: max(names, 1))
+    hints.initialize(repeating: 0, count: max(names, 1))
   }
-  deinit { indices.deallocate() }
-}
 
-/// The quote bitmap of one line (`StructuralIndexer.quoteWords` words), owned by one
-/// `RecordIndexer` and kept from stage 1 for stage 2. One indexer per thread: copies of an indexer
-/// share it.
-@usableFromInline final class QuoteBitmap {
-  @usableFromInline let words = UnsafeMutablePointer<UInt64>.allocate(capacity: StructuralIndexer.quoteWords)
-  deinit { words.deallocate() }
+  deinit {
+    spans.deallocate()
+    quoteWords.deallocate()
+    hints.deallocate()
+  }
 }
