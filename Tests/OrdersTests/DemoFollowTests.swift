@@ -85,44 +85,7 @@ struct DemoFollowTests {
   /// Starts `arguments` with `terminal` as its standard input, output and error, SIGINT and
   /// SIGQUIT at their defaults.
   static func spawn(_ arguments: [String], environment: [String: String], terminal: Int32) throws -> pid_t {
-    try spawn(arguments, environment: environment, descriptors: [terminal, terminal, terminal])
-  }
-
-  /// Starts `arguments` with `descriptors` as its standard input, output and error, SIGINT and
-  /// SIGQUIT at their defaults, in a process group of its own (as a shell starts a job).
-  static func spawn(_ arguments: [String], environment: [String: String], descriptors: [Int32]) throws
-    -> pid_t
-  {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for (fd, descriptor) in descriptors.enumerated() {
-      posix_spawn_file_actions_adddup2(&actions, descriptor, Int32(fd))
-    }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGINT)
-    sigaddset(&defaults, SIGQUIT)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for p in argv { free(p) }
-      for p in envp { free(p) }
-    }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
-    return pid
+    try Job.spawn(arguments, environment: environment, descriptors: [terminal, terminal, terminal])
   }
 
   /// What the demo wrote to the terminal, read on a thread of its own.

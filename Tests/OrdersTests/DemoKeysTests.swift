@@ -22,7 +22,7 @@ struct DemoKeysTests {
     func start(_ arguments: [String]) throws {
       let null = open("/dev/null", O_RDWR | O_CLOEXEC)
       defer { close(null) }
-      let client = try DemoFollowTests.spawn(
+      let client = try Job.spawn(
         [Requirements.path(of: "tmux")!, "-S", socket] + arguments,
         environment: ProcessInfo.processInfo.environment, descriptors: [null, null, null])
       var status: Int32 = 0

@@ -25,7 +25,7 @@ struct DemoStoreTests {
       let errors = try DemoStoreTests.pipe()
       let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
       defer { for fd in [null, output[1], errors[1]] { close(fd) } }
-      pid = try DemoFollowTests.spawn(
+      pid = try Job.spawn(
         DemoFollowTests.demo("--follow"), environment: environment, descriptors: [null, output[1], errors[1]])
       frames = DemoFollowTests.Screen(output[0])
       messages = DemoFollowTests.Screen(errors[0])
@@ -140,7 +140,7 @@ struct DemoStoreTests {
     environment["XDG_DATA_HOME"] = home.path
     let output = try Self.pipe()
     let null = open("/dev/null", O_RDWR | O_CLOEXEC)
-    let demo = try DemoFollowTests.spawn(
+    let demo = try Job.spawn(
       DemoFollowTests.demo("--follow"), environment: environment, descriptors: [null, output[1], null])
     close(output[1])
     close(null)

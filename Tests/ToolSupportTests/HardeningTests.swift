@@ -91,6 +91,36 @@ struct FilesHardeningTests {
     let result = try TestSupport.shell(script, currentDirectory: folder)
     #expect(result.out == "exit 130\n", "\(result.err)")
   }
+
+  /// Each tool, busy: reading a FIFO nobody writes to, or waiting between streamed orders.
+  static let busyTools = [
+    "pipe-check < fifo", "sales-chart < fifo", "weather annotate < fifo", "achievements < fifo",
+    "story-io write --dir out < fifo", "trips import --store s.jsonl < fifo",
+    "orders stream --count 2 > /dev/null",
+  ]
+
+  @Test(
+    "Ctrl-C stops a script that runs a tool in a loop: the tool ends by SIGINT itself, not by exit 130",
+    arguments: busyTools)
+  func interruptedLoop(_ tool: String) throws {
+    // Ctrl-C goes to the terminal's foreground group: here the job's, the script and its tool. A
+    // shell that sees its child exit (even with 130) rather than die of SIGINT takes the signal
+    // as handled by the child, and its loop goes on. The FIFO's writer is a job of its own, out of
+    // the way of the signal.
+    let script = """
+      mkfifo fifo; mkdir out
+      set -m
+      sleep 5 > fifo & w=$!
+      bash -c 'for round in 1 2 3; do \(tool); echo "round $round: $?"; done; echo "the loop went on"' & s=$!
+      set +m
+      sleep 0.7; kill -INT -- -$s; wait $s; echo "exit $?"; kill -9 $w
+      """
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let job = try Job.shell(script, in: folder, within: 30)
+    #expect(job.output == "exit 130\n")
+    #expect(job.status == 0)
+  }
 }
 
 /// A 100 MB line: refused with the line-limit error (exit 65) while memory stays near the limit.

@@ -74,8 +74,9 @@ public enum Runtime {
 
   /// Ignores SIGPIPE (a closed pipe is handled as EPIPE and ends the tool quietly) and SIGXFSZ
   /// (a file-size limit becomes an I/O error), and makes SIGINT, SIGTERM and SIGHUP end the
-  /// children (`Children`), remove temporary files and exit 130, 143 or 129. A signal that was ignored when the tool started (SIGINT for a background
-  /// job of a script, or under nohup) stays ignored, as the shell meant. SIGINT and SIGTERM are
+  /// children (`Children`), remove temporary files and end the tool by that signal (a shell
+  /// reports 130, 143 or 129). A signal that was ignored when the tool started (SIGINT for a
+  /// background job of a script, or under nohup) stays ignored, as the shell meant. SIGINT and SIGTERM are
   /// unblocked: a tool started by a parent that blocked them must still stop when asked to.
   /// A write error on stdout ends the tool (see `exitOnWriteError`).
   public static func prepare(tool: String) {
@@ -89,9 +90,18 @@ public enum Runtime {
     for handled in [SIGINT, SIGTERM, SIGHUP] where !isIgnored(handled) {
       signal(handled) { caught in
         // Children first (an editor, a provider and its curl), so that none outlives the tool,
-        // then the temporary files; 128 + the signal, as a shell reports it.
+        // then the temporary files.
         Children.signalAll(caught)
         Cleanup.removeAll()
+        // Then the tool ends by the signal itself (a shell reports 128 + the signal): one that
+        // exits 130 instead tells the shell it handled Ctrl-C, and a script running it in a loop
+        // goes on to the next round.
+        Glibc.signal(caught, SIG_DFL)
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, caught)
+        sigprocmask(SIG_UNBLOCK, &only, nil)
+        raise(caught)
         _exit(128 + caught)
       }
     }

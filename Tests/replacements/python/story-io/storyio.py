@@ -1760,6 +1760,19 @@ def on_signal(signum, frame):
     raise Signalled(signum)
 
 
+# The signal that ended the run, if one did: the process then ends by it (PROTOCOL.md, "Signals").
+SIGNALLED = [None]
+
+
+def die_by_signal():
+    signum = SIGNALLED[0]
+    if signum is None:
+        return
+    signal.signal(signum, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signum})
+    os.kill(os.getpid(), signum)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     # A parent's signal mask is inherited: unblock what must end us (PROTOCOL.md, "Signals").
@@ -1816,10 +1829,12 @@ def main(argv=None):
         except Signalled as s:
             cleanup_temps()
             status = 128 + s.signum
+            SIGNALLED[0] = s.signum
             err("interrupted" if s.signum == signal.SIGINT else "terminated by signal %d" % s.signum)
         except KeyboardInterrupt:
             cleanup_temps()
             status = 130
+            SIGNALLED[0] = signal.SIGINT
             err("interrupted")
         except OSError as e:
             cleanup_temps()

@@ -1636,8 +1636,22 @@ def cmd_site(opts, pos):
 
 # ----------------------------------------------------------------------------- main
 
+# The signal that ended the run, if one did: the process then ends by it (PROTOCOL.md, "Signals").
+_SIGNALLED = [None]
+
+
 def _on_signal(signum, frame):
+    _SIGNALLED[0] = signum
     raise Exit({signal.SIGTERM: 143, signal.SIGHUP: 129}.get(signum, 128 + signum), None)
+
+
+def _die_by_signal():
+    signum = _SIGNALLED[0]
+    if signum is None:
+        return
+    signal.signal(signum, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signum})
+    os.kill(os.getpid(), signum)
 
 
 def main(argv):
@@ -1656,6 +1670,7 @@ def main(argv):
             flush_out()
         except KeyboardInterrupt:
             _cleanup_temps()
+            _SIGNALLED[0] = signal.SIGINT
             status = 130
         except Exit as e:
             _cleanup_temps()
@@ -1671,6 +1686,7 @@ def main(argv):
             status = e.status
     except KeyboardInterrupt:
         _cleanup_temps()
+        _SIGNALLED[0] = signal.SIGINT
         status = 130
     except Exit as e:
         _cleanup_temps()
@@ -1679,6 +1695,7 @@ def main(argv):
         sys.stdout.flush()
     except Exception:
         pass
+    _die_by_signal()
     sys.exit(status)
 
 

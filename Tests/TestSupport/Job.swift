@@ -1,0 +1,87 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A process started as a shell starts a job: in a process group of its own, with no signal
+/// blocked and SIGINT and SIGQUIT at their defaults. Foundation's `Process` starts a child with
+/// almost every signal blocked, which no terminal does: a test of what Ctrl-C does starts a job.
+public enum Job {
+  /// Starts `arguments` with `descriptors` as its standard input, output and error.
+  public static func spawn(_ arguments: [String], environment: [String: String], descriptors: [Int32]) throws
+    -> pid_t
+  {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for (fd, descriptor) in descriptors.enumerated() {
+      posix_spawn_file_actions_adddup2(&actions, descriptor, Int32(fd))
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGINT)
+    sigaddset(&defaults, SIGQUIT)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for p in argv { free(p) }
+      for p in envp { free(p) }
+    }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
+    return pid
+  }
+
+  /// Runs `script` with bash as a job in `folder`, the built tools first on PATH, and waits up to
+  /// `seconds` for it. Returns its status as a shell reports it (128 + a signal that ended it), or
+  /// nil when it did not end in time (its whole group is then killed), and what it wrote to
+  /// stdout and stderr.
+  public static func shell(_ script: String, in folder: URL, within seconds: Double = 60) throws -> (
+    status: Int32?, output: String
+  ) {
+    let outputPath = folder.appendingPathComponent(".job-output").path
+    let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    defer {
+      close(output)
+      close(null)
+    }
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] =
+      TestSupport.productsDirectory.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    let quoted = "'" + folder.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    let pid = try spawn(
+      ["/bin/bash", "-c", "cd \(quoted) || exit 1\n" + script], environment: environment,
+      descriptors: [null, output, output])
+    var status: Int32 = 0
+    var ended = false
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if waitpid(pid, &status, WNOHANG) == pid {
+        ended = true
+        break
+      }
+      usleep(20_000)
+    }
+    if !ended {
+      kill(-pid, SIGKILL)
+      waitpid(pid, &status, 0)
+    }
+    let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    try? FileManager.default.removeItem(atPath: outputPath)
+    guard ended else { return (nil, text) }
+    return (status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), text)
+  }
+}
