@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `bin/demo --follow` in a pseudo-terminal: it draws the dashboard from the order store, redraws
-/// it when `orders stream --store` places an order, and restores the terminal on SIGINT (exit 130).
+/// it when `orders stream --store` places an order, and restores the terminal on SIGINT, then ends by it.
 @Suite("the dashboard following the store")
 struct DemoFollowTests {
   @Test("a streamed order appears on the dashboard, and SIGINT restores the terminal")
@@ -48,15 +48,16 @@ struct DemoFollowTests {
       var status: Int32 = 0
       for tick in 0..<600 {
         if tick % 100 == 0 { kill(demo, SIGINT) }
-        if waitpid(demo, &status, WNOHANG) == demo {
-          return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        }
+        if waitpid(demo, &status, WNOHANG) == demo { return status }
         usleep(100_000)
       }
       return nil
     }
     exited = status != nil
-    #expect(status == 130, "the dashboard did not end within 60 s of SIGINT")
+    #expect(status != nil, "the dashboard did not end within 60 s of SIGINT")
+    // Ended by SIGINT itself (a shell reports 130), not by exit 130: a script that runs the
+    // dashboard then stops too.
+    if let status { #expect(status & 0x7F == SIGINT, "wait status \(status)") }
     // The alternate screen is left and the cursor shown again. The demo has ended, so the bytes
     // are written; the wait is for this test's reader of the terminal, which a busy machine can
     // keep waiting (CI once saw it past 10 seconds).

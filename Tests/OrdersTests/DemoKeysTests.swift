@@ -52,31 +52,7 @@ struct DemoKeysTests {
   func keysAdvanceTheSelectedOrder() async throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let store = dir.appendingPathComponent("orders.jsonl")
-    let environment = ["SAMPLEPIPES_ORDERS": store.path, "HOME": dir.path, "XDG_DATA_HOME": dir.path]
-    // A store of three orders, newest first.
-    let generated = try TestSupport.run("orders", ["generate", "--now", Self.now, "--count", "3"])
-    try generated.stdout.write(to: store)
-    let ids = try Self.statuses(environment, ["recent", "-n", "3"]).map(\.id)
-    #expect(ids.count == 3)
-
-    let tmux = Tmux(socket: dir.appendingPathComponent("tmux.socket").path)
-    let statusFile = dir.appendingPathComponent("status").path
-    var variables = DemoFollowTests.environment(store: store.path).filter {
-      ["ORDERS", "WEATHER", "SALES_CHART", "PIPE_CHECK", "SAMPLEPIPES_NO_BUILD", "SAMPLEPIPES_ORDERS"]
-        .contains($0.key)
-    }
-    variables["HOME"] = dir.path
-    variables["XDG_DATA_HOME"] = dir.path
-    variables["TERM"] = "xterm"
-    variables["TZ"] = "UTC"
-    let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(
-      separator: " ")
-    let demo = TestSupport.packageRoot.appendingPathComponent("bin/demo").path
-    let command =
-      "env -u NO_COLOR -u COLUMNS -u LINES \(assignments) bash '\(demo)' --follow --now \(Self.now);"
-      + " echo \"exit $?\" > '\(statusFile)'; sleep 600"
-    try tmux.start(["new-session", "-d", "-s", "demo", "-x", "80", "-y", "50", command])
+    let (tmux, statusFile, environment, ids) = try Self.start(in: dir)
     defer { _ = try? tmux.run(["kill-server"]) }
 
     // The first frame: the newest order in the footer, and the header still on the first line
@@ -107,17 +83,88 @@ struct DemoKeysTests {
     #expect(await tmux.waitFor(seconds: 60) { $0.contains("Live Activity") }, "\(tmux.screen())")
 
     try tmux.run(["send-keys", "-t", "demo", "q"])
-    var status = ""
-    let quit = Date().addingTimeInterval(30)
-    while Date() < quit, status.isEmpty {
-      status = (try? String(contentsOfFile: statusFile, encoding: .utf8)) ?? ""
-      if status.isEmpty { try await Task.sleep(nanoseconds: 200_000_000) }
-    }
-    #expect(status == "exit 0\n")
+    let status = await Self.status(in: statusFile, within: 30)
+    #expect(status == "exit 0\n", "\(tmux.screen())")
     // The screen restored: the alternate screen left (the dashboard gone from view), the cursor shown.
     let flags = try tmux.run(["display-message", "-p", "-t", "demo", "#{alternate_on} #{cursor_flag}"]).out
     #expect(flags == "0 1\n")
     #expect(!tmux.screen().contains("New Orders"), "\(tmux.screen())")
+  }
+
+  /// Starts the dashboard in tmux (80x50) on a store of three orders, with `variables` added to
+  /// its environment: the server, the file its status is written to when it ends, the store's
+  /// environment for `orders`, and the orders' ids, newest first. The caller kills the server.
+  static func start(in dir: URL, variables extra: [String: String] = [:]) throws -> (
+    tmux: Tmux, statusFile: String, environment: [String: String], ids: [String]
+  ) {
+    let store = dir.appendingPathComponent("orders.jsonl")
+    let environment = ["SAMPLEPIPES_ORDERS": store.path, "HOME": dir.path, "XDG_DATA_HOME": dir.path]
+    // A store of three orders, newest first.
+    let generated = try TestSupport.run("orders", ["generate", "--now", Self.now, "--count", "3"])
+    try generated.stdout.write(to: store)
+    let ids = try Self.statuses(environment, ["recent", "-n", "3"]).map(\.id)
+    #expect(ids.count == 3)
+
+    let tmux = Tmux(socket: dir.appendingPathComponent("tmux.socket").path)
+    let statusFile = dir.appendingPathComponent("status").path
+    var variables = DemoFollowTests.environment(store: store.path).filter {
+      ["ORDERS", "WEATHER", "SALES_CHART", "PIPE_CHECK", "SAMPLEPIPES_NO_BUILD", "SAMPLEPIPES_ORDERS"]
+        .contains($0.key)
+    }
+    variables["HOME"] = dir.path
+    variables["XDG_DATA_HOME"] = dir.path
+    variables["TERM"] = "xterm"
+    variables["TZ"] = "UTC"
+    variables.merge(extra) { $1 }
+    let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(
+      separator: " ")
+    let demo = TestSupport.packageRoot.appendingPathComponent("bin/demo").path
+    let command =
+      "env -u NO_COLOR -u COLUMNS -u LINES \(assignments) bash '\(demo)' --follow --now \(Self.now);"
+      + " echo \"exit $?\" > '\(statusFile)'; sleep 600"
+    try tmux.start(["new-session", "-d", "-s", "demo", "-x", "80", "-y", "50", command])
+    return (tmux, statusFile, environment, ids)
+  }
+
+  /// The status line the dashboard's shell wrote once it ended, waited for up to `seconds`.
+  static func status(in file: String, within seconds: Double) async -> String {
+    var status = ""
+    let end = Date().addingTimeInterval(seconds)
+    while Date() < end, status.isEmpty {
+      status = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+      if status.isEmpty { try? await Task.sleep(nanoseconds: 100_000_000) }
+    }
+    return status
+  }
+
+  @Test(
+    "q ends the dashboard at once while the Top 5 is still being recounted (a slow stage), and ends the recount",
+    .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
+  func quitDuringARecount() async throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // The annotate stage of the Top 5 takes 60 s, leaving a mark while it runs.
+    let slow = dir.appendingPathComponent("slow-annotate")
+    let running = dir.appendingPathComponent("recounting")
+    let weather = TestSupport.productsDirectory.appendingPathComponent("weather").path
+    try Data(
+      "#!/bin/sh\necho $$ > '\(running.path)'\nsleep 60\nexec '\(weather)' annotate \"$@\"\n".utf8
+    ).write(to: slow)
+    chmod(slow.path, 0o755)
+    let (tmux, statusFile, _, ids) = try Self.start(in: dir, variables: ["ANNOTATE": slow.path])
+    defer { _ = try? tmux.run(["kill-server"]) }
+
+    #expect(
+      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") && $0.contains("Social Feed") },
+      "\(tmux.screen())")
+    let recount = ChildProcesses.pid(in: running, within: 60)
+    #expect(recount != nil, "the recount did not start")
+    #expect(!tmux.screen().contains("Top 5"), "\(tmux.screen())")
+    try tmux.run(["send-keys", "-t", "demo", "q"])
+    // Before, the keys waited for the recount to end: a minute here.
+    let status = await Self.status(in: statusFile, within: 20)
+    #expect(status == "exit 0\n", "\(tmux.screen())")
+    if let recount { #expect(ChildProcesses.ends(recount, within: 10), "the recount outlived the dashboard") }
   }
 
   /// The orders of the store (`orders list`, or the command given): id and status.
