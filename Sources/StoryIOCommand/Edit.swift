@@ -73,9 +73,14 @@ enum Edit {
     // Under the folder's lock, as every save: one that runs meanwhile is seen as a change.
     try Files.withFolderLock(Files.directory(of: path)) { () throws(ToolError) in
       guard try StoryFiles.readIfPresent(path) == original.bytes else { throw try changed() }
-      try Backups.keep(
-        original.bytes, of: path, documentMode: original.mode, modified: modified, control: control)
-      try Files.writeAtomically(path) { (writer: FileWriter) throws(ToolError) in
+      // The backup is kept once the edited text is on disk (see `Write.saveLocked`).
+      try Files.writeAtomically(
+        path,
+        beforeReplacing: { () throws(ToolError) in
+          try Backups.keep(
+            original.bytes, of: path, documentMode: original.mode, modified: modified, control: control)
+        }
+      ) { (writer: FileWriter) throws(ToolError) in
         try writer.write(edited)
         try writer.flush()
         if try StoryFiles.readIfPresent(path) != original.bytes { throw try changed() }

@@ -73,15 +73,19 @@ enum New {
   /// folder's lock).
   static func replaceWithEmpty(_ path: String, control: BackupControl) throws(ToolError) {
     let kind = StoryFiles.kind(path)
+    var backup: () throws(ToolError) -> Void = {}
     if kind != .missing {
       guard kind == .file else { throw ToolError("'\(path)' is not a regular file; it was left alone") }
       var info = stat()
       if stat(path, &info) == 0, let old = try StoryFiles.readIfPresent(path), !old.isEmpty {
-        try Backups.keep(
-          old, of: path, documentMode: info.st_mode & 0o7777, modified: info.st_mtim, control: control)
+        backup = { () throws(ToolError) in
+          try Backups.keep(
+            old, of: path, documentMode: info.st_mode & 0o7777, modified: info.st_mtim, control: control)
+        }
       }
     }
-    try Files.writeAtomically(path, bytes: [])
+    // The backup is kept once the empty document is on disk (see `Write.saveLocked`).
+    try Files.writeAtomically(path, bytes: [], beforeReplacing: backup)
   }
 
   /// The title of the `n`th untitled document: "Untitled", then "Untitled 2", "Untitled 3"...

@@ -156,9 +156,15 @@ enum Write {
       }
       var info = stat()
       guard stat(path, &info) == 0 else { throw changed() }
-      try Backups.keep(
-        current, of: path, documentMode: info.st_mode & 0o7777, modified: info.st_mtim, control: control)
-      try Files.writeAtomically(path) { (writer: FileWriter) throws(ToolError) in
+      // The backup is kept once the new text is on disk: a save that cannot be written (a full
+      // disk) leaves the backup before it.
+      try Files.writeAtomically(
+        path,
+        beforeReplacing: { () throws(ToolError) in
+          try Backups.keep(
+            current, of: path, documentMode: info.st_mode & 0o7777, modified: info.st_mtim, control: control)
+        }
+      ) { (writer: FileWriter) throws(ToolError) in
         try writer.write(story.bytes)
         try writer.flush()
         if !force, try StoryFiles.readIfPresent(path) != current { throw changed() }

@@ -101,8 +101,13 @@ public enum Files {
   /// is untouched; temporary files that killed writers left behind are removed first.
   /// The target goes through `WriteTarget.resolve` first: a device, FIFO, socket or folder is
   /// refused before anything is written, and a link is followed only when `named`.
+  /// `beforeReplacing` runs once the new text is safely on disk, just before the rename (a
+  /// backup of the old text is kept there: a save that cannot be written leaves the old backup);
+  /// when it throws, nothing is replaced.
   public static func writeAtomically(
-    _ path: String, mode: mode_t? = nil, named: Bool = true, _ body: (FileWriter) throws(ToolError) -> Void
+    _ path: String, mode: mode_t? = nil, named: Bool = true,
+    beforeReplacing: () throws(ToolError) -> Void = {},
+    _ body: (FileWriter) throws(ToolError) -> Void
   ) throws(ToolError) {
     let path = try WriteTarget.resolve(path, named: named)
     let folder = directory(of: path)
@@ -125,6 +130,7 @@ public enum Files {
       guard fsync(fd) == 0 else { throw ToolError.io("cannot sync '\(path)': \(describe(errno))") }
       closed = true
       guard close(fd) == 0 else { throw ToolError.io("cannot write '\(path)': \(describe(errno))") }
+      try beforeReplacing()
       guard rename(temp, path) == 0 else {
         throw ToolError.io("cannot replace '\(path)': \(describe(errno))")
       }
@@ -192,10 +198,12 @@ public enum Files {
   }
 
   /// Replaces `path` atomically with `bytes`.
-  public static func writeAtomically(_ path: String, bytes: [UInt8], mode: mode_t? = nil, named: Bool = true)
-    throws(ToolError)
-  {
-    try writeAtomically(path, mode: mode, named: named) { (writer: FileWriter) throws(ToolError) in
+  public static func writeAtomically(
+    _ path: String, bytes: [UInt8], mode: mode_t? = nil, named: Bool = true,
+    beforeReplacing: () throws(ToolError) -> Void = {}
+  ) throws(ToolError) {
+    try writeAtomically(path, mode: mode, named: named, beforeReplacing: beforeReplacing) {
+      (writer: FileWriter) throws(ToolError) in
       try writer.write(bytes)
     }
   }
