@@ -106,7 +106,11 @@ enum OrderStore {
   }
 
   /// The record index of each id; an unknown id fails (exit 1), a duplicated one is bad data.
+  /// Every order line is checked first, not only those named: a store with a bad line is exit 65
+  /// for every command that reads its orders, and is never changed (PROTOCOL.md, "What a stored
+  /// order must hold").
   static func locate(_ ids: [String], in records: [Record], store: RecordStore) throws -> [Int] {
+    _ = try orders(records)
     let wanted = Set(ids)
     var found: [String: Int] = [:]
     for (index, record) in records.enumerated() where record.type == "order" {
