@@ -143,12 +143,13 @@ struct DemoKeysTests {
   func quitDuringARecount() async throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    // The annotate stage of the Top 5 takes 60 s, leaving a mark while it runs.
+    // The annotate stage of the Top 5 takes 10 minutes, leaving a mark while it runs: longer than
+    // a loaded machine takes to draw the first frame (CI once saw a 60 s stage end before it).
     let slow = dir.appendingPathComponent("slow-annotate")
     let running = dir.appendingPathComponent("recounting")
     let weather = TestSupport.productsDirectory.appendingPathComponent("weather").path
     try Data(
-      "#!/bin/sh\necho $$ > '\(running.path)'\nsleep 60\nexec '\(weather)' annotate \"$@\"\n".utf8
+      "#!/bin/sh\necho $$ > '\(running.path)'\nsleep 600\nexec '\(weather)' annotate \"$@\"\n".utf8
     ).write(to: slow)
     chmod(slow.path, 0o755)
     let (tmux, statusFile, _, ids) = try Self.start(in: dir, variables: ["ANNOTATE": slow.path])
@@ -161,8 +162,8 @@ struct DemoKeysTests {
     #expect(recount != nil, "the recount did not start")
     #expect(!tmux.screen().contains("Top 5"), "\(tmux.screen())")
     try tmux.run(["send-keys", "-t", "demo", "q"])
-    // Before, the keys waited for the recount to end: a minute here.
-    let status = await Self.status(in: statusFile, within: 20)
+    // Before, the keys waited for the recount to end: ten minutes here.
+    let status = await Self.status(in: statusFile, within: 30)
     #expect(status == "exit 0\n", "\(tmux.screen())")
     if let recount { #expect(ChildProcesses.ends(recount, within: 10), "the recount outlived the dashboard") }
   }
