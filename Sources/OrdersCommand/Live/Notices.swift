@@ -42,8 +42,9 @@ enum Notices {
     var known: [String: Order] = [:]
     if !ids.isEmpty || text {
       let (_, records) = try OrderStore.load(invocation)
-      _ = try OrderStore.locate(ids, in: records, store: orders)
-      for (_, order) in try OrderStore.orders(records) { known[order.id] = order }
+      let all = try OrderStore.orders(records)
+      _ = try OrderStore.locate(ids, among: all, of: records, store: orders)
+      for (_, order) in all { known[order.id] = order }
     }
     let wanted = Set(ids)
     let now = invocation.now(OrdersOptions.now)

@@ -81,11 +81,10 @@ enum Open {
       throw ToolError.usage("give the order to open: foodtruck://order/1224, Order#1224 or 1224")
     }
     let (store, records) = try OrderStore.load(invocation)
-    let index = try OrderStore.locate([id], in: records, store: store)[0]
+    let (index, order) = try OrderStore.locate([id], in: records, store: store)[0]
     if invocation[format] == .json {
       OrderStore.write(records[index])
     } else {
-      let order = try OrderStore.order(records[index])
       let now = invocation.now(OrdersOptions.now)
       StandardOutput.shared.write(OrderText.detail(order, now: now, zone: OrderTable.zones()(order)))
     }

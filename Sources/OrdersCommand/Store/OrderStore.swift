@@ -105,30 +105,38 @@ enum OrderStore {
     return ids
   }
 
-  /// The record index of each id; an unknown id fails (exit 1), a duplicated one is bad data.
-  /// Every order line is checked first, not only those named: a store with a bad line is exit 65
-  /// for every command that reads its orders, and is never changed (PROTOCOL.md, "What a stored
-  /// order must hold").
-  static func locate(_ ids: [String], in records: [Record], store: RecordStore) throws -> [Int] {
-    _ = try orders(records)
+  /// The named orders, decoded, with their record indices; an unknown id fails (exit 1), a
+  /// duplicated one is bad data. Every order line is checked first, not only those named: a store
+  /// with a bad line is exit 65 for every command that reads its orders, and is never changed
+  /// (PROTOCOL.md, "What a stored order must hold").
+  static func locate(_ ids: [String], in records: [Record], store: RecordStore) throws -> [(
+    index: Int, order: Order
+  )] {
+    try locate(ids, among: try orders(records), of: records, store: store)
+  }
+
+  /// The named orders among `orders` (every order of `records`, decoded by `orders(_:menu:)`).
+  static func locate(
+    _ ids: [String], among orders: [(index: Int, order: Order)], of records: [Record], store: RecordStore
+  ) throws -> [(index: Int, order: Order)] {
     let wanted = Set(ids)
-    var found: [String: Int] = [:]
-    for (index, record) in records.enumerated() where record.type == "order" {
-      guard let id = record["id"]?.stringValue, wanted.contains(id) else { continue }
-      if let first = found[id] {
+    var found: [String: (index: Int, order: Order)] = [:]
+    for entry in orders where wanted.contains(entry.order.id) {
+      if let first = found[entry.order.id] {
         throw ToolError.data(
-          "store '\(store.path)' has two orders \(id), lines \(records[first].line) and \(record.line)",
+          "store '\(store.path)' has two orders \(entry.order.id), lines \(records[first.index].line) and "
+            + "\(records[entry.index].line)",
           notes: ["remove one of them; nothing was changed"])
       }
-      found[id] = index
+      found[entry.order.id] = entry
     }
     return try ids.map { id in
-      guard let index = found[id] else {
+      guard let entry = found[id] else {
         throw ToolError(
           "no order \(MessageText.shortened(id)) in the store '\(store.path)'",
           notes: ["see 'orders list' for the orders there"])
       }
-      return index
+      return entry
     }
   }
 

@@ -27,8 +27,7 @@ enum Show {
     let text = invocation[OrdersOptions.format] == .text
     let now = invocation.now(OrdersOptions.now)
     let zoneOf = OrderTable.zones()
-    for index in found {
-      let order = try OrderStore.order(records[index])
+    for (index, order) in found {
       if text {
         StandardOutput.shared.write(OrderText.detail(order, now: now, zone: zoneOf(order)))
       } else {

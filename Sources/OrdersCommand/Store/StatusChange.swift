@@ -16,8 +16,7 @@ enum StatusChange {
     let changed = try store.update(seed: { OrderStore.seed(now: now) }) {
       (records: inout [Record]) -> (result: [Record], changed: Bool) in
       var changed: [Record] = []
-      for index in try OrderStore.locate(ids, in: records, store: store) {
-        let order = try OrderStore.order(records[index])
+      for (index, order) in try OrderStore.locate(ids, in: records, store: store) {
         let target = try nextStatus(of: order, complete: complete, now: now)
         var object = records[index].object
         object.set("status", .string(target.rawValue))
