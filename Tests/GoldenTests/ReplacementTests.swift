@@ -43,8 +43,7 @@ enum Replacements {
     }
     for file in files {
       let copy = lib.appendingPathComponent(file.lastPathComponent)
-      try fm.copyItem(at: file, to: copy)
-      try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+      try TestSupport.writeExecutable(try Data(contentsOf: file), to: copy)
     }
     // Set after creating: the umask applies to mkdir.
     for dir in [folder, lib] { try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path) }
@@ -100,9 +99,8 @@ struct ReplacementTests {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let wrong = folder.appendingPathComponent("no-minutes").path
-    try "#!/bin/sh\nexec '\(provider)' --no-minutes \"$@\"\n".write(
-      toFile: wrong, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrong)
+    try TestSupport.writeExecutable(
+      "#!/bin/sh\nexec '\(provider)' --no-minutes \"$@\"\n", to: URL(fileURLWithPath: wrong))
     let caught = try Replacements.providerContract(wrong)
     #expect(caught.status != 0)
     #expect(caught.out.contains("FAIL providers/forecast-hours-and-minutes"), "\(caught.out)")

@@ -20,6 +20,8 @@ struct DemoFollowTests {
     var controller: Int32 = -1
     var terminal: Int32 = -1
     #expect(openpty(&controller, &terminal, nil, nil, nil) == 0)
+    // Closed on exec: only the dashboard, through its standard streams, holds the terminal.
+    for fd in [controller, terminal] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     defer { close(controller) }
     // Spawned with SIGINT at its default: bash cannot trap a signal ignored when it starts, and
     // a test run in the background ignores SIGINT.
@@ -115,12 +117,7 @@ struct DemoFollowTests {
 
     /// Whether `needle` shows up within `seconds`.
     func waitFor(_ needle: String, seconds: Double) async -> Bool {
-      let end = Date().addingTimeInterval(seconds)
-      while Date() < end {
-        if text.contains(needle) { return true }
-        try? await Task.sleep(nanoseconds: 200_000_000)
-      }
-      return text.contains(needle)
+      await TestSupport.eventually(within: seconds, every: 0.2) { self.text.contains(needle) }
     }
   }
 }

@@ -34,13 +34,8 @@ struct DemoKeysTests {
     func screen() -> String { (try? run(["capture-pane", "-p", "-t", "demo"]))?.out ?? "" }
 
     /// Whether `condition` holds of the screen within `seconds`.
-    func waitFor(seconds: Double, _ condition: (String) -> Bool) async -> Bool {
-      let end = Date().addingTimeInterval(seconds)
-      while Date() < end {
-        if condition(screen()) { return true }
-        try? await Task.sleep(nanoseconds: 200_000_000)
-      }
-      return condition(screen())
+    func waitFor(seconds: Double, _ condition: @escaping @Sendable (String) -> Bool) async -> Bool {
+      await TestSupport.eventually(within: seconds, every: 0.2) { condition(screen()) }
     }
   }
 
@@ -70,11 +65,8 @@ struct DemoKeysTests {
     try await Task.sleep(nanoseconds: 500_000_000)
     try tmux.run(["send-keys", "-t", "demo", "n"])
     let selected = ids[1]
-    var advanced = false
-    let end = Date().addingTimeInterval(60)
-    while Date() < end, !advanced {
-      advanced = try Self.statuses(environment).contains { $0.id == selected && $0.status == "preparing" }
-      if !advanced { try await Task.sleep(nanoseconds: 200_000_000) }
+    let advanced = await TestSupport.eventually(within: 60, every: 0.2) {
+      ((try? Self.statuses(environment)) ?? []).contains { $0.id == selected && $0.status == "preparing" }
     }
     #expect(advanced, "\(selected) is not preparing: \(tmux.screen())")
     let statuses = try Self.statuses(environment)
@@ -128,13 +120,9 @@ struct DemoKeysTests {
 
   /// The status line the dashboard's shell wrote once it ended, waited for up to `seconds`.
   static func status(in file: String, within seconds: Double) async -> String {
-    var status = ""
-    let end = Date().addingTimeInterval(seconds)
-    while Date() < end, status.isEmpty {
-      status = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-      if status.isEmpty { try? await Task.sleep(nanoseconds: 100_000_000) }
-    }
-    return status
+    let read = { @Sendable in (try? String(contentsOfFile: file, encoding: .utf8)) ?? "" }
+    _ = await TestSupport.eventually(within: seconds) { read().hasSuffix("\n") }
+    return read()
   }
 
   @Test(
@@ -148,24 +136,25 @@ struct DemoKeysTests {
     let slow = dir.appendingPathComponent("slow-annotate")
     let running = dir.appendingPathComponent("recounting")
     let weather = TestSupport.productsDirectory.appendingPathComponent("weather").path
-    try Data(
-      "#!/bin/sh\necho $$ > '\(running.path)'\nsleep 600\nexec '\(weather)' annotate \"$@\"\n".utf8
-    ).write(to: slow)
-    chmod(slow.path, 0o755)
+    try TestSupport.writeExecutable(
+      "#!/bin/sh\necho $$ > '\(running.path)'\nsleep 600\nexec '\(weather)' annotate \"$@\"\n", to: slow)
     let (tmux, statusFile, _, ids) = try Self.start(in: dir, variables: ["ANNOTATE": slow.path])
     defer { _ = try? tmux.run(["kill-server"]) }
 
     #expect(
       await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") && $0.contains("Social Feed") },
       "\(tmux.screen())")
-    let recount = ChildProcesses.pid(in: running, within: 60)
+    let recount = try await TestSupport.offThePool { ChildProcesses.pid(in: running, within: 60) }
     #expect(recount != nil, "the recount did not start")
     #expect(!tmux.screen().contains("Top 5"), "\(tmux.screen())")
     try tmux.run(["send-keys", "-t", "demo", "q"])
     // Before, the keys waited for the recount to end: ten minutes here.
     let status = await Self.status(in: statusFile, within: 30)
     #expect(status == "exit 0\n", "\(tmux.screen())")
-    if let recount { #expect(ChildProcesses.ends(recount, within: 10), "the recount outlived the dashboard") }
+    if let recount {
+      let ended = try await TestSupport.offThePool { ChildProcesses.ends(recount, within: 10) }
+      #expect(ended, "the recount outlived the dashboard")
+    }
   }
 
   /// The orders of the store (`orders list`, or the command given): id and status.

@@ -114,14 +114,12 @@ struct DemoStoreTests {
 
     // Repaired: the note goes, the dashboard reads the store again.
     try whole.write(to: URL(fileURLWithPath: store))
-    let end = Date().addingTimeInterval(60)
-    var repaired = false
-    while Date() < end, !repaired {
-      let text = demo.frames.text
-      let after = text[
-        try #require(text.range(of: "line 25 is incomplete", options: .backwards)).upperBound...]
-      repaired = after.contains("Food Truck") && after.contains("Trending Topics")
-      if !repaired { try await Task.sleep(nanoseconds: 200_000_000) }
+    let frames = demo.frames
+    let repaired = await TestSupport.eventually(within: 60, every: 0.2) {
+      let text = frames.text
+      guard let note = text.range(of: "line 25 is incomplete", options: .backwards) else { return false }
+      let after = text[note.upperBound...]
+      return after.contains("Food Truck") && after.contains("Trending Topics")
     }
     #expect(repaired, "no frame without the note after the repair")
     #expect(ChildProcesses.isRunning(demo.pid))

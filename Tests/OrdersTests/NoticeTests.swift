@@ -22,9 +22,8 @@ struct NoticeTests {
       let fake = bin.appendingPathComponent("notify-send")
       // Its --help (the probe for --action) lists no actions and is not logged: the log holds the
       // notifications alone.
-      try "#!/bin/sh\n[ \"$1\" = --help ] && exit 0\nprintf '%s|' \"$@\" >> '\(log)'\n".write(
-        to: fake, atomically: true, encoding: .utf8)
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+      try TestSupport.writeExecutable(
+        "#!/bin/sh\n[ \"$1\" = --help ] && exit 0\nprintf '%s|' \"$@\" >> '\(log)'\n", to: fake)
       path =
         TestSupport.productsDirectory.path + ":" + bin.path + ":"
         + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
@@ -67,16 +66,6 @@ struct NoticeTests {
     }
   }
 
-  /// Polls `condition` every 50 ms until it holds or `seconds` pass; whether it held.
-  static func eventually(within seconds: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if try condition() { return true }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    return try condition()
-  }
-
   /// The session id of a process (field 6 of /proc/PID/stat).
   static func session(of pid: Int32) -> Int32? {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -108,14 +97,14 @@ struct NoticeTests {
       // While it waits it holds nothing else (just after its start, the loader and the runtime
       // may still have a file open for a moment: a loaded machine shows that, so poll).
       var open: [String] = []
-      let settled = Self.eventually(within: 8) {
+      let settled = TestSupport.poll(within: 8, every: 0.05) {
         open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
         return open.allSatisfy { ["0", "1", "2"].contains($0) }
       }
       #expect(settled, "the timer holds descriptors \(open)")
     }
-    #expect(try Self.eventually { try !desk.stored().isEmpty })
-    #expect(Self.eventually { desk.timers().isEmpty })
+    #expect(try TestSupport.poll(within: 30, every: 0.05) { try !desk.stored().isEmpty })
+    #expect(TestSupport.poll(within: 30, every: 0.05) { desk.timers().isEmpty })
     let notices = try desk.stored()
     #expect(notices.count == 1)
     let notice = try #require(notices.first)
@@ -128,7 +117,7 @@ struct NoticeTests {
     let date = try #require((notice["date"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
     let end = try #require(preparation["end"].flatMap { ISO8601DateFormatter().date(from: $0) })
     #expect(date >= end)
-    #expect(Self.eventually { desk.logText != nil })
+    #expect(TestSupport.poll(within: 30, every: 0.05) { desk.logText != nil })
     #expect(desk.logText == "Donuts are done!|Time to take them out of the oven.|")
     // 'orders notices' shows it, as it is stored.
     let listed = try desk.run(["notices", "1224"], seconds: 3)
@@ -143,7 +132,7 @@ struct NoticeTests {
     #expect(desk.timers().count == 1)
     let complete = try desk.run(["complete", "1224"], seconds: 2)
     #expect(complete.status == 0)
-    #expect(Self.eventually { desk.timers().isEmpty })
+    #expect(TestSupport.poll(within: 30, every: 0.05) { desk.timers().isEmpty })
     #expect(try desk.stored().isEmpty)
     #expect(desk.logText == nil)
   }
@@ -153,7 +142,7 @@ struct NoticeTests {
     let desk = try Desk()
     #expect(try desk.run(["next", "1223"], seconds: 2).status == 0)
     #expect(try desk.run(["next", "1223"], seconds: 2).status == 0)
-    #expect(Self.eventually { desk.timers().isEmpty })
+    #expect(TestSupport.poll(within: 30, every: 0.05) { desk.timers().isEmpty })
     #expect(try desk.stored().isEmpty)
   }
 
@@ -168,11 +157,11 @@ struct NoticeTests {
       wait
       """, seconds: 2)
     #expect(result.status == 0)
-    #expect(Self.eventually { desk.timers().isEmpty })
+    #expect(TestSupport.poll(within: 30, every: 0.05) { desk.timers().isEmpty })
     let notices = try desk.stored()
     #expect(notices.count == 1)
     #expect(result.out == (try String(contentsOfFile: desk.notices, encoding: .utf8)))
-    #expect(Self.eventually { desk.logText != nil })
+    #expect(TestSupport.poll(within: 30, every: 0.05) { desk.logText != nil })
     #expect(desk.logText == "Donuts are done!|Time to take them out of the oven.|")
   }
 
@@ -191,7 +180,7 @@ struct NoticeTests {
     let notices = try desk.stored()
     #expect(notices.count == 1 && notices.first?["order"] as? String == "Order#1224")
     #expect(watch.out == (try String(contentsOfFile: desk.notices, encoding: .utf8)))
-    #expect(Self.eventually { desk.logText != nil })
+    #expect(TestSupport.poll(within: 30, every: 0.05) { desk.logText != nil })
     #expect(desk.logText == "Donuts are done!|Time to take them out of the oven.|")
     // Another watch does not raise it again, nor print it.
     let again = try desk.run(["watch", "--once", "--no-notify"], seconds: 1)
@@ -230,7 +219,7 @@ struct NoticeTests {
     #expect(FileManager.default.createFile(atPath: victim, contents: Data()))
     try FileManager.default.createSymbolicLink(
       atPath: data + "/samplepipes/orders.notices.jsonl", withDestinationPath: victim)
-    #expect(Self.eventually { Self.timers(dataHome: data).isEmpty })
+    #expect(TestSupport.poll(within: 30, every: 0.05) { Self.timers(dataHome: data).isEmpty })
     #expect(try String(contentsOfFile: victim, encoding: .utf8) == "", "the timer wrote through the link")
     #expect(desk.logText == nil, "a notice was raised through the link")
   }
@@ -247,6 +236,6 @@ struct NoticeTests {
     #expect(lines.count == 2)
     #expect(lines.first?.contains(#""url":"foodtruck://order/1224""#) == true)
     #expect(lines.last == "0", "timeout ended 'orders notices --follow' (status \(lines.last ?? ""))")
-    #expect(Self.eventually { desk.timers().isEmpty })
+    #expect(TestSupport.poll(within: 30, every: 0.05) { desk.timers().isEmpty })
   }
 }

@@ -308,10 +308,9 @@ struct OrdersCLITests {
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     let log = box.folder.appendingPathComponent("notified.txt").path
     // Its --help (the probe for --action) lists no actions and is not logged.
-    try "#!/bin/sh\n[ \"$1\" = --help ] && exit 0\nprintf '%s|' \"$@\" >> '\(log)'\n".write(
-      to: bin.appendingPathComponent("notify-send"), atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes(
-      [.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("notify-send").path)
+    try TestSupport.writeExecutable(
+      "#!/bin/sh\n[ \"$1\" = --help ] && exit 0\nprintf '%s|' \"$@\" >> '\(log)'\n",
+      to: bin.appendingPathComponent("notify-send"))
     let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     _ = try box.run(["next", "1224"])
     let result = try box.run(

@@ -96,13 +96,13 @@ struct DiffFuzzTests {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let wrapper = folder.appendingPathComponent("pipe-check")
-    try """
-    #!/bin/sh
-    python3 -c 'import sys; sys.stdout.buffer.write(sys.stdin.buffer.read().replace(b"\\xef\\xbb\\xbf", b""))' \\
-      | exec '\(TestSupport.tool("pipe-check"))' "$@"
+    try TestSupport.writeExecutable(
+      """
+      #!/bin/sh
+      python3 -c 'import sys; sys.stdout.buffer.write(sys.stdin.buffer.read().replace(b"\\xef\\xbb\\xbf", b""))' \\
+        | exec '\(TestSupport.tool("pipe-check"))' "$@"
 
-    """.write(to: wrapper, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+      """, to: wrapper)
     let result = try Self.difffuzz([
       "--count", "2000", "--seed", "1", "--show", "3", "--budget", "10", "--pipe-check", wrapper.path,
     ])

@@ -1,6 +1,7 @@
 import Foundation
 import PipeProtocol
 import StoryIOCommand
+import TestSupport
 import Testing
 
 @Suite("Story documents: titles, decoding, counts, records")
@@ -165,16 +166,9 @@ struct SHA256Tests {
     let dir = try TemporaryFolder()
     let file = dir.url.appendingPathComponent("data")
     try Data(bytes).write(to: file)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sha256sum", file.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(output.prefix(64) == SHA256.hex(bytes))
+    let result = try TestSupport.runProcess("/usr/bin/env", ["sha256sum", file.path])
+    #expect(result.status == 0)
+    #expect(result.out.prefix(64) == SHA256.hex(bytes))
   }
 }
 

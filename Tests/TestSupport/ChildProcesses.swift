@@ -17,25 +17,18 @@ public enum ChildProcesses {
 
   /// Waits up to `seconds` for process `pid` to end; whether it did.
   public static func ends(_ pid: pid_t, within seconds: Double = 3) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while isRunning(pid) {
-      if Date() > deadline { return false }
-      usleep(10_000)
-    }
-    return true
+    TestSupport.poll(within: seconds, every: 0.01) { !isRunning(pid) }
   }
 
   /// The process id written to `file` once it appears (within `seconds`), else nil.
   public static func pid(in file: URL, within seconds: Double = 20) -> pid_t? {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if let text = try? String(contentsOf: file, encoding: .utf8), text.hasSuffix("\n"),
-        let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
-      {
-        return pid
+    var pid: pid_t?
+    _ = TestSupport.poll(within: seconds, every: 0.01) {
+      if let text = try? String(contentsOf: file, encoding: .utf8), text.hasSuffix("\n") {
+        pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
       }
-      usleep(10_000)
+      return pid != nil
     }
-    return nil
+    return pid
   }
 }

@@ -7,8 +7,12 @@ import Foundation
 /// A process started as a shell starts a job: in a process group of its own, with no signal
 /// blocked and SIGINT and SIGQUIT at their defaults. Foundation's `Process` starts a child with
 /// almost every signal blocked, which no terminal does: a test of what Ctrl-C does starts a job.
+/// A job holds no other descriptor of the test process: tests run side by side, and a dashboard
+/// that kept another test's pipe open kept that test waiting for an end of file, and one that
+/// kept a script open for writing made its exec fail ("Text file busy").
 public enum Job {
-  /// Starts `arguments` with `descriptors` as its standard input, output and error.
+  /// Starts `arguments` with `descriptors` as its standard input, output and error, and no other
+  /// descriptor.
   public static func spawn(_ arguments: [String], environment: [String: String], descriptors: [Int32]) throws
     -> pid_t
   {
@@ -18,6 +22,7 @@ public enum Job {
     for (fd, descriptor) in descriptors.enumerated() {
       posix_spawn_file_actions_adddup2(&actions, descriptor, Int32(fd))
     }
+    closeTheRest(after: Int32(descriptors.count), in: &actions)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -42,6 +47,27 @@ public enum Job {
     let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
     guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
     return pid
+  }
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift's Glibc module does
+  /// not export.
+  private typealias CloseFrom =
+    @convention(c) (
+      UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32
+    ) -> Int32
+  private static let closeFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+    unsafeBitCast($0, to: CloseFrom.self)
+  }
+
+  /// Closes, in the child, every descriptor from `first` on (its standard streams are in place
+  /// by then).
+  private static func closeTheRest(after first: Int32, in actions: inout posix_spawn_file_actions_t) {
+    if let closeFrom, closeFrom(&actions, first) == 0 { return }
+    // An older glibc: the descriptors open now, as /proc lists them.
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for fd in open.compactMap(Int32.init) where fd >= first && fcntl(fd, F_GETFD) >= 0 {
+      posix_spawn_file_actions_addclose(&actions, fd)
+    }
   }
 
   /// Runs `script` with bash as a job in `folder`, the built tools first on PATH, and waits up to

@@ -85,10 +85,12 @@ public enum TestSupport {
     for (k, v) in environment { env[k] = v }
     process.environment = env
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-    let outPipe = Pipe()
-    let errPipe = Pipe()
-    process.standardOutput = outPipe
-    process.standardError = errPipe
+    // The pipes are close-on-exec (Foundation's are not): a process another test starts
+    // meanwhile would otherwise hold their writing ends, and this test would wait for it to end.
+    let outPipe = try closedOnExecPipe()
+    let errPipe = try closedOnExecPipe()
+    process.standardOutput = outPipe.writing
+    process.standardError = errPipe.writing
     // A tool may exit without reading all of its stdin: a pipe would then raise SIGPIPE here.
     signal(SIGPIPE, SIG_IGN)
     // stdin comes from a file, as `bin/regtest` gives it: a pipe whose reader exits without
@@ -104,16 +106,25 @@ public enum TestSupport {
     } else {
       process.standardInput = FileHandle.nullDevice
     }
-    try process.run()
+    do {
+      try process.run()
+    } catch {
+      for handle in [outPipe.writing, errPipe.writing, outPipe.reading, errPipe.reading] {
+        try? handle.close()
+      }
+      throw error
+    }
+    try outPipe.writing.close()
+    try errPipe.writing.close()
     // Read both pipes concurrently so that neither fills up.
     let errData = DataBox()
     let group = DispatchGroup()
     group.enter()
     DispatchQueue.global().async {
-      errData.data = errPipe.fileHandleForReading.readDataToEndOfFile()
+      errData.data = errPipe.reading.readDataToEndOfFile()
       group.leave()
     }
-    let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+    let outData = outPipe.reading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
     let status =
@@ -122,12 +133,68 @@ public enum TestSupport {
     return Result(status: status, stdout: outData, stderr: errData.data)
   }
 
+  /// A pipe whose two ends are closed on exec, as file handles that close their descriptors.
+  static func closedOnExecPipe() throws -> (reading: FileHandle, writing: FileHandle) {
+    var ends: [Int32] = [-1, -1]
+    // (pipe2, which would set the flag at once, is not in Swift's Glibc module.)
+    guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (
+      FileHandle(fileDescriptor: ends[0], closeOnDealloc: true),
+      FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    )
+  }
+
   /// Runs `body` (which waits: a browser, a JVM, a timer) on a thread of its own and awaits it.
   /// Tests run on as many threads as there are cores, and a synchronous test holds its thread
   /// for as long as it runs: one that mostly waits would keep the other tests from that core.
   public static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
       Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
+    }
+  }
+
+  /// Whether `condition` holds within `seconds`, asked every `interval` on the calling thread and
+  /// once more after the deadline. The last look is what makes a deadline safe on a busy machine:
+  /// a poller kept from running until after it (a loaded core, a stalled disk) still sees what
+  /// happened meanwhile, instead of failing without having looked.
+  public static func poll(
+    within seconds: Double, every interval: Double = 0.1, _ condition: () throws -> Bool
+  ) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if try condition() { return true }
+      Thread.sleep(forTimeInterval: interval)
+    }
+    return try condition()
+  }
+
+  /// `poll` on a thread of its own, for async tests: their awaits resume on the tests' shared
+  /// threads, one per core, which synchronous tests (a kill -9 campaign, a 100 MB line) can hold
+  /// for a minute. CI once saw a 30-second wait resume only after its deadline, and fail
+  /// without looking at a dashboard that had ended long before.
+  public static func eventually(
+    within seconds: Double, every interval: Double = 0.1, _ condition: @escaping @Sendable () -> Bool
+  ) async -> Bool {
+    (try? await offThePool { poll(within: seconds, every: interval, condition) }) ?? false
+  }
+
+  /// Writes `contents` to `url` as an executable file (mode 755), open only to this process.
+  /// Foundation opens its files without close-on-exec, and tests start processes side by side: a
+  /// process started while a script was open for writing would keep it so, and running the
+  /// script would then fail with "Text file busy".
+  public static func writeExecutable(_ contents: String, to url: URL) throws {
+    try writeExecutable(Data(contents.utf8), to: url)
+  }
+
+  /// Writes `contents` to `url` as an executable file, as `writeExecutable(_:to:)` with text does.
+  public static func writeExecutable(_ contents: Data, to url: URL) throws {
+    let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(fd) }
+    let bytes = [UInt8](contents)
+    guard write(fd, bytes, bytes.count) == bytes.count, fchmod(fd, 0o755) == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
   }
 

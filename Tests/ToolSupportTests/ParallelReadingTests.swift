@@ -88,6 +88,8 @@ struct ParallelReadingTests {
     for threads in [1, 2, 3] {
       var fds: [Int32] = [0, 0]
       #expect(pipe(&fds) == 0)
+      // Closed on exec: a process another test starts meanwhile would hold the writing end open.
+      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
       let (readEnd, writeEnd) = (fds[0], fds[1])
       // The writer writes a line at a time, so that the reader often finds nothing waiting and
       // drains what is in flight before it blocks.

@@ -221,9 +221,8 @@ struct OpenMeteoProviderTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     // A curl that writes 16 MiB + 5 bytes (more than an answer and its status line), then hangs.
     let curl = dir.appendingPathComponent("curl")
-    try "#!/bin/sh\nhead -c \(OpenMeteo.maxResponseSize + 5) /dev/zero\nexec sleep 30\n".write(
-      to: curl, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: curl.path)
+    try TestSupport.writeExecutable(
+      "#!/bin/sh\nhead -c \(OpenMeteo.maxResponseSize + 5) /dev/zero\nexec sleep 30\n", to: curl)
     let r = try TestSupport.runProcess(
       TestSupport.tool("weather"), ["forecast", "--provider", "open-meteo", "--now", now, "--timeout", "5"],
       environment: ["PATH": "\(dir.path):/usr/bin:/bin"])
