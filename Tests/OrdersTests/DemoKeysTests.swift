@@ -33,6 +33,20 @@ struct DemoKeysTests {
     /// The pane as text, one line per row.
     func screen() -> String { (try? run(["capture-pane", "-p", "-t", "demo"]))?.out ?? "" }
 
+    /// The processes of the pane's session, with their groups, states and what they wait in: said
+    /// when the dashboard did not end, to show where it stands.
+    func processes() -> String {
+      guard let pane = try? run(["display-message", "-p", "-t", "demo", "#{pane_pid}"]).out,
+        let listed = try? TestSupport.runProcess(
+          "/bin/ps",
+          [
+            "-s", pane.trimmingCharacters(in: .whitespacesAndNewlines), "-o",
+            "pid,ppid,pgid,tpgid,stat,wchan:24,args",
+          ])
+      else { return "(no processes)" }
+      return listed.out
+    }
+
     /// Whether `condition` holds of the screen within `seconds`.
     func waitFor(seconds: Double, _ condition: @escaping @Sendable (String) -> Bool) async -> Bool {
       await TestSupport.eventually(within: seconds, every: 0.2) { condition(screen()) }
@@ -76,7 +90,7 @@ struct DemoKeysTests {
 
     try tmux.run(["send-keys", "-t", "demo", "q"])
     let status = await Self.status(in: statusFile, within: 30)
-    #expect(status == "exit 0\n", "\(tmux.screen())")
+    #expect(status == "exit 0\n", "\(tmux.screen())\n\(tmux.processes())")
     // The screen restored: the alternate screen left (the dashboard gone from view), the cursor shown.
     let flags = try tmux.run(["display-message", "-p", "-t", "demo", "#{alternate_on} #{cursor_flag}"]).out
     #expect(flags == "0 1\n")
@@ -150,7 +164,7 @@ struct DemoKeysTests {
     try tmux.run(["send-keys", "-t", "demo", "q"])
     // Before, the keys waited for the recount to end: ten minutes here.
     let status = await Self.status(in: statusFile, within: 30)
-    #expect(status == "exit 0\n", "\(tmux.screen())")
+    #expect(status == "exit 0\n", "\(tmux.screen())\n\(tmux.processes())")
     if let recount {
       let ended = try await TestSupport.offThePool { ChildProcesses.ends(recount, within: 10) }
       #expect(ended, "the recount outlived the dashboard")
