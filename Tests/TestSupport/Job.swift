@@ -92,15 +92,7 @@ public enum Job {
       ["/bin/bash", "-c", "cd \(quoted) || exit 1\n" + script], environment: environment,
       descriptors: [null, output, output])
     var status: Int32 = 0
-    var ended = false
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if waitpid(pid, &status, WNOHANG) == pid {
-        ended = true
-        break
-      }
-      usleep(20_000)
-    }
+    let ended = TestSupport.poll(within: seconds, every: 0.02) { waitpid(pid, &status, WNOHANG) == pid }
     if !ended {
       kill(-pid, SIGKILL)
       waitpid(pid, &status, 0)
