@@ -21,8 +21,8 @@ struct DemoStoreTests {
       environment["XDG_DATA_HOME"] = home.path
       environment["COLUMNS"] = "80"
       environment["NO_COLOR"] = "1"
-      let output = try DemoStoreTests.pipe()
-      let errors = try DemoStoreTests.pipe()
+      let output = try TestSupport.closedOnExecPipe()
+      let errors = try TestSupport.closedOnExecPipe()
       let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
       defer { for fd in [null, output[1], errors[1]] { close(fd) } }
       pid = try Job.spawn(
@@ -36,14 +36,6 @@ struct DemoStoreTests {
       kill(pid, SIGTERM)
       return try await DemoStoreTests.status(of: pid)
     }
-  }
-
-  /// A pipe whose ends are closed on exec (so that no process another test starts holds them).
-  static func pipe() throws -> [Int32] {
-    var ends: [Int32] = [-1, -1]
-    guard Glibc.pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    return ends
   }
 
   /// The exit status of `pid` once it ends (128 + the signal when killed).
@@ -136,7 +128,7 @@ struct DemoStoreTests {
     var environment = DemoFollowTests.environment(store: store)
     environment["HOME"] = home.path
     environment["XDG_DATA_HOME"] = home.path
-    let output = try Self.pipe()
+    let output = try TestSupport.closedOnExecPipe()
     let null = open("/dev/null", O_RDWR | O_CLOEXEC)
     let demo = try Job.spawn(
       DemoFollowTests.demo("--follow"), environment: environment, descriptors: [null, output[1], null])

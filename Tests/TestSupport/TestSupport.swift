@@ -87,8 +87,8 @@ public enum TestSupport {
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     // The pipes are close-on-exec (Foundation's are not): a process another test starts
     // meanwhile would otherwise hold their writing ends, and this test would wait for it to end.
-    let outPipe = try closedOnExecPipe()
-    let errPipe = try closedOnExecPipe()
+    let outPipe = try closedOnExecHandles()
+    let errPipe = try closedOnExecHandles()
     process.standardOutput = outPipe.writing
     process.standardError = errPipe.writing
     // A tool may exit without reading all of its stdin: a pipe would then raise SIGPIPE here.
@@ -106,14 +106,7 @@ public enum TestSupport {
     } else {
       process.standardInput = FileHandle.nullDevice
     }
-    do {
-      try process.run()
-    } catch {
-      for handle in [outPipe.writing, errPipe.writing, outPipe.reading, errPipe.reading] {
-        try? handle.close()
-      }
-      throw error
-    }
+    try process.run()
     try outPipe.writing.close()
     try errPipe.writing.close()
     // Read both pipes concurrently so that neither fills up.
@@ -133,12 +126,19 @@ public enum TestSupport {
     return Result(status: status, stdout: outData, stderr: errData.data)
   }
 
-  /// A pipe whose two ends are closed on exec, as file handles that close their descriptors.
-  static func closedOnExecPipe() throws -> (reading: FileHandle, writing: FileHandle) {
+  /// A pipe whose two ends, reading and writing, are closed on exec: no process another test
+  /// starts holds them, so the reader sees its end of file when the writers it meant are done.
+  public static func closedOnExecPipe() throws -> [Int32] {
     var ends: [Int32] = [-1, -1]
     // (pipe2, which would set the flag at once, is not in Swift's Glibc module.)
     guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return ends
+  }
+
+  /// `closedOnExecPipe()` as file handles that close their descriptors.
+  static func closedOnExecHandles() throws -> (reading: FileHandle, writing: FileHandle) {
+    let ends = try closedOnExecPipe()
     return (
       FileHandle(fileDescriptor: ends[0], closeOnDealloc: true),
       FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)

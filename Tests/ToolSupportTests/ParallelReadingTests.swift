@@ -1,5 +1,6 @@
 import Foundation
 import PipeProtocol
+import TestSupport
 import Testing
 import ToolSupport
 
@@ -86,10 +87,7 @@ struct ParallelReadingTests {
     let lines = (1...300).map { i in i == 150 ? "rest \(i)" : "line \(i)" }
     let text = lines.joined(separator: "\n") + "\n"
     for threads in [1, 2, 3] {
-      var fds: [Int32] = [0, 0]
-      #expect(pipe(&fds) == 0)
-      // Closed on exec: a process another test starts meanwhile would hold the writing end open.
-      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+      let fds = try TestSupport.closedOnExecPipe()
       let (readEnd, writeEnd) = (fds[0], fds[1])
       // The writer writes a line at a time, so that the reader often finds nothing waiting and
       // drains what is in flight before it blocks.
