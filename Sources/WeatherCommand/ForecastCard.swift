@@ -21,6 +21,10 @@ public struct ForecastCard: Sendable {
   public var placeName: String?
   /// The zone the hours are labelled in (ticks, night ranges), with its abbreviation.
   public var zone: LocalTime.Zone
+  /// Where the hours came from (`open-meteo` when any did, else the first hour's source), named
+  /// under the card as the spot card names it: Open-Meteo's licence asks for its credit wherever
+  /// its data is shown.
+  public var source: String?
 
   /// A card from forecast hours (sorted by date; at least one), labelled in `zone`.
   public init(hours: [HourForecast], placeName: String?, zone: LocalTime.Zone = .utc) {
@@ -29,7 +33,12 @@ public struct ForecastCard: Sendable {
     }
     self.placeName = placeName
     self.zone = zone
+    let sources = entries.isEmpty ? [] : hours.map(\.source)
+    source = sources.contains(OpenMeteoProvider.name) ? OpenMeteoProvider.name : sources.first
   }
+
+  /// The credit line under the card: who answered (`Weather data by Open-Meteo.com, ...`).
+  public var credit: String? { source.map(Spot.sourceLine) }
 
   /// `9 AM`: an hour in the card's zone.
   func hourLabel(_ date: Int) -> String { LocalTime.hour(date, in: zone, label: false) }
@@ -211,6 +220,11 @@ public struct ForecastCard: Sendable {
     for line in TextLayout.joined(parts, width: width, hanging: 6) {
       out += style.dim(Self.spaced(line)) + "\n"
     }
+    if let credit {
+      for line in TextLayout.wrap(TerminalText.safe(credit), width: width, indent: 0, hanging: 2) {
+        out += style.dim(line) + "\n"
+      }
+    }
     return out
   }
 
@@ -308,6 +322,15 @@ public struct ForecastCard: Sendable {
     body +=
       "  <text x=\"\(n(right + 8))\" y=\"\(n(top - 12))\" font-size=\"12\" \(SVGPalette.fill(.tertiary, also: "zone"))>"
       + "\(Markup.escape(zoneLabel))</text>\n"
+    if let credit {
+      // Under the hour labels, as small as the licence allows; Open-Meteo's links to its licence.
+      let text =
+        "<text x=\"\(n(left))\" y=\"\(n(h - 6))\" font-size=\"10\" \(SVGPalette.fill(.tertiary, also: "credit"))>"
+        + "\(Markup.escape(credit))</text>"
+      body +=
+        source == OpenMeteoProvider.name
+        ? "  <a href=\"\(Markup.escape(OpenMeteoProvider.licenceURL))\">\(text)</a>\n" : "  \(text)\n"
+    }
     return svgDocument(width: width, height: height, body: body)
   }
 

@@ -13,8 +13,9 @@ public final class OpenMeteoProvider: ForecastProvider {
   /// The public API, used unless `OPEN_METEO_URL` names another.
   public static let defaultURL = "https://api.open-meteo.com/v1/forecast"
   /// The credit Open-Meteo's licence (CC BY 4.0) asks for wherever its data is shown.
-  public static let attribution =
-    "Weather data by Open-Meteo.com, CC BY 4.0 (https://open-meteo.com/en/licence)"
+  public static let attribution = "Weather data by Open-Meteo.com, CC BY 4.0 (\(licenceURL))"
+  /// The page of Open-Meteo's licence, which the credit names (and links to, in SVG).
+  public static let licenceURL = "https://open-meteo.com/en/licence"
   /// At most this many places per call.
   static let placesPerCall = 50
   /// The hourly variables asked for.

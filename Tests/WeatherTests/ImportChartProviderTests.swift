@@ -227,6 +227,28 @@ struct ChartTests {
     #expect(card.suns == [2 * 3600])
   }
 
+  @Test("the card names who answered under it, in text and SVG: Open-Meteo's credit when any hour is theirs")
+  func credit() {
+    func hours(_ sources: [String]) -> [HourForecast] {
+      sources.enumerated().map { i, source in
+        HourForecast(
+          date: i * 3600, fahrenheit: 50, isDaylight: true, precipitationChance: 0, condition: .clear,
+          cloudCover: 0, symbolName: "sun.max", source: source)
+      }
+    }
+    let open = ForecastCard(hours: hours(["model", "open-meteo"]), placeName: nil)
+    for width in [80, 40] {
+      let text = open.text(width: width)
+      #expect(text.contains("Open-Meteo.com") && text.contains("https://open-meteo.com/en/licence"))
+      #expect(text.split(separator: "\n").allSatisfy { $0.count <= width || $0.contains("://") })
+    }
+    #expect(open.svg().contains("<a href=\"https://open-meteo.com/en/licence\"><text"))
+    #expect(open.svg().contains(">Weather data by Open-Meteo.com, CC BY 4.0"))
+    let model = ForecastCard(hours: hours(["model", "model"]), placeName: nil)
+    #expect(model.text(width: 80).hasSuffix("Weather: the offline model (deterministic, not a forecast)\n"))
+    #expect(model.svg().contains(">Weather: the offline model") && !model.svg().contains("<a href"))
+  }
+
   @Test("the curve passes through every hour")
   func curve() {
     let card = placeholderCard
