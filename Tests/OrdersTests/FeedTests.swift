@@ -211,6 +211,28 @@ struct NewOrdersTests {
     #expect(over.percentage == 100 && over.waybarClass == "quota-met" && over.text == "30 of 25 Orders")
   }
 
+  @Test(
+    "the Live Activity's island forms: minimal within 4 columns, compact within 20, expanded lines within 40")
+  func islandForms() {
+    for id in ["Order#1224", "Order#123456789012345", "a-very-long-order-name-of-letters"] {
+      for (state, done) in [("0:42", nil), ("ready", "Out of the oven"), ("stale", "Stale")]
+        as [(String, String?)]
+      {
+        func text(_ form: ActivityWidget.Form) -> String {
+          ActivityWidget.text(form, id: id, state: state, donuts: "6 donuts", done: done)
+        }
+        #expect(text(.minimal).count <= 4 && text(.minimal).hasPrefix("◎"))
+        #expect(text(.compact).count <= 20 && text(.compact).hasSuffix(" \(state)"))
+        let expanded = text(.expanded).split(separator: "\n")
+        #expect(expanded.count == 2 && expanded.allSatisfy { $0.count <= 40 })
+        #expect(expanded[0].hasSuffix(state) && expanded[1].hasSuffix(done ?? "Remaining"))
+      }
+    }
+    #expect(
+      ActivityWidget.text(.line, id: "Order#1224", state: "0:42", donuts: "6 donuts", done: nil)
+        == "Order#1224 · 0:42 · 6 donuts")
+  }
+
   @Test("the Daily Donut: The Classic at now, then the next menu donuts an hour apart")
   func dailyDonut() {
     let result = TestSupport.runInProcess(

@@ -47,7 +47,9 @@ extension FoodTruckSchemas {
           "kind", .oneOf(["orders", "donut", "activity"]),
           note: "the Orders gauge, the Daily Donut or the Live Activity"),
         FieldSpec("date", .dateTime, note: "the moment shown"),
-        FieldSpec("text", .nonEmptyString, note: "the one line: `7 of 25 Orders`, `The Classic`"),
+        FieldSpec(
+          "text", .nonEmptyString,
+          note: "the one line: `7 of 25 Orders`, `The Classic` (the expanded island form: two lines)"),
         FieldSpec("tooltip", .nonEmptyString, note: "a longer line, with the local time"),
         .optional("orders", .int(0...Int.max), note: "kind orders: orders so far"),
         .optional("quota", .int(1...Int.max), note: "kind orders: the day's quota"),
@@ -62,6 +64,9 @@ extension FoodTruckSchemas {
         .optional("state", .oneOf(["preparing", "ready"]), note: "kind activity: the 60 s run, or are up"),
         .optional("remaining", .int(0...Int.max), note: "kind activity: seconds left of the 60"),
         .optional("stale", .bool, note: "kind activity: true from the preparation's stale date on"),
+        .optional(
+          "form", .oneOf(["compact", "minimal", "expanded"]),
+          note: "kind activity: the Dynamic Island view the text draws (`--form`); absent for the line"),
         .optional(
           "preparation",
           .object([

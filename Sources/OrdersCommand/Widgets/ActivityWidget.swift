@@ -2,9 +2,28 @@ import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
-/// `orders widget activity`: the Live Activity's compact view (the Dynamic Island's "1224" and the
-/// time left) as one line for a status bar.
+/// `orders widget activity`: the Live Activity as one line for a status bar, or in one of the
+/// Dynamic Island's forms (`--form`): minimal, compact (leading and trailing) or expanded.
 enum ActivityWidget {
+  /// The Live Activity's forms: today's line, and the sample's three Dynamic Island views.
+  enum Form: String, CaseIterable, Sendable {
+    /// `Order#1224 · 0:42 · 6 donuts`: the whole line, for a status bar.
+    case line
+    /// The island's compact leading (the donut) and trailing (the time left) views: `◎ 1224 0:42`.
+    case compact
+    /// The island's minimal view, the donut alone (`◎`; `◎✓` once out of the oven).
+    case minimal
+    /// The island's expanded view: the donut, the order and its count, the time left: two lines.
+    case expanded
+  }
+
+  static let form = Option.choice(
+    "form", name: "FORM",
+    help:
+      "line (the whole line), or one of the Dynamic Island's views: compact (the donut and the time "
+      + "left), minimal (the donut alone) or expanded (two lines)",
+    default: Form.line)
+
   static let follow = Flag(
     "follow",
     help:
@@ -14,7 +33,7 @@ enum ActivityWidget {
   static let command = Command(
     name: "activity",
     summary: "the Live Activity: the order in the oven, 'Order#1224 · 0:42'",
-    options: [Widget.format, follow, OrdersOptions.store, OrdersOptions.now],
+    options: [Widget.format, form, follow, OrdersOptions.store, OrdersOptions.now],
     input: OrdersOptions.storeInput + "\nWith --follow it is read again whenever it changes.",
     output: """
       One line for the order being prepared: 'Order#1224 · 0:42 · 6 donuts' while its 60 s run,
@@ -27,16 +46,23 @@ enum ActivityWidget {
       line every second (an empty one, or no record with --format json, while none is preparing),
       until its reader goes away; with --now the clock starts there and moves a second a line,
       without waiting.
+      --form draws the Dynamic Island's views instead of the line: compact '◎ 1224 0:42' (the
+      donut, the order's number and the time left; 'ready' or 'stale' once out of the oven),
+      minimal '◎' (the donut alone; '◎✓' once out of the oven), expanded two lines of 32
+      columns ('◎ Order#1224' and the time left, the donut count and 'Remaining'). The record's
+      text is the form's (its lines joined by a line feed) and its form member names it.
       """,
     examples: """
       orders next 1224 && orders widget activity
       orders widget activity --follow --format waybar
       orders widget activity --format json | jq .remaining
+      orders widget activity --form compact
       """,
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let format = invocation[Widget.format]
+    let form = invocation[form]
     let store = OrderStore.store(invocation)
     let simulated = invocation[OrdersOptions.now]
     var clock = simulated ?? Clock.nowSeconds()
@@ -45,7 +71,7 @@ enum ActivityWidget {
       let (_, records) = try OrderStore.load(invocation)
       let orders = try OrderStore.orders(records).map(\.order)
       if let order = shown(orders, now: clock) {
-        Widget.write(entry(order, now: clock, zone: zoneOf(order)), as: format)
+        Widget.write(entry(order, now: clock, zone: zoneOf(order), form: form), as: format)
       }
       return ExitStatus.ok
     }
@@ -60,7 +86,7 @@ enum ActivityWidget {
         orders = try OrderStore.orders(try OrderStore.read(store)).map(\.order)
       }
       if let order = shown(orders, now: clock) {
-        Widget.write(entry(order, now: clock, zone: zoneOf(order)), as: format)
+        Widget.write(entry(order, now: clock, zone: zoneOf(order), form: form), as: format)
       } else {
         switch format {
         case .text: StandardOutput.shared.write("\n")
@@ -99,8 +125,8 @@ enum ActivityWidget {
     return max(0, preparation.end - now)
   }
 
-  /// The widget's entry for `order` at `now`.
-  static func entry(_ order: Order, now: Int, zone: LocalTime.Zone) -> Widget.Entry {
+  /// The widget's entry for `order` at `now`, its text in `form`.
+  static func entry(_ order: Order, now: Int, zone: LocalTime.Zone, form: Form = .line) -> Widget.Entry {
     let left = remaining(order, now: now)
     let ready = left == 0
     // From the stale date on, the widget says so, as 'orders watch' does ('stale since …').
@@ -126,8 +152,41 @@ enum ActivityWidget {
     }
     if stale { members["stale"] = .bool(true) }
     members["url"] = .string(Notice.link(order.id))
+    if form != .line { members["form"] = .string(form.rawValue) }
+    let text = Self.text(
+      form, id: order.id, state: state, donuts: donuts,
+      done: ready ? (stale ? "Stale" : "Out of the oven") : nil)
     return Widget.Entry(
-      kind: "activity", date: now, text: "\(order.id) · \(state) · \(donuts)", tooltip: tooltip,
+      kind: "activity", date: now, text: text, tooltip: tooltip,
       members: members, waybarClass: stale ? "stale" : ready ? "ready" : "preparing", percentage: elapsed)
+  }
+
+  /// The donut standing for the sample's island icon: one column wide on every terminal.
+  static let icon = "◎"
+  /// The expanded view's width, in columns.
+  static let expandedWidth = 32
+
+  /// The activity's text in `form`: `state` is the time left (`0:42`) or `ready`/`stale`; `done`
+  /// what the expanded view says under it once out of the oven (nil while preparing).
+  static func text(_ form: Form, id: String, state: String, donuts: String, done: String?) -> String {
+    // The island shows the order's number, as the sample's `orderID` (the id without `Order#`).
+    let number = id.hasPrefix("Order#") ? String(id.dropFirst(6)) : id
+    switch form {
+    case .line:
+      return "\(id) · \(state) · \(donuts)"
+    case .minimal:
+      return done == nil ? icon : icon + "✓"
+    case .compact:
+      // Leading: the donut and the number (cut to keep the view within 20 columns); trailing: the time.
+      let shown = number.count > 10 ? number.prefix(9) + "…" : Substring(number)
+      return "\(icon) \(shown) \(state)"
+    case .expanded:
+      func row(_ left: String, _ right: String) -> String {
+        let room = expandedWidth - right.count - 1
+        let cut = left.count > room ? String(left.prefix(room - 1)) + "…" : left
+        return cut + String(repeating: " ", count: expandedWidth - cut.count - right.count) + right
+      }
+      return row("\(icon) \(id)", state) + "\n" + row("  \(donuts)", done ?? "Remaining")
+    }
   }
 }

@@ -88,7 +88,12 @@ enum Widget {
   static func write(_ entry: Entry, as format: WidgetFormat) {
     switch format {
     case .text:
-      StandardOutput.shared.write(TerminalText.safe(entry.text) + "\n")
+      // A form of several lines (the Live Activity's expanded view) is written a line each.
+      StandardOutput.shared.write(
+        entry.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+          TerminalText.safe(String($0)) + "\n"
+        }
+        .joined())
     case .json:
       var object = entry.members
       object["type"] = .string("widget")
