@@ -63,12 +63,11 @@ enum FeedText {
     return text
   }
 
-  /// The truck's Social Feed card: its title, the trending topics as chips, wrapped, and the
-  /// caption under them.
+  /// The truck's Social Feed card: its title, the caption "Trending Topics", then the topics as
+  /// chips, wrapped (the sample's card heads its flow of tags with the caption).
   static func trending(_ tags: [FeedTag], width: Int, style: Terminal.Style) -> String {
-    style.bold("Social Feed") + "\n"
+    style.bold("Social Feed") + "\n" + style.dim("Trending Topics") + "\n"
       + wrap(tags.map(chip), width: width, gap: "  ").map { $0 + "\n" }.joined()
-      + style.dim("Trending Topics") + "\n"
   }
 
   /// Pieces joined by `gap` into lines of at most `width` characters; a piece longer than a line
