@@ -205,8 +205,15 @@ public struct HistoryChart: Sendable {
     }
     let every = max(1, (points.count + 6) / 7)
     for index in stride(from: 0, to: points.count, by: every) {
-      s += "    <text x=\"\(f(px(index)))\" y=\"\(f(axisY + 20))\" text-anchor=\"middle\">"
-      s += "\(axisLabel(points[index], first: index == 0))</text>\n"
+      let label = axisLabel(points[index], first: index == 0)
+      // Centred under its point, unless that would run past the plot's ends ("Nov 2025" under
+      // the first month touched the card's edge): then it starts or ends there. 11 px text is
+      // about 6.2 px a character.
+      let half = Double(label.count) * 3.1
+      let (x, anchor) =
+        px(index) - half < left
+        ? (left, "start") : px(index) + half > plotRight ? (plotRight, "end") : (px(index), "middle")
+      s += "    <text x=\"\(f(x))\" y=\"\(f(axisY + 20))\" text-anchor=\"\(anchor)\">\(label)</text>\n"
     }
     s += "  </g>\n"
     for (i, line) in series.enumerated() {

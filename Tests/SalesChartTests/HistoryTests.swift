@@ -144,6 +144,20 @@ struct HistoryTests {
     #expect(try tally.series(.month, today: Fixture.today - 54).map(\.fromDaily) == [false])
   }
 
+  @Test(
+    "svg: the month labels stay inside the plot: the first starts at its left, the last ends at its right")
+  func svgAxisLabelsInside() {
+    let points = HistoryRange.year.points(today: Fixture.today)
+    let series = SalesSeries(city: "London", values: Array(repeating: 50, count: 13))
+    let svg = HistoryChart(range: .year, points: points, series: [series]).svg(width: 640, height: 400)
+    // The labels' row: 20 px under the axis (400 - 48).
+    let labels = svg.split(separator: "\n").filter { $0.contains("<text") && $0.contains("y=\"372\"") }
+    #expect(labels.count >= 3)
+    #expect(labels.first?.contains("x=\"24\" y=\"372\" text-anchor=\"start\"") == true, "\(labels)")
+    #expect(labels.last?.contains("text-anchor=\"end\"") == true, "\(labels)")
+    #expect(labels.dropFirst().dropLast().allSatisfy { $0.contains("text-anchor=\"middle\"") })
+  }
+
   @Test("json records and their schema")
   func records() throws {
     let chart = HistoryChart(
