@@ -12,6 +12,18 @@ struct FlavorGaugesTests {
     Array(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).suffix(7).prefix(6))
   }
 
+  @Test("svg: the same six gauges as the text, the most potent full and in the accent colour, -1 empty")
+  func svgGauges() {
+    let cosmos = Menu.builtIn.donuts[3]  // 2/7/2/-1/5/0
+    let svg = FlavorGauges.svg(cosmos)
+    let rows = svg.split(separator: "\n").filter { $0.contains("<rect x=\"96\"") }
+    // A track for each flavour, and a filled bar for the four that are positive.
+    #expect(rows.count == 6 + 4)
+    #expect(svg.contains("width=\"200\" height=\"8\" rx=\"4\" class=\"fill-accent\""))
+    #expect(svg.contains(">Sweet</text>") && svg.contains(">-1</text>"))
+    #expect(svg.contains("width=\"142.9\" height=\"8\""))  // savory 5 of 7
+  }
+
   @Test("a gauge shows max(value, 0) over 0...mostPotentValue; the most potent one is full and marked")
   func gauges() throws {
     let cosmos = Menu.builtIn.donuts[3]  // 2/7/2/-1/5/0

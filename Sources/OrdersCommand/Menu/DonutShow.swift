@@ -21,7 +21,8 @@ enum DonutShow {
       and the six flavours as gauges, as the Donut Editor draws them: each shows max(value, 0) on a
       scale from 0 to the most potent flavour's value (the value itself is written after it), and the
       most potent flavour is marked '▸' (and coloured with --color); the gauges fit the width. With
-      --format svg, the donut's picture, large, with its name and ingredients.
+      --format svg, the donut's picture, large, with its name, its ingredients and the same six
+      gauges.
       """,
     exitStatus: ["64   no donut has that id or name (the closest name is suggested, the menu listed)"],
     examples: """

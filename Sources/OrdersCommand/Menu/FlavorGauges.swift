@@ -1,8 +1,9 @@
 import FoodTruckKit
+import PipeProtocol
 import ToolSupport
 
-/// One donut as the Donut Editor shows it (`orders donut show`): as text, its name, ingredients
-/// and six flavour gauges; as SVG, its picture, large.
+/// One donut as the Donut Editor shows it (`orders donut show`): its name, ingredients and six
+/// flavour gauges, as text or as SVG (with its picture, large).
 enum FlavorGauges {
   /// The widest a gauge grows, so that a wide terminal does not stretch it past reading.
   static let maximumGauge = 40
@@ -57,15 +58,19 @@ enum FlavorGauges {
   static let pictureSize = 240.0
   static let cardWidth = 360
 
-  /// One donut, large: its name and id on top, its picture, its ingredients and its most potent
-  /// flavour.
+  /// A gauge row's height in the SVG.
+  static let gaugeRow = 24.0
+
+  /// One donut, large: its name and id on top, its picture, its ingredients, its most potent
+  /// flavour and the six gauges of the text view (the Donut Editor's flavour profile).
   static func svg(_ donut: Donut) -> String {
     let recipe = CardPicture.lines(
       donut.ingredients.map(\.name).joined(separator: ", "), perLine: 44, maxLines: 3)
     let top = 84.0
     let recipeY = top + pictureSize + 34
     let flavorY = recipeY + Double(recipe.count) * 17 + 6
-    let height = Int(flavorY + 28)
+    let gaugesY = flavorY + 30
+    let height = Int(gaugesY + Double(Flavor.allCases.count) * gaugeRow + 12)
     let potent = donut.flavors.mostPotent
     var s = CardPicture.open(
       width: cardWidth, height: height, title: TextLayout.shorten(donut.name, to: 26),
@@ -78,6 +83,35 @@ enum FlavorGauges {
     s += CardPicture.centered(
       ["Most potent: \(potent.flavor.name) \(potent.value)"], x: center, y: flavorY, size: 13, lineHeight: 17,
       attributes: "font-weight=\"600\" \(SVGPalette.fill(.accent))")
-    return s + CardPicture.close
+    return s + gauges(donut.flavors, y: gaugesY) + CardPicture.close
+  }
+
+  /// The six gauges as SVG rows from `y` down: the flavour's name, a track with `max(value, 0)`
+  /// of the most potent value filled, the value; the most potent flavour in the accent colour.
+  static func gauges(_ flavors: FlavorProfile, y: Double) -> String {
+    let top = flavors.mostPotent
+    let (labelX, trackX, trackWidth, valueX) = (36.0, 96.0, 200.0, Double(cardWidth) - 36)
+    func n(_ v: Double) -> String { "\(JSONNumber(v, fractionDigits: 1))" }
+    var s = "  <g class=\"gauges\" font-size=\"13\">\n"
+    for (row, flavor) in Flavor.allCases.enumerated() {
+      let value = flavors[flavor]
+      let highlighted = flavor == top.flavor
+      let base = y + Double(row) * gaugeRow
+      let filled = top.value > 0 ? trackWidth * Double(min(max(value, 0), top.value)) / Double(top.value) : 0
+      let ink = highlighted ? SVGPalette.fill(.accent) : SVGPalette.fill(.body)
+      let weight = highlighted ? " font-weight=\"600\"" : ""
+      s += "    <text x=\"\(n(labelX))\" y=\"\(n(base + 4))\"\(weight) \(ink)>\(flavor.name)</text>\n"
+      s +=
+        "    <rect x=\"\(n(trackX))\" y=\"\(n(base - 4))\" width=\"\(n(trackWidth))\" height=\"8\" rx=\"4\" "
+        + "\(SVGPalette.fill(.grid))/>\n"
+      if filled > 0 {
+        s +=
+          "    <rect x=\"\(n(trackX))\" y=\"\(n(base - 4))\" width=\"\(n(filled))\" height=\"8\" rx=\"4\" "
+          + (highlighted ? SVGPalette.fill(.accent) : SVGPalette.fill(.secondary)) + "/>\n"
+      }
+      s +=
+        "    <text x=\"\(n(valueX))\" y=\"\(n(base + 4))\" text-anchor=\"end\"\(weight) \(ink)>\(value)</text>\n"
+    }
+    return s + "  </g>\n"
   }
 }
