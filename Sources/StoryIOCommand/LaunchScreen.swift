@@ -27,10 +27,10 @@ public enum LaunchScreen {
   ]
 
   /// The screen for `entries` (already in display order) at time `now`, `width` columns wide: the
-  /// steps beside their commands when they fit, else each command under its step; the documents
-  /// in rows (`StoryText.rows`).
+  /// title and the scene's art (`LaunchScene`), the steps beside their commands when they fit,
+  /// else each command under its step; the documents in rows (`StoryText.rows`).
   public static func render(_ entries: [Entry], now: Int, width: Int, style: Terminal.Style) -> String {
-    var text = style.bold("Writing App") + "\n\n"
+    var text = style.bold("Writing App") + "\n" + LaunchScene.text(width: width, style: style) + "\n"
     let stepWidth = (steps.map { $0.0.count }.max() ?? 0) + 2
     let beside = steps.allSatisfy { 2 + stepWidth + TextLayout.displayWidth($0.1) <= width }
     for (step, command) in steps {

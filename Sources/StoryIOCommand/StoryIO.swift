@@ -6,12 +6,14 @@ import ToolSupport
 public enum StoryIO: Tool {
   static let now = Option.date(
     "now", name: "DATE", help: "the time the launch screen counts ages from (default: the clock)")
+  /// `-f/--format text|svg` of the launch screen: the screen, or the scene's art as a picture.
+  static let format = Option.format([.text, .svg], default: .text)
 
   /// The command: alone, the launch screen; its subcommands do the work.
   public static let command = Command(
     name: "story-io",
     summary: "Writing App documents: create, read, write, rename and read in focus mode",
-    options: [now],
+    options: [now, format],
     subcommands: [
       List.command, New.command, Read.command, Write.command, Rename.command, Focus.command,
       Edit.command, Undo.command, Versions.command, Mime.command,
@@ -23,7 +25,11 @@ public enum StoryIO: Tool {
       """,
     output: """
       Alone, the launch screen: how to start writing, then the documents in the current folder,
-      most recently changed first, with title, words and age. The commands write story records:
+      most recently changed first, with title, words and age, under the sample's launch scene (the
+      pink jungle, the Start Writing button, and a robot and a plant beside it, hidden below 64
+      columns as the sample hides them at compact width); --format svg draws the scene alone as a
+      picture (the accessories hidden when it is shown narrower than 512 px). The commands write
+      story records:
         {"bytes":5,"lines":1,"path":"Ocean.story","sha256":"…","text":"Waves","title":"Ocean",\
       "type":"story","words":1}
       "bytes", "sha256", "words" and "lines" describe the file as read. A word is a run of
@@ -36,6 +42,7 @@ public enum StoryIO: Tool {
     ],
     examples: """
       story-io                                    # the launch screen
+      story-io -f svg > launch.svg                # its art, as a picture
       story-io new Ocean && story-io edit Ocean.story
       story-io read Ocean.story | story-io write --dir backup
       story-io read -r stories | jq -r 'select(.words > 1000) | .title'
@@ -45,6 +52,10 @@ public enum StoryIO: Tool {
 
   /// `story-io` alone: the launch screen.
   static func launch(_ invocation: Invocation) throws -> Int32 {
+    if invocation[format] == .svg {
+      StandardOutput.shared.write(LaunchScene.svg())
+      return ExitStatus.ok
+    }
     try RenameJournal.finish(in: ".")
     var entries: [LaunchScreen.Entry] = []
     for document in try StoryFiles.documents(in: ".") {

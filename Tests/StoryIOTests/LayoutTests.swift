@@ -84,9 +84,9 @@ struct LaunchScreenTests {
       LaunchScreen.Entry(title: "One", words: 1, modified: now),
     ]
     let text = LaunchScreen.render(entries, now: now, width: 80, style: Terminal.Style(enabled: false))
+    let scene = LaunchScene.text(width: 80, style: Terminal.Style(enabled: false))
     #expect(
-      text == """
-        Writing App
+      text == "Writing App\n" + scene + """
 
           Start Writing:  story-io new TITLE
           then:           story-io edit TITLE.story
@@ -99,6 +99,32 @@ struct LaunchScreenTests {
           One                 1 word   just now
 
         """)
+  }
+
+  @Test(
+    "the scene: the button between two bands of leaves; the robot and the plant beside it only at regular width"
+  )
+  func scene() {
+    let plain = Terminal.Style(enabled: false)
+    for width in [20, 40, 63, 64, 80, 200] {
+      let lines = LaunchScene.text(width: width, style: plain).split(
+        separator: "\n", omittingEmptySubsequences: false
+      ).dropLast().map(String.init)
+      #expect(lines.count == 7)
+      #expect(lines.allSatisfy { TextLayout.displayWidth($0) <= width }, "\(width): \(lines)")
+      #expect(lines.contains { $0.contains("│  Start Writing  │") })
+      let accessories = lines.contains { $0.contains("│◉ ◉│") } && lines.contains { $0.contains("╭─┴─╮") }
+      #expect(accessories == (width >= LaunchScene.compactBelow), "\(width)")
+      #expect(lines.first?.hasPrefix("✿ ❦ ❧") == true && lines.first == lines.last)
+    }
+    // The robot leads and the plant trails, clear of the button, each as far from the centre.
+    let row = LaunchScene.text(width: 80, style: plain).split(separator: "\n").map(Array.init)[3]
+    let robot = row.firstIndex(of: "└")!
+    let plant = row.lastIndex(of: "╮")!
+    #expect(robot < 40 - 9 && plant > 40 + 9 && 40 - robot == plant - 40, "\(String(row))")
+    let svg = LaunchScene.svg()
+    #expect(svg.contains("class=\"accessory robot\"") && svg.contains("class=\"accessory plant\""))
+    #expect(svg.contains("@media (max-width: 511px) { .accessory { display: none; } }"))
   }
 
   @Test("an empty folder says so")
