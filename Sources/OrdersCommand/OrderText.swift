@@ -60,7 +60,7 @@ enum OrderText {
     } else {
       state = "preparing (no timer)"
     }
-    return "Order \(TerminalText.safe(order.number)) · \(donuts(order.totalSales)) · \(state)"
+    return "\(TerminalText.safe(order.id)) · \(donuts(order.totalSales)) · \(state)"
   }
 
   /// `1 donut`, `3 donuts`.
