@@ -192,14 +192,15 @@ public struct Order: Equatable, Sendable {
   }
 
   /// The full id for what a user typed: `Order#1203`, `order#1203`, `1203` or the deep link
-  /// `foodtruck://order/1203` all give `Order#1203`; nil when the text is none of these. A link
-  /// names an order by its number, as the sample's links do: `foodtruck://order/abc` is malformed.
+  /// `foodtruck://order/1203` all give `Order#1203`; nil when the text is none of these. The three
+  /// forms take one rest, ASCII letters, digits and `-`, so that every link the tools write (a
+  /// notice's `url`, `foodtruck://order/` and the id without `Order#`) opens its order, as the
+  /// sample's link takes its last path component whole (`orders/open-link-letters-records`).
   public static func normalizedID(_ text: String) -> String? {
     var rest = Substring(text)
     let link = "foodtruck://order/"
     if rest.lowercased().hasPrefix(link) {
       rest = rest.dropFirst(link.count)
-      guard rest.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
     } else if rest.lowercased().hasPrefix("order#") {
       rest = rest.dropFirst(idPrefix.count)
     }

@@ -40,7 +40,7 @@ enum OrderText {
       .joined(separator: "\n")
   }
 
-  /// The Live Activity's line at `now`: `Order 1203 · 6 donuts · 0:42 remaining` while the timer
+  /// The Live Activity's line at `now`: `Order#1203 · 6 donuts · 0:42 remaining` while the timer
   /// runs, then `… · done at 10:31 AM PST`, or `… · ready` once the order is ready; from its stale
   /// date on, `· stale since 10:32 AM PST` follows.
   static func activity(_ order: Order, now: Int, zone: LocalTime.Zone) -> String {
@@ -60,7 +60,7 @@ enum OrderText {
     } else {
       state = "preparing (no timer)"
     }
-    return "Order \(TerminalText.safe(order.number)) · \(donuts(order.totalSales)) · \(state)"
+    return "\(TerminalText.safe(order.id)) · \(donuts(order.totalSales)) · \(state)"
   }
 
   /// `1 donut`, `3 donuts`.

@@ -176,7 +176,7 @@ struct NoticeTests {
     #expect(desk.timers().isEmpty)
     let watch = try desk.run(["watch", "--until-done"], seconds: 1)
     #expect(watch.status == 0)
-    #expect(watch.err.contains("orders: Order 1224: Donuts are done! Time to take them out of the oven.\n"))
+    #expect(watch.err.contains("orders: Order#1224: Donuts are done! Time to take them out of the oven.\n"))
     let notices = try desk.stored()
     #expect(notices.count == 1 && notices.first?["order"] as? String == "Order#1224")
     #expect(watch.out == (try String(contentsOfFile: desk.notices, encoding: .utf8)))

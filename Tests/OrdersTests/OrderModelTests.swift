@@ -102,6 +102,10 @@ struct OrderModelTests {
     }
     #expect(Order.normalizedID("") == nil)
     #expect(Order.normalizedID("12 03") == nil)
+    // A link takes the rest an id takes (letters, digits, `-`): every notice's `url` opens its order.
+    #expect(Order.normalizedID("foodtruck://order/Truck-7") == "Order#Truck-7")
+    #expect(Order.normalizedID("foodtruck://order/12.5") == nil)
+    #expect(Order.normalizedID("foodtruck://order/") == nil)
     #expect(Self.cosmos.number == "1201")
   }
 

@@ -318,11 +318,11 @@ struct OrdersCLITests {
     #expect(result.status == 0)
     #expect(
       result.err == """
-        Order 1224 · 6 donuts · 0:55 remaining
-        Order 1224 · 6 donuts · 0:35 remaining
-        Order 1224 · 6 donuts · 0:15 remaining
-        Order 1224 · 6 donuts · done at 10:31 AM UTC
-        orders: Order 1224: Donuts are done! Time to take them out of the oven.
+        orders: Order#1224 · 6 donuts · 0:55 remaining
+        orders: Order#1224 · 6 donuts · 0:35 remaining
+        orders: Order#1224 · 6 donuts · 0:15 remaining
+        orders: Order#1224 · 6 donuts · done at 10:31 AM UTC
+        orders: Order#1224: Donuts are done! Time to take them out of the oven.
 
         """)
     // Dated at the end of the preparation (10:31:00), not at the step that raised it (10:31:05).
@@ -340,7 +340,7 @@ struct OrdersCLITests {
     let quiet = try box.run(
       ["watch", "--once", "--no-notify"], now: "2026-11-29T10:40:00Z", environment: ["PATH": path])
     #expect(
-      quiet.err == "Order 1224 · 6 donuts · done at 10:31 AM UTC · stale since 10:32 AM UTC\n"
+      quiet.err == "orders: Order#1224 · 6 donuts · done at 10:31 AM UTC · stale since 10:32 AM UTC\n"
         && quiet.out.isEmpty)
   }
 

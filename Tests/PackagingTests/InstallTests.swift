@@ -82,7 +82,7 @@ struct InstallTests {
 
     let version = try sh("pipe-check --version")
     #expect(version.status == 0)
-    #expect(version.out == "pipe-check (SamplePipes) 0.1.0, protocol version 3\n")
+    #expect(version.out == "pipe-check (SamplePipes) 0.1.0, protocol version 4\n")
     let check = try sh(#"printf '%s\n' '{"type":"a"}' '{"type":"b","n":1}' | pipe-check --pass"#)
     #expect(check.status == 0)
     #expect(check.out == "{\"type\":\"a\"}\n{\"type\":\"b\",\"n\":1}\n")

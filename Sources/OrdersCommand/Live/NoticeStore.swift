@@ -80,11 +80,8 @@ struct Notice {
     }
   }
 
-  /// `Order 1224: Donuts are done! Time to take them out of the oven.`, safe for a terminal.
-  var text: String {
-    let number = order.hasPrefix(Order.idPrefix) ? String(order.dropFirst(Order.idPrefix.count)) : order
-    return TerminalText.safe("Order \(number): \(title) \(body)")
-  }
+  /// `Order#1224: Donuts are done! Time to take them out of the oven.`, safe for a terminal.
+  var text: String { TerminalText.safe("\(order): \(title) \(body)") }
 }
 
 /// The notice store: the notices raised when preparations end, a JSON-lines file next to the order

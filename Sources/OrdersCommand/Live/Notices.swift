@@ -20,7 +20,7 @@ enum Notices {
       The notice records, oldest first:
         {"body","date","order","preparationStart","title","type":"notice","url":"foodtruck://order/1224"}
       With --format text, a line each:
-      '10:31 AM PST  Order 1224: Donuts are done! Time to take them out of the oven.  foodtruck://order/1224',
+      '10:31 AM PST  Order#1224: Donuts are done! Time to take them out of the oven.  foodtruck://order/1224',
       the time in the zone of the order's city, or TZ when set, wrapped where it is wider than the
       terminal. With --follow, it goes on printing
       new notices (flushed one by one) until interrupted or its reader goes away.

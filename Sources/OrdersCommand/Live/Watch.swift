@@ -20,9 +20,9 @@ enum Watch {
       + "\nBoth are read again whenever they change.",
     output: """
       stderr: a line per Live Activity (from preparation until the order completes), redrawn in
-      place on a terminal, plain lines otherwise: 'Order 1203 · 6 donuts · 0:42 remaining', then
-      'done at 10:31 AM PST' (or 'ready'), and from the stale date (start + 2 min) on, 'stale since
-      10:32 AM PST'. Times are in the order's city's zone, or TZ when set.
+      place on a terminal, plain lines otherwise: 'orders: Order#1203 · 6 donuts · 0:42 remaining',
+      then 'done at 10:31 AM PST' (or 'ready'), and from the stale date (start + 2 min) on, 'stale
+      since 10:32 AM PST'. Times are in the order's city's zone, or TZ when set.
       stdout: each notice record that arrives in the notice store while it runs, its text on stderr.
       The notices are raised by the timer 'orders next' starts; when none has come \(NoticeTimer.grace) s
       after a preparation's end (its timer died, or --now was used), watch raises it, through the
@@ -82,8 +82,9 @@ enum Watch {
           orderVersion = nil  // it changed meanwhile: read the store again
         }
       }
-      var lines = activities.map { OrderText.activity($0, now: clock, zone: zoneOf($0)) }
-      if lines.isEmpty { lines = ["no order is preparing"] }
+      // Every stderr line starts with 'orders: ' (rule 4), the activities' as the notices'.
+      var lines = activities.map { "orders: " + OrderText.activity($0, now: clock, zone: zoneOf($0)) }
+      if lines.isEmpty { lines = ["orders: no order is preparing"] }
       display.show(lines, notices: arrived.map { "orders: \($0.text)" })
       for notice in arrived {
         shown.insert(notice.key)

@@ -119,7 +119,7 @@ public enum Runtime {
     return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1
   }
 
-  /// `orders (SamplePipes) 0.1.0, protocol version 3`: what `--version` prints, in every tool.
+  /// `orders (SamplePipes) 0.1.0, protocol version 4`: what `--version` prints, in every tool.
   public static func versionLine(tool: String) -> String {
     "\(tool) (SamplePipes) \(samplePipesVersion), protocol version \(protocolVersion)\n"
   }
@@ -170,4 +170,4 @@ public enum Runtime {
 public let samplePipesVersion = "0.1.0"
 /// The version of PROTOCOL.md the tools follow: one more at each change of the contract, listed in
 /// its "Changes" section.
-public let protocolVersion = 3
+public let protocolVersion = 4

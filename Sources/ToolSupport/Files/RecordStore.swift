@@ -103,14 +103,16 @@ public struct RecordStore: Sendable {
     return records
   }
 
-  /// Calls `body` with the bounds (without the line feed) and the number, from 1, of each line of
-  /// `bytes`; a last line without a line feed is not whole yet, and is passed over.
+  /// Calls `body` with the bounds (without the line's ending, `\n` or `\r\n`, as the framing
+  /// says) and the number, from 1, of each line of `bytes`; a last line without a line feed is not
+  /// whole yet, and is passed over. So a line that is only `\r\n` is an empty line, as one that is
+  /// only `\n` (`hardening/orders-store-crlf-blank-line`).
   static func forEachLine<E: Error>(_ bytes: [UInt8], _ body: (Range<Int>, Int) throws(E) -> Void) throws(E) {
     var number = 0
     var start = 0
     for i in bytes.indices where bytes[i] == 0x0A {
       number += 1
-      try body(start..<i, number)
+      try body(start..<(i > start && bytes[i - 1] == 0x0D ? i - 1 : i), number)
       start = i + 1
     }
   }
