@@ -63,6 +63,25 @@ struct PagerTests {
   }
 
   @Test(
+    "story-io focus takes the same choice: SAMPLEPIPES_PAGER before PAGER, none with --no-pager",
+    .enabled(if: Requirements.has("script"), "script (util-linux) is not installed"))
+  func focusChoosesAlike() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let story = folder.appendingPathComponent("Long.story").path
+    try (1...60).map { "line \($0)\n" }.joined().write(toFile: story, atomically: true, encoding: .utf8)
+    let env = ["LINES": "24", "SAMPLEPIPES_PAGER": "cat", "PAGER": "cat > /dev/null"]
+    let refused = try Self.onTerminal("story-io focus '\(story)' --no-pager", environment: ["LINES": "24"])
+    #expect(refused.paged == nil)
+    #expect(refused.shown.contains("line 60"))
+    let catted = try Self.onTerminal("story-io focus '\(story)'", environment: env)
+    #expect(catted.shown.contains("line 60"))
+    let chosen = try Self.onTerminal(
+      "story-io focus '\(story)'", environment: ["LINES": "24", "PAGER": "cat >/dev/null"])
+    #expect(!chosen.shown.contains("line 60"))
+  }
+
+  @Test(
     "a long text view pages on a terminal; a pager that quits at once ends the tool quietly",
     .enabled(if: Requirements.has("script"), "script (util-linux) is not installed"))
   func textViews() throws {

@@ -20,13 +20,20 @@ public enum Pager {
   /// The pager's command line for a terminal, or nil for none (see the type's rules). `less`
   /// alone is run with `LESS=FRX` unless `LESS` is set, as git does.
   static func command() -> String? {
+    if let chosen = choice() { return chosen.isEmpty ? nil : chosen }
+    return Subprocess.find("less") != nil ? "less -FRX" : nil
+  }
+
+  /// The pager the user chose: `$SAMPLEPIPES_PAGER`, else the config file's `pager`, else `$PAGER`;
+  /// empty when a pager is refused (`--no-pager`, or a choice of `cat` or blank); nil when none is
+  /// chosen (the default applies). Every pager of the tools starts from it.
+  public static func choice() -> String? {
+    if refused { return "" }
     let chosen =
       nonBlank(Environment.get("SAMPLEPIPES_PAGER")) ?? nonBlank(configured) ?? Environment.get("PAGER")
-    if let chosen {
-      let trimmed = chosen.drop { $0 == " " || $0 == "\t" }
-      return trimmed.isEmpty || trimmed == "cat" ? nil : chosen
-    }
-    return Subprocess.find("less") != nil ? "less -FRX" : nil
+    guard let chosen else { return nil }
+    let trimmed = chosen.drop { $0 == " " || $0 == "\t" }
+    return trimmed.isEmpty || trimmed == "cat" ? "" : chosen
   }
 
   static func nonBlank(_ text: String?) -> String? {
