@@ -1,3 +1,4 @@
+import FoodTruckKit
 import ToolSupport
 
 /// `orders`: the Food Truck menu, order generation, sales history, the order store, the status flow
@@ -29,5 +30,27 @@ public enum Orders: Tool {
       orders place --donut cosmos --donut 0x2 && orders recent --format text
       orders next 1224 && orders watch --until-done
       orders donut new --name 'Maple Dream' && orders place --donut 17x2 && { orders menu; orders list; } | sales-chart
-      """)
+      """,
+    settings: { configured in
+      // The stores a plugin finds, by the commands' own rule: the environment, else the config
+      // file's `store`, `menu` and `feed`, else the default places.
+      func file(_ key: String, _ variable: String) -> String? {
+        Environment.get(variable).map { $0.isEmpty } ?? true ? configured(key) : nil
+      }
+      return [
+        (
+          OrderStore.environmentVariable,
+          OrderStore.store(path: file("store", OrderStore.environmentVariable)).path
+        ),
+        (
+          MenuStore.environmentVariable,
+          MenuStore.store(option: file("menu", MenuStore.environmentVariable)).path
+        ),
+        (
+          FeedStore.environmentVariable,
+          FeedStore.store(option: file("feed", FeedStore.environmentVariable)).path
+        ),
+        ("TZ", LocalTime.forPeople(default: City.truck.city.timeZone).name),
+      ]
+    })
 }

@@ -17,7 +17,7 @@ enum OrdersOptions {
     "store", name: "FILE",
     help:
       "the order store (default $\(OrderStore.environmentVariable), else $XDG_DATA_HOME/samplepipes/orders.jsonl)"
-  )
+  ).environment(OrderStore.environmentVariable)
 
   /// `--now T`: the current time.
   static let now = Option.date(

@@ -2,12 +2,10 @@ import ToolSupport
 
 /// The programs the user chose in the environment: a pager for `focus`, an editor for `edit`.
 enum UserPrograms {
-  /// `$PAGER`, else `less` or `more` when installed; nil to write directly.
+  /// The pager the user chose (`Pager.choice()`: `$SAMPLEPIPES_PAGER`, the config file's `pager`,
+  /// `$PAGER`; none with `--no-pager`), else `less` or `more` when installed; nil to write directly.
   static func pager() -> String? {
-    if let pager = Environment.get("PAGER") {
-      let trimmed = trimmingSpaces(pager)
-      return trimmed.isEmpty || trimmed == "cat" ? nil : pager
-    }
+    if let pager = Pager.choice() { return pager.isEmpty ? nil : pager }
     if Subprocess.find("less") != nil { return "less" }
     if Subprocess.find("more") != nil { return "more" }
     return nil

@@ -31,7 +31,7 @@ enum List {
     let wishlist = try TripStore(invocation).load()
     let trips = invocation[collection].map { wishlist.trips(in: $0) } ?? wishlist.tripsByCollection
     if invocation[TripsOptions.listFormat] == .text {
-      StandardOutput.shared.write(
+      Pager.show(
         TripsText.list(
           trips, width: TextLayout.width(), style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
       return ExitStatus.ok

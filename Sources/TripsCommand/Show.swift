@@ -32,8 +32,7 @@ enum Show {
     let activities = trip.activities(sortedBy: invocation[sort])
     if invocation[TripsOptions.format] == .text {
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
-      StandardOutput.shared.write(
-        TripsText.show(trip, activities: activities, width: TextLayout.width(), style: style))
+      Pager.show(TripsText.show(trip, activities: activities, width: TextLayout.width(), style: style))
       return ExitStatus.ok
     }
     StandardOutput.shared.writeRecord(trip.record(activities: activities))

@@ -9,9 +9,13 @@ struct TripStore {
 
   /// The store named by `--store`, `$SAMPLEPIPES_TRIPS`, or the default location.
   init(_ invocation: Invocation) {
-    store = RecordStore.locate(
-      invocation[TripsOptions.store], file: WishlistKit.storeFile,
-      environmentVariable: WishlistKit.storeEnvironmentVariable)
+    store = Self.locate(invocation[TripsOptions.store])
+  }
+
+  /// The store named by `given` (`--store`), else `$SAMPLEPIPES_TRIPS`, else the default location.
+  static func locate(_ given: String?) -> RecordStore {
+    RecordStore.locate(
+      given, file: WishlistKit.storeFile, environmentVariable: WishlistKit.storeEnvironmentVariable)
   }
 
   /// The wishlist, creating the store with the sample trips when it does not exist yet.

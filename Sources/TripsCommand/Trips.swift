@@ -35,5 +35,11 @@ public enum Trips: Tool {
       trips search hike
       trips activity toggle 'Surf Steamer Lane' 'Surf at Pleasure Point'
       trips list > backup.jsonl && trips import --replace < backup.jsonl
-      """)
+      """,
+    settings: { configured in
+      // The store a plugin finds, by the commands' own rule.
+      let variable = WishlistKit.storeEnvironmentVariable
+      let given = Environment.get(variable).map { $0.isEmpty } ?? true ? configured("store") : nil
+      return [(variable, TripStore.locate(given).path), ("TZ", LocalTime.forPeople().name)]
+    })
 }

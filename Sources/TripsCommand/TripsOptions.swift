@@ -6,7 +6,8 @@ import WishlistKit
 enum TripsOptions {
   /// `--store FILE`: the store of every command that reads or changes the wishlist.
   static let store = Option.string(
-    "store", name: "FILE", help: "the wishlist store file (default: $SAMPLEPIPES_TRIPS, else see INPUT)")
+    "store", name: "FILE", help: "the wishlist store file (default: $SAMPLEPIPES_TRIPS, else see INPUT)"
+  ).environment(WishlistKit.storeEnvironmentVariable)
 
   /// `--now T`: the time of a change.
   static let now = Option.date(

@@ -72,7 +72,7 @@ struct CommandLineDocTests {
     for (path, options) in tree where path.count > 1 {
       let row = section.split(separator: "\n").first { $0.hasPrefix("| [`\(path.joined(separator: " "))`]") }
       guard let row else { continue }  // a command that only holds subcommands has no row
-      for option in options where !["--help", "--color", "--version"].contains(option) {
+      for option in options where !["--help", "--color", "--no-pager", "--version"].contains(option) {
         #expect(row.contains("`\(option)`"), "the row of '\(path.joined(separator: " "))' lacks \(option)")
       }
     }

@@ -47,12 +47,15 @@ struct CompletionAnswerTests {
   /// Each case: the words after the tool's name (the last one is being completed), the sorted
   /// candidates and whether file names fit.
   static let declarationCases: [([String], [String], Bool)] = [
-    ([""], ["admin", "list", "next"], false),
+    ([""], ["admin", "help", "list", "next"], false),
     (["li"], ["list"], false),
     (["--st"], ["--store"], false),
     (
       ["-"],
-      ["--color", "--dry-run", "--help", "--store", "--verbose", "--version", "-h", "-s", "-v"], false
+      [
+        "--color", "--dry-run", "--help", "--no-pager", "--store", "--verbose", "--version", "-h", "-s", "-v",
+      ],
+      false
     ),
     (["--store", ""], [], true),
     (["--store="], [], true),
@@ -71,11 +74,14 @@ struct CompletionAnswerTests {
     (["list", "--nope", "x", ""], [], true),
     (["next", ""], [], false),
     (["next", "4", ""], [], false),
-    (["next", "--"], ["--color", "--help", "--store", "--verbose"], false),
+    (["next", "--"], ["--color", "--help", "--no-pager", "--store", "--verbose"], false),
     (["admin", ""], ["reset"], false),
     (["admin", "reset", "--f"], ["--force"], false),
     (["secret", ""], [], false),
-    (["--version", ""], ["admin", "list", "next"], false),
+    (["--version", ""], ["admin", "help", "list", "next"], false),
+    (["help", ""], ["admin", "list", "next"], false),
+    (["help", "admin", ""], ["reset"], false),
+    (["help", "admin", "reset", ""], [], false),
   ]
 
   @Test func answersFromTheDeclarations() {

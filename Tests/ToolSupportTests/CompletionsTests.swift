@@ -245,7 +245,7 @@ struct BashCompletionTests {
     (
       ["orders", ""],
       [
-        "complete", "donut", "feed", "generate", "history", "list", "menu", "next", "notices", "open",
+        "complete", "donut", "feed", "generate", "help", "history", "list", "menu", "next", "notices", "open",
         "place",
         "recent", "show", "stream", "watch", "widget",
       ]

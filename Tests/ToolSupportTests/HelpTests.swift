@@ -29,6 +29,7 @@ struct HelpTests {
               --strict      be strict
           -h, --help        show this help and exit
               --color WHEN  colour on a terminal (auto, the default), always or never
+              --no-pager    write help and long text views straight out, never through $PAGER
               --version     print the version and exit
 
         INPUT

@@ -42,9 +42,12 @@ struct ManualTests {
     #expect(
       sections == [
         ".SH NAME", ".SH SYNOPSIS", ".SH COMMANDS", ".SH OPTIONS", ".SH INPUT", ".SH OUTPUT",
-        ".SH EXIT STATUS",
+        ".SH EXIT STATUS", ".SH FILES", ".SH ENVIRONMENT", ".SH PLUGINS",
         ".SH EXAMPLES", ".SH SEE ALSO",
       ])
+    #expect(
+      page.contains(
+        "\n.SH PLUGINS\n\\(aqdemo\\-tool NAME ARGS...\\(aq runs the program demo\\-tool\\-NAME from PATH"))
     let subsections = page.split(separator: "\n").filter { $0.hasPrefix(".SS ") }
     #expect(
       subsections == [

@@ -11,7 +11,8 @@ enum FeedStore {
   /// `--feed FILE`.
   static let option = Option.string(
     "feed", name: "FILE",
-    help: "the feed store (default $\(environmentVariable), else $XDG_DATA_HOME/samplepipes/feed.jsonl)")
+    help: "the feed store (default $\(environmentVariable), else $XDG_DATA_HOME/samplepipes/feed.jsonl)"
+  ).environment(environmentVariable)
 
   /// What the feed commands read.
   static let input = """
@@ -22,9 +23,11 @@ enum FeedStore {
     """
 
   /// The store named by `--feed`, the environment, or the default path.
-  static func store(_ invocation: Invocation) -> RecordStore {
-    RecordStore.locate(
-      invocation[option], option: "--feed", file: "feed.jsonl", environmentVariable: environmentVariable)
+  static func store(_ invocation: Invocation) -> RecordStore { store(option: invocation[option]) }
+
+  /// The store named by `option`, else the environment, else the default path.
+  static func store(option: String?) -> RecordStore {
+    RecordStore.locate(option, option: "--feed", file: "feed.jsonl", environmentVariable: environmentVariable)
   }
 
   /// The menu posts' donuts are checked against: the built-in donuts and the custom ones of the

@@ -22,6 +22,8 @@ enum Stream {
         "also place each order in the order store as 'orders place' does, its id the store's next "
         + "(alone: $\(OrderStore.environmentVariable), else $XDG_DATA_HOME/samplepipes/orders.jsonl)")
     spec.valueIsOptional = true
+    // Not from the config file: its `store` names the order store, not a wish to fill it.
+    spec.configurable = false
     return Option(spec: spec) { (words: [String]) throws(ToolError) -> String? in words.last }
   }()
 

@@ -124,7 +124,7 @@ enum MenuCommand {
     switch format {
     case .text where asCard: StandardOutput.shared.write(DonutsCard.text(donuts, total: total))
     case .svg where asCard: StandardOutput.shared.write(DonutsCard.svg(donuts, total: total))
-    case .text: StandardOutput.shared.write(MenuText.text(donuts, idWidth: MenuText.idWidth(menu)))
+    case .text: Pager.show(MenuText.text(donuts, idWidth: MenuText.idWidth(menu)))
     case .svg: StandardOutput.shared.write(DonutGallery.svg(donuts))
     case .csv: StandardOutput.shared.write(csv.text(donuts.map(\.record)))
     default:

@@ -15,7 +15,7 @@ enum MenuStore {
     "menu", name: "FILE",
     help:
       "the menu store of custom donuts (default $\(environmentVariable), else $XDG_DATA_HOME/samplepipes/menu.jsonl)"
-  )
+  ).environment(environmentVariable)
 
   /// The menu store named by `--menu`, the environment, or the default path.
   static func store(_ invocation: Invocation) -> RecordStore {

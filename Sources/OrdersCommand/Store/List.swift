@@ -56,8 +56,7 @@ enum List {
     let sorted = self.sorted(chosen, by: invocation[sort], reverse: invocation[reverse])
     let format = invocation[OrdersOptions.listFormat]
     if format == .text, invocation[sort] == .status {
-      StandardOutput.shared.write(
-        OrderTable.text(sorted.map(\.order), now: invocation.now(OrdersOptions.now), sections: true))
+      Pager.show(OrderTable.text(sorted.map(\.order), now: invocation.now(OrdersOptions.now), sections: true))
     } else {
       OrderStore.write(sorted, of: records, invocation, format: format)
     }

@@ -162,8 +162,7 @@ enum OrderStore {
   ) {
     switch format {
     case .text:
-      StandardOutput.shared.write(
-        OrderTable.text(chosen.map(\.order), now: invocation.now(OrdersOptions.now)))
+      Pager.show(OrderTable.text(chosen.map(\.order), now: invocation.now(OrdersOptions.now)))
     case .csv:
       let table = OrdersOptions.orderCSV
       StandardOutput.shared.write(table.header)

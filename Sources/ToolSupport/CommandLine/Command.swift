@@ -31,6 +31,11 @@ public struct Command: Sendable {
   /// Runs the parsed invocation and returns the exit status; nil for a tool that only holds
   /// subcommands.
   public var run: (@Sendable (Invocation) throws -> Int32)?
+  /// The settings the tool resolves, as environment variables for its plugins (PROTOCOL.md,
+  /// "Plugins"): its stores' paths, by the same rule as its commands find them. The function is
+  /// given the config file's value of an option for the tool (nil when it has none). Only the
+  /// tool's own (root) command's is used.
+  public var settings: (@Sendable (_ configured: (String) -> String?) -> [(name: String, value: String)])?
 
   /// A command. `examples` is a block of shell lines, one example a line, written as a user
   /// types them (a multi-line literal, so quotes need no escaping).
@@ -38,7 +43,8 @@ public struct Command: Sendable {
     name: String, summary: String, options: [any OptionKey] = [], sharedOptions: [any OptionKey] = [],
     arguments: Arguments = .none, subcommands: [Command] = [], input: String = "", output: String = "",
     exitStatus: [String] = [], examples: String = "", hidden: Bool = false, conflicts: [Conflict] = [],
-    lookups: [LookupRule] = [], run: (@Sendable (Invocation) throws -> Int32)? = nil
+    lookups: [LookupRule] = [], run: (@Sendable (Invocation) throws -> Int32)? = nil,
+    settings: (@Sendable (_ configured: (String) -> String?) -> [(name: String, value: String)])? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -54,6 +60,7 @@ public struct Command: Sendable {
     self.conflicts = conflicts
     self.lookups = lookups
     self.run = run
+    self.settings = settings
   }
 
   /// The options accepted with `inherited` from the commands above: its own, then its shared

@@ -8,14 +8,21 @@ public enum CommandLineParser {
     case help(path: [String], spec: CommandSpec, parents: [CommandSpec])
     /// Print the version.
     case version
+    /// Run the plugin `TOOL-NAME` found at `path` with `arguments` (`Plugins`).
+    case plugin(name: String, path: String, arguments: [String])
   }
 
-  /// Parses `arguments` (without the program name).
-  public static func parse(_ arguments: [String], root: Command) throws(ToolError) -> Request {
+  /// Parses `arguments` (without the program name). `config` gives the user's config file, read
+  /// only when a command is to run (its settings fill the options the line leaves out).
+  public static func parse(
+    _ arguments: [String], root: Command, config: () throws(ToolError) -> ConfigFile = { .empty }
+  ) throws(ToolError) -> Request {
     var here = CommandPath(root)
     var words: [String: [String]] = [:]
     var positionals: [String] = []
     var help = false
+    // `TOOL help COMMAND...`: the words after `help` name the command whose help is shown.
+    var helpWord = false
     var onlyPositionals = false
     var index = 0
 
@@ -79,6 +86,11 @@ public enum CommandLineParser {
           try Terminal.setColor(value!)
           continue
         }
+        if name == "no-pager", lookup(long: name) == nil {
+          guard inline == nil else { throw .usage("--no-pager takes no value") }
+          Pager.refused = true
+          continue
+        }
         if name == "version", here.chain.count == 1, lookup(long: name) == nil { return .version }
         guard let option = lookup(long: name)?.spec else {
           var notes: [String] = []
@@ -123,36 +135,64 @@ public enum CommandLineParser {
         }
         continue
       }
-      if positionals.isEmpty, !onlyPositionals, !here.command.subcommands.isEmpty {
-        if let sub = here.subcommand(named: argument) {
-          here.enter(sub)
-          continue
+      let atRoot = here.chain.count == 1
+      if positionals.isEmpty, !onlyPositionals, !here.command.subcommands.isEmpty,
+        let sub = here.subcommand(named: argument)
+      {
+        here.enter(sub)
+        continue
+      }
+      if positionals.isEmpty, !onlyPositionals, atRoot, !helpWord, argument == "help",
+        !here.command.subcommands.isEmpty
+      {
+        helpWord = true
+        continue
+      }
+      // A plugin: the first word, at the tool, that names no built-in command (nor, for a tool
+      // that reads files, a file), and names `TOOL-NAME` on PATH.
+      if positionals.isEmpty, !onlyPositionals, atRoot,
+        here.command.arguments.name == nil || (argument != "-" && !Files.exists(argument)),
+        let path = Plugins.find(tool: root.name, name: argument)
+      {
+        if let given = words.keys.sorted().first {
+          throw .usage(
+            "--\(given) does not apply to the plugin '\(argument)' (\(root.name)-\(argument))",
+            notes: ["give the plugin's options after its name"])
         }
-        if here.command.arguments.name == nil {
+        let rest = helpWord || help ? ["--help"] : Array(arguments[index...])
+        return .plugin(name: argument, path: path, arguments: rest)
+      }
+      if positionals.isEmpty, !onlyPositionals, !here.command.subcommands.isEmpty {
+        let names = here.command.subcommands.filter { !$0.hidden }.map(\.name)
+        let plugins = atRoot ? Plugins.names(tool: root.name, excluding: Plugins.builtins(root)) : []
+        if here.command.arguments.name == nil || helpWord {
           var notes: [String] = []
-          let names = here.command.subcommands.filter { !$0.hidden }.map(\.name)
-          if let suggestion = Suggest.closest(to: argument, in: names) {
+          let words = names + (atRoot && !helpWord ? ["help"] : []) + plugins
+          if let suggestion = Suggest.closest(to: argument, in: words) {
             notes.append("did you mean '\(suggestion)'?")
           }
           notes.append("commands: \(names.joined(separator: ", "))")
+          if !plugins.isEmpty { notes.append("plugins on your PATH: \(plugins.joined(separator: ", "))") }
           throw .usage("unknown command '\(argument)'", notes: notes)
         }
         // A command that takes files as well as subcommands: a word that names no file and is one
         // edit from a subcommand is a mistyped command, not a file that cannot be opened.
-        let names = here.command.subcommands.filter { !$0.hidden }.map(\.name)
         if argument != "-", !Files.exists(argument),
-          let close = names.first(where: { Suggest.distance(argument, $0) == 1 })
+          let close = (names + plugins).first(where: { Suggest.distance(argument, $0) == 1 })
         {
-          throw .usage(
-            "unknown command '\(argument)' (and no file of that name)",
-            notes: ["did you mean '\(close)'?", "commands: \(names.joined(separator: ", "))"])
+          var notes = ["did you mean '\(close)'?", "commands: \(names.joined(separator: ", "))"]
+          if !plugins.isEmpty { notes.append("plugins on your PATH: \(plugins.joined(separator: ", "))") }
+          throw .usage("unknown command '\(argument)' (and no file of that name)", notes: notes)
         }
+      }
+      if helpWord {
+        throw .usage("'\(here.path.joined(separator: " "))' has no command '\(argument)'", notes: [see()])
       }
       positionals.append(argument)
     }
 
     let (command, path, accepted) = (here.command, here.path, here.accepted)
-    if help {
+    if help || helpWord {
       var parents: [CommandSpec] = []
       var passed: [any OptionKey] = []
       for (depth, parent) in here.chain.dropLast().enumerated() {
@@ -169,6 +209,8 @@ public enum CommandLineParser {
       let names = command.subcommands.filter { !$0.hidden }.map(\.name)
       throw .usage("missing command", notes: ["commands: \(names.joined(separator: ", "))", see()])
     }
+    let configured = try configure(
+      &words, accepted: accepted, conflicts: command.conflicts, path: path, config: config())
     let count = positionals.count
     let name = command.arguments.name ?? "argument"
     if let max = command.arguments.max, count > max {
@@ -203,7 +245,81 @@ public enum CommandLineParser {
     }
     var invocation = Invocation(
       path: path, command: command, positionals: positionals, words: words, values: values)
+    invocation.configured = configured
     invocation.arguments = try command.arguments.values(positionals)
     return .run(invocation)
+  }
+
+  /// Adds to `words` (the options given on the line) the values `config` gives for the options
+  /// `accepted` that the line leaves out, whose environment variable is not set: the line beats
+  /// the environment, which beats the file. A value the option refuses is a usage error naming the
+  /// config line; a setting that would break a rule between options with those given is dropped
+  /// (what the line asks wins), as is a flag set to false.
+  /// Returns where each setting used comes from (`--city from config '/p' (line 3)`).
+  static func configure(
+    _ words: inout [String: [String]], accepted: [any OptionKey], conflicts: [Conflict], path: [String],
+    config: ConfigFile
+  ) throws(ToolError) -> [String] {
+    guard !config.entries.isEmpty else { return [] }
+    var places: [String: String] = [:]
+    var added: [String: [String]] = [:]
+    for option in accepted where words[option.spec.long] == nil && option.spec.configurable {
+      let spec = option.spec
+      if let variable = spec.environment, let value = Environment.get(variable), !value.isEmpty { continue }
+      let entries = config.entries(spec.long, path: path)
+      guard let last = entries.last else { continue }
+      places[spec.long] = "--\(spec.long) from \(config.place(last))"
+      func refuse(_ error: ToolError, _ entry: ConfigFile.Entry) -> ToolError {
+        .usage("\(config.place(entry)): \(error.message)", notes: error.notes)
+      }
+      if spec.isFlag {
+        switch last.value?.lowercased() {
+        case nil, "true", "yes", "on", "1": added[spec.long] = [""]
+        case "false", "no", "off", "0": continue
+        case let other?:
+          throw refuse(.usage("--\(spec.long) is a flag: true or false, not '\(other)'"), last)
+        }
+        continue
+      }
+      var values: [String] = []
+      for entry in spec.repeatable ? entries : [last] {
+        guard var value = entry.value else {
+          throw refuse(
+            .usage("--\(spec.long) needs a value ('\(spec.long) = \(spec.valueName ?? "VALUE")')"), entry)
+        }
+        // A file's `~/` is the home folder, as a shell would make it on the command line.
+        if Completions.namesFile(spec.valueName) { value = CompletionContext.expandingTilde(value) }
+        if spec.valueIsOptional, value.isEmpty {
+          values.append("")
+          continue
+        }
+        if !spec.choices.isEmpty, !spec.decodesOtherSpellings, !spec.choices.contains(value) {
+          throw refuse(
+            .usage(
+              "--\(spec.long) takes \(OptionText.list(spec.choices)), not '\(value)'",
+              notes: Suggest.notes(for: value, in: spec.choices)), entry)
+        }
+        do throws(ToolError) {
+          _ = try option.decode([value])
+        } catch {
+          throw refuse(error, entry)
+        }
+        values.append(value)
+      }
+      added[spec.long] = values
+    }
+    // A rule broken only because of a setting drops the settings it names.
+    var changed = true
+    while changed {
+      changed = false
+      let given = Array(words.keys) + Array(added.keys)
+      for conflict in conflicts where conflict.violation(given: given) != nil {
+        let dropped = conflict.options.filter { added[$0] != nil }
+        for name in dropped { added[name] = nil }
+        if !dropped.isEmpty { changed = true }
+      }
+    }
+    words.merge(added) { line, _ in line }
+    return added.keys.sorted().compactMap { places[$0] }
   }
 }

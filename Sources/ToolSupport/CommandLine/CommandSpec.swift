@@ -69,6 +69,7 @@ public struct CommandSpec: Sendable {
     OptionSpec(
       long: "color", valueName: "WHEN", help: "colour on a terminal (auto, the default), always or never",
       choices: Terminal.ColorChoice.allCases.map(\.rawValue)),
+    .flag("no-pager", help: "write help and long text views straight out, never through $PAGER"),
     .flag("version", help: "print the version and exit"),
   ]
 

@@ -59,6 +59,8 @@ public struct CompletionAnswer: Sendable, Equatable {
     var positionals: [String] = []
     var onlyPositionals = false
     var pending: OptionSpec?
+    // After `TOOL help`, the words name a command.
+    var helpWord = false
 
     func lookup(long: String) -> OptionSpec? {
       here.option(long: long)?.spec ?? (long == "color" ? colorOption : nil)
@@ -108,6 +110,18 @@ public struct CompletionAnswer: Sendable, Equatable {
         here.enter(sub)
         continue
       }
+      if positionals.isEmpty, !onlyPositionals, here.chain.count == 1 {
+        if word == "help", !helpWord, !root.subcommands.isEmpty {
+          helpWord = true
+          continue
+        }
+        // A plugin's words are its own: only file names are offered.
+        if !helpWord, root.arguments.name == nil || !Files.exists(word),
+          Plugins.find(tool: root.name, name: word) != nil
+        {
+          return CompletionAnswer(files: true)
+        }
+      }
       positionals.append(word)
     }
 
@@ -152,6 +166,18 @@ public struct CompletionAnswer: Sendable, Equatable {
       answer.candidates = command.subcommands.filter { !$0.hidden }.map {
         Candidate($0.name, description: $0.summary)
       }
+      if path.count == 1 {
+        if !helpWord, !command.subcommands.isEmpty {
+          answer.candidates.append(Candidate("help", description: "show the help of a command"))
+        }
+        answer.candidates += Plugins.names(tool: root.name, excluding: Plugins.builtins(root)).map {
+          Candidate($0, description: "a plugin: \(root.name)-\($0)")
+        }
+      }
+    }
+    if helpWord {
+      answer.candidates = fitting(answer.candidates, current)
+      return answer
     }
     if let name = argumentName(command.arguments, at: positionals.count) {
       context.argumentName = name
@@ -168,6 +194,8 @@ public struct CompletionAnswer: Sendable, Equatable {
 
   /// `--color`, which every tool takes.
   static let colorOption = CommandSpec.standardOptions.first { $0.long == "color" }!
+  /// `--no-pager`, which every tool takes.
+  static let noPagerOption = CommandSpec.standardOptions.first { $0.long == "no-pager" }!
 
   /// The options offered after `-`: those accepted, then `--help`, `--color` (unless declared) and,
   /// for the tool itself, `--version`.
@@ -176,6 +204,7 @@ public struct CompletionAnswer: Sendable, Equatable {
     let shortHelp: Character? = options.contains { $0.short == "h" } ? nil : "h"
     options.append(.flag("help", short: shortHelp, help: "show this help and exit"))
     if !options.contains(where: { $0.long == "color" }) { options.append(colorOption) }
+    if !options.contains(where: { $0.long == "no-pager" }) { options.append(noPagerOption) }
     if atRoot, !options.contains(where: { $0.long == "version" }) {
       options.append(.flag("version", help: "print the version and exit"))
     }

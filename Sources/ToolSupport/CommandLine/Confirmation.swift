@@ -8,7 +8,8 @@ import PipeProtocol
 public enum Confirmation {
   /// `-y/--yes`: remove without asking. Every command that destroys takes it.
   public static let yes = Flag(
-    "yes", short: "y", help: "remove without asking (needed when stdin is not a terminal)")
+    "yes", short: "y", help: "remove without asking (needed when stdin is not a terminal)"
+  ).commandLineOnly()
 
   /// Returns when the removal may go ahead: `--yes` was given, or the person at the terminal
   /// answered y or yes. Otherwise throws, and nothing has been changed: exit 64 when stdin is not

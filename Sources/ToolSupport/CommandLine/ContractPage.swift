@@ -15,8 +15,9 @@ public enum ContractPage {
       \(spec.name) - \(cell(spec.summary)). This page is contract (protocol version \(protocolVersion)); \
       [PROTOCOL.md](../../PROTOCOL.md#command-lines) says what a replacement must accept and what it may add.
 
-      Every command also takes `-h`/`--help` and `--color WHEN` (\(CommandSpec.standardOptions[1].choices
-      .map { "`\($0)`" }.joined(separator: ", "))); the tool alone takes `--version`. Usage errors (an \
+      Every command also takes `-h`/`--help`, `--color WHEN` (\(CommandSpec.standardOptions[1].choices
+      .map { "`\($0)`" }.joined(separator: ", "))) and `--no-pager`; the tool alone takes `--version`; \
+      a tool with subcommands takes `help [COMMAND...]`. Usage errors (an \
       unknown option or command, a value outside its set or bounds, an option given twice that does \
       not repeat, a missing argument or required option, a broken rule below) exit 64.
 
@@ -63,8 +64,10 @@ public enum ContractPage {
 
   /// The summary for PROTOCOL.md: one row per command, every option named, linked to the page.
   public static func summary(_ spec: CommandSpec, page: String) -> String {
-    var text = "Every command also takes `--help` (`-h`) and `--color`; the tool alone takes `--version`, "
-    text += "which names the protocol version.\n\n| command | arguments | options |\n|---|---|---|\n"
+    var text = "Every command also takes `--help` (`-h`), `--color` and `--no-pager`; the tool alone takes "
+    text += "`--version`, which names the protocol version"
+    text += spec.subcommands.isEmpty ? "" : ", and `help [COMMAND...]`, which shows a command's help"
+    text += ".\n\n| command | arguments | options |\n|---|---|---|\n"
     for (path, command) in commands(spec) where command.runs {
       let name = path.joined(separator: " ")
       let arguments = command.arguments.map { "`\(cell($0.name))`" }.joined(separator: " ")

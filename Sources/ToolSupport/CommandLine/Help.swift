@@ -5,8 +5,10 @@ public enum Help {
   /// STATUS and EXAMPLES stand in for sections the command leaves empty. Options are exactly those
   /// the command accepts. Everything is laid out to `width` columns (`TextLayout`): prose flowed
   /// again, options, commands and exit codes as tables with hanging indents.
+  /// `plugins` are the names of the tool's plugins on PATH (`Plugins`), listed after its commands.
   public static func render(
-    _ spec: CommandSpec, path: [String], parents: [CommandSpec] = [], width: Int = TextLayout.width()
+    _ spec: CommandSpec, path: [String], parents: [CommandSpec] = [], plugins: [String] = [],
+    width: Int = TextLayout.width()
   ) -> String {
     let width = TextLayout.bounded(width)
     let root = parents.first ?? spec
@@ -17,6 +19,13 @@ public enum Help {
     let visible = spec.subcommands.filter { !$0.hidden }
     if !visible.isEmpty {
       text += section("COMMANDS", TextLayout.table(visible.map { ($0.name, $0.summary) }, width: width))
+    }
+    if !plugins.isEmpty {
+      let tool = path.first ?? spec.name
+      text += section(
+        "PLUGINS ON YOUR PATH",
+        TextLayout.table(
+          plugins.map { ($0, "runs \(tool)-\($0); '\(tool) help \($0)' shows its help") }, width: width))
     }
     let options =
       spec.options + CommandSpec.standardOptions.filter { o in parents.isEmpty || o.long != "version" }

@@ -14,6 +14,9 @@ public struct Invocation: Sendable {
   var values: [String: any Sendable]
   /// The typed value of every positional argument the command declares, by name.
   var arguments: [String: any Sendable] = [:]
+  /// Where the options the config file gave come from (`--city from config '/p' (line 3)`), for
+  /// a usage error's notes.
+  public internal(set) var configured: [String] = []
 
   /// The tool's name.
   public var tool: String { path[0] }

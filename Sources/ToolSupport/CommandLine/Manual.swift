@@ -35,9 +35,40 @@ public enum Manual {
     for (code, meaning) in CommandSpec.exitCodes(spec.exitStatus) {
       page += ".TP\n.B \(escape(code))\n\(escape(meaning))\n"
     }
+    page += habits(spec)
     page += examples(spec.examples, heading: ".SH EXAMPLES\n")
     page += seeAlsoSection(pageNames(spec).dropFirst() + seeAlso(spec))
     return page
+  }
+
+  /// What the tool's page says of the habits every tool shares: the config file, the pager and
+  /// plugins on PATH (PROTOCOL.md, "Command lines" and "Plugins").
+  static func habits(_ spec: CommandSpec) -> String {
+    let name = spec.name
+    var text = section(
+      "FILES",
+      """
+      $XDG_CONFIG_HOME/samplepipes/config (else ~/.config/samplepipes/config; $SAMPLEPIPES_CONFIG names
+      another): settings in git's form, 'key = value' lines whose keys are long option names, under
+      [\(name)] for this tool, [\(name) COMMAND] for one command, or before any section for every tool;
+      '#' and ';' start comments. An option on the command line beats the environment, which beats the
+      file.
+      """)
+    text += section(
+      "ENVIRONMENT",
+      """
+      PAGER, SAMPLEPIPES_PAGER: the pager of help and long text views on a terminal (default less
+      -FRX; cat or --no-pager: none). COLUMNS: the width of text for people. NO_COLOR: no colour.
+      """)
+    let help = spec.subcommands.isEmpty ? "" : " '\(name) help NAME' runs '\(name)-NAME --help'."
+    text += section(
+      "PLUGINS",
+      """
+      '\(name) NAME ARGS...' runs the program \(name)-NAME from PATH when NAME is no built-in command, with
+      the tool's settings in its environment and its exit status passed on; '\(name) --help' lists the
+      plugins it finds.\(help)
+      """)
+    return text
   }
 
   /// The names of a tool's pages: the tool's, then one per visible subcommand, depth first

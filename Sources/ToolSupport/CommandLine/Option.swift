@@ -19,7 +19,7 @@ extension OptionKey {
 /// A flag: an option that takes no value. Read it with `invocation[flag]`.
 public struct Flag: OptionKey {
   /// The flag's description.
-  public let spec: OptionSpec
+  public internal(set) var spec: OptionSpec
 
   /// A flag named `--long` (and `-short`).
   public init(_ long: String, short: Character? = nil, help: String) {
@@ -28,6 +28,13 @@ public struct Flag: OptionKey {
 
   /// Whether the flag was given.
   public func decode(_ words: [String]) throws(ToolError) -> any Sendable { !words.isEmpty }
+
+  /// This flag, which the config file may not give (see `OptionSpec.configurable`).
+  public func commandLineOnly() -> Flag {
+    var flag = self
+    flag.spec.configurable = false
+    return flag
+  }
 }
 
 /// An option that takes a value, declared once with its name, value type, default and range.
@@ -65,6 +72,23 @@ public struct Option<Value: Sendable>: OptionKey {
 
   /// The value from the words given.
   public func decode(_ words: [String]) throws(ToolError) -> any Sendable { try convert(words) }
+}
+
+extension Option {
+  /// This option, standing for the environment variable `name` when not given (see
+  /// `OptionSpec.environment`).
+  public func environment(_ name: String) -> Option {
+    var option = self
+    option.spec.environment = name
+    return option
+  }
+
+  /// This option, which the config file may not give (see `OptionSpec.configurable`).
+  public func commandLineOnly() -> Option {
+    var option = self
+    option.spec.configurable = false
+    return option
+  }
 }
 
 extension Option where Value == String {

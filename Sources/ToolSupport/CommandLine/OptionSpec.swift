@@ -24,6 +24,13 @@ public struct OptionSpec: Sendable, Equatable {
   public var defaultValue: String?
   /// The values it accepts beyond its type, as help writes them (`1 to 240`, `at least 1`).
   public var bounds: String?
+  /// The environment variable that stands for the option when it is not given (a store's
+  /// `SAMPLEPIPES_ORDERS`): when it is set and not empty, the config file's value is passed over
+  /// (the command line beats the environment, which beats the file).
+  public var environment: String?
+  /// Whether the config file may give it (false for what only the command line may ask: `--yes`,
+  /// which destroys without asking).
+  public var configurable = true
 
   /// An option.
   public init(

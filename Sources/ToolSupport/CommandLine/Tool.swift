@@ -14,6 +14,7 @@ extension Tool {
     Runtime.prepare(tool: command.name)
     let status = execute(Array(CommandLine.arguments.dropFirst()))
     StandardOutput.shared.flush()
+    Pager.finish()
     exit(status)
   }
 
@@ -41,19 +42,65 @@ public enum Runtime {
         StandardOutput.shared.write(script)
         return ExitStatus.ok
       }
-      switch try CommandLineParser.parse(arguments, root: root) {
+      // The config file, read once; its settings that are no command's options (`color`,
+      // `pager`, `no-pager`) apply at once, its options only to a command that runs.
+      let config = Result { () throws(ToolError) in try ConfigFile.load() }
+      if case .success(let file) = config { try applySettings(file, tool: root.name) }
+      switch try CommandLineParser.parse(
+        arguments, root: root, config: { () throws(ToolError) in try config.get() })
+      {
       case .version:
         StandardOutput.shared.write(versionLine(tool: root.name))
         return ExitStatus.ok
       case .help(let path, let spec, let parents):
-        StandardOutput.shared.write(Help.render(spec, path: path, parents: parents))
+        let plugins = path.count == 1 ? Plugins.names(tool: root.name, excluding: Plugins.builtins(root)) : []
+        let text = Help.render(spec, path: path, parents: parents, plugins: plugins)
+        Pager.start()
+        StandardOutput.shared.write(text)
         return ExitStatus.ok
+      case .plugin(let name, let path, let rest):
+        let file = (try? config.get()) ?? .empty
+        // The tool's settings name files: a `~/` is the home folder, as for a command's options.
+        let settings =
+          root.settings?({ key in file.value(key, tool: root.name).map(CompletionContext.expandingTilde) })
+          ?? []
+        return Plugins.run(path: path, tool: root.name, name: name, arguments: rest, settings: settings)
       case .run(let invocation):
         guard let run = invocation.command.run else { return ExitStatus.usage }
-        return try run(invocation)
+        do {
+          return try run(invocation)
+        } catch let error as ToolError where error.code == ExitStatus.usage && !invocation.configured.isEmpty
+        {
+          // A value the run refuses may be one the user forgot is in the config file.
+          var error = error
+          error.notes += invocation.configured.map { "(\($0))" }
+          throw error
+        }
       }
     } catch {
       return Diagnostics.report(error, tool: root.name)
+    }
+  }
+
+  /// Applies the config file's settings for every command of `tool` that are no command's own
+  /// options: `color` (as `--color`, which the line still overrides), `pager` (the pager's command
+  /// line, after `$SAMPLEPIPES_PAGER`, before `$PAGER`) and `no-pager`.
+  static func applySettings(_ config: ConfigFile, tool: String) throws(ToolError) {
+    if let entry = config.entries("color", tool: tool).last {
+      do throws(ToolError) {
+        try Terminal.setColor(entry.value ?? "")
+      } catch {
+        throw .usage("\(config.place(entry)): \(error.message)", notes: error.notes)
+      }
+    }
+    if let pager = config.value("pager", tool: tool) { Pager.configured = pager }
+    if let entry = config.entries("no-pager", tool: tool).last {
+      switch entry.value?.lowercased() {
+      case nil, "true", "yes", "on", "1": Pager.refused = true
+      case "false", "no", "off", "0": break
+      case let other?:
+        throw .usage("\(config.place(entry)): --no-pager is a flag: true or false, not '\(other)'")
+      }
     }
   }
 

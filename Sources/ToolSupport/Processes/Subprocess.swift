@@ -45,10 +45,11 @@ public enum Subprocess {
   /// Starts `executable` (a path) with `arguments` (the first is its name); returns its pid.
   /// `newProcessGroup` puts it in a group of its own (so Ctrl-C at the terminal does not reach
   /// it); `newSession` in a session of its own, without a controlling terminal, so that it
-  /// outlives its terminal as well (a detached timer).
+  /// outlives its terminal as well (a detached timer). `environment` adds variables to ours (or
+  /// replaces them) for the child.
   public static func spawn(
     _ executable: String, _ arguments: [String], streams: Streams = Streams(), newProcessGroup: Bool = false,
-    newSession: Bool = false
+    newSession: Bool = false, environment: [String: String] = [:]
   ) throws(SpawnError) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -84,8 +85,26 @@ public enum Subprocess {
     posix_spawnattr_setsigmask(&attributes, &mask)
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for p in argv { free(p) } }
+    var added: [UnsafeMutablePointer<CChar>?] = []
+    defer { for p in added { free(p) } }
+    if !environment.isEmpty {
+      var index = 0
+      while let entry = environ[index] {
+        index += 1
+        let text = String(cString: entry)
+        let key = text.prefix { $0 != "=" }
+        if environment[String(key)] == nil { added.append(strdup(text)) }
+      }
+      for (key, value) in environment.sorted(by: { $0.key < $1.key }) {
+        added.append(strdup("\(key)=\(value)"))
+      }
+      added.append(nil)
+    }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    let result =
+      added.isEmpty
+      ? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+      : posix_spawn(&pid, executable, &actions, &attributes, argv, added)
     guard result == 0 else { throw SpawnError(result) }
     return pid
   }
