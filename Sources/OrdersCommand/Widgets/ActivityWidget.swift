@@ -38,7 +38,7 @@ enum ActivityWidget {
   static func run(_ invocation: Invocation) throws -> Int32 {
     let format = invocation[Widget.format]
     let store = OrderStore.store(invocation)
-    let simulated = invocation[OrdersOptions.now]
+    let simulated = invocation.time(OrdersOptions.now)
     var clock = simulated ?? Clock.nowSeconds()
     let zoneOf = OrderTable.zones()
     guard invocation[follow] else {
