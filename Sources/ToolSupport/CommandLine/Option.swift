@@ -151,6 +151,8 @@ extension Option where Value == WrittenTime? {
       return time
     }
     option.spec.bounds = WrittenTime.forms
+    // The words complete; a date is typed (no list of days is worth offering).
+    option.completer = .fixed(["now", "today", "yesterday"])
     return option
   }
 }
