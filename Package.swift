@@ -74,6 +74,11 @@ for test in testTargets {
 
 let package = Package(
   name: "SamplePipes",
-  products: tools.map { .executable(name: $0.executable, targets: [$0.executable]) },
+  // The tools, and the two modules a package of its own builds a tool or a plugin with
+  // (Examples/swift-plugin): the reader and writer, and the command runtime.
+  products: tools.map { .executable(name: $0.executable, targets: [$0.executable]) } + [
+    .library(name: "PipeProtocol", targets: ["PipeProtocol"]),
+    .library(name: "ToolSupport", targets: ["ToolSupport"]),
+  ],
   targets: targets
 )

@@ -7,7 +7,7 @@ public enum Achievements: Tool {
   static let state = Option.string(
     "state", name: "FILE", help: "keep achievement dates in FILE between runs (atomic, locked)")
   static let events = Flag("events", help: "write only what changed since the last run (needs --state)")
-  static let now = Option.date("now", help: "the time of this run (ISO 8601; default: the clock)")
+  static let now = Option.date("now", help: "the time of this run (default: the clock)")
   static let format = Option.format(
     [.text, .json, .csv], default: .json, help: "the Goals screen, records, or a row per record")
   /// The columns of `--format csv`: the achievement record's fields; with `--events`, those of

@@ -21,7 +21,7 @@ enum OrdersOptions {
 
   /// `--now T`: the current time.
   static let now = Option.date(
-    "now", help: "the current time, ISO 8601 (default: the clock); makes output repeatable")
+    "now", help: "the current time (default: the clock); makes output repeatable")
 
   /// `-f/--format text|json`: the records (json, the default, so that scripts keep working) or
   /// lines for people.

@@ -148,8 +148,9 @@ public enum ISODate {
     return text.withUTF8 { $0.count == 10 ? day($0) : nil }
   }
 
-  /// Parses a date given on the command line (`--now`): a record date-time, a day
-  /// (`YYYY-MM-DD`, its midnight UTC), or `@SECONDS` since 1970 (within `range`).
+  /// Parses a date in the forms that need no zone and no clock: a record date-time, a day
+  /// (`YYYY-MM-DD`, its midnight UTC), or `@SECONDS` since 1970 (within `range`). `--now` reads
+  /// a day as local, in the zone times are shown in: ToolSupport's `WrittenTime` is its parser.
   public static func parseOption(_ text: String) -> Int? {
     if text.hasPrefix("@") { return Int(text.dropFirst()).flatMap { range.contains($0) ? $0 : nil } }
     return parseDay(text) ?? parse(text)

@@ -141,8 +141,10 @@ public struct RecordIndexer {
       if PrettyPrintedJSON.looksLikePart(bytes) {
         throw InputError(source: source, line: line, message: PrettyPrintedJSON.hint)
       }
+      let hint = InputHint.hint(for: bytes, line: line)
       throw InputError(
-        source: source, line: line, column: column(of: error.offset, in: bytes), message: error.message)
+        source: source, line: line, column: column(of: error.offset, in: bytes),
+        message: error.message + (hint.map { "; " + $0 } ?? ""))
     }
     guard let typeMember = member("type", in: bytes, members: members) else {
       throw InputError(source: source, line: line, message: "record has no \"type\" field")

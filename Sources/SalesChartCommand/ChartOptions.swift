@@ -7,7 +7,8 @@ enum ChartOptions {
   static let now = Option.date(
     "now",
     help: "the time of the chart: the top five's timeframe ends then, the history's range the day "
-      + "before (ISO 8601 or @SECONDS; default: the clock)")
+      + "before: 2026-11-29T18:00:00Z, a local 2026-11-29 or 2026-11-29 10:00 (in the zone of the days), "
+      + "yesterday, '2 hours ago' (default: the clock)")
   static let format = Option.format(
     [.text, .svg, .json, .csv], default: .text, help: "json writes donut-sales or sales-history records")
   /// An SVG chart's sides.

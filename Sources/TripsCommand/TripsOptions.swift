@@ -11,7 +11,7 @@ enum TripsOptions {
 
   /// `--now T`: the time of a change.
   static let now = Option.date(
-    "now", name: "T", help: "the time of the change (ISO 8601; default: the clock), for reproducible runs")
+    "now", name: "T", help: "the time of the change (default: the clock), for reproducible runs")
 
   /// `--seed N`: where new ids come from.
   static let seed = Option<UInt64?>(

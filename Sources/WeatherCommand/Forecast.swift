@@ -41,7 +41,7 @@ enum Forecast {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let place = try WeatherOptions.place(invocation)
-    let now = invocation.now(WeatherOptions.now)
+    let now = invocation.now(WeatherOptions.now, in: WeatherOptions.zone(for: place.city.flatMap(City.named)))
     let minutes = invocation[minutes] ? 60 : 0
     if minutes > 0, invocation[format] == .csv {
       throw ToolError.usage("--format csv writes the hours only; leave out --minutes, or use --format json")

@@ -1,3 +1,4 @@
+import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
@@ -44,7 +45,7 @@ enum Import {
     if invocation.isGiven(WeatherOptions.city) || invocation.isGiven(WeatherOptions.spot) {
       label = try WeatherOptions.place(invocation)
     }
-    let now = invocation[now]
+    let now = invocation.time(now, in: WeatherOptions.zone(for: label?.city.flatMap(City.named)))
     let limit = invocation[hours]
     let path = invocation[file] ?? "-"
     let source = path == "-" ? "stdin" : path

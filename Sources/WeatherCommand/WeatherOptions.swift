@@ -15,7 +15,7 @@ enum WeatherOptions {
     "lat", name: "X", help: "latitude in degrees (with --lon; a place that is not a known spot)", in: -90...90
   )
   static let lon = Option.double("lon", name: "Y", help: "longitude in degrees (with --lat)", in: -180...180)
-  static let now = Option.date("now", help: "the moment to forecast from (ISO 8601; default: the clock)")
+  static let now = Option.date("now", help: "the moment to forecast from (default: the clock)")
   static let seed = Option.int("seed", help: "the offline model's seed", default: 0)
   static let provider = Option.string(
     "provider", name: "CMD",
@@ -125,7 +125,7 @@ enum WeatherOptions {
   /// that moment.
   static func assessSpots(_ invocation: Invocation) throws -> (City, [SpotAssessment], now: Int) {
     let city = try Self.city(named: invocation[Self.city] ?? City.truck.city.name)
-    let now = invocation.now(Self.now)
+    let now = invocation.now(Self.now, in: zone(for: city))
     let provider = try Self.provider(invocation)
     let spots = SpotRule.assess(
       city: city, forecasts: provider.forecasts(for: SpotRule.requests(for: city, now: now)), now: now)

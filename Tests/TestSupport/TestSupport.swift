@@ -81,6 +81,9 @@ public enum TestSupport {
     var env = ProcessInfo.processInfo.environment
     env["PATH"] = productsDirectory.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
     env["NO_COLOR"] = "1"
+    // A runner's own request to force colour must not reach a test that unsets NO_COLOR.
+    env.removeValue(forKey: "FORCE_COLOR")
+    env.removeValue(forKey: "CLICOLOR_FORCE")
     env.removeValue(forKey: "COLUMNS")
     for (k, v) in environment { env[k] = v }
     process.environment = env

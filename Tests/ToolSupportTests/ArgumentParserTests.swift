@@ -350,20 +350,24 @@ struct ParserValueTests {
     let expected = calendar.date(
       from: DateComponents(year: 2026, month: 11, day: 29, hour: 10, minute: 0, second: 0))!
     let seconds = Int(expected.timeIntervalSince1970)
-    #expect(try parse(["list", "--since", "2026-11-29T10:00:00Z"])[Fixtures.since] == seconds)
-    #expect(try parse(["list", "--since", "2026-11-29"])[Fixtures.since] == seconds - 36000)
-    #expect(try parse(["list", "--since", "@1000"])[Fixtures.since] == 1000)
+    #expect(try parse(["list", "--since", "2026-11-29T10:00:00Z"])[Fixtures.since] == .instant(seconds))
+    #expect(try parse(["list", "--since", "2026-11-29"])[Fixtures.since] == .local(seconds - 36000))
+    #expect(try parse(["list", "--since", "2026-11-29"]).time(Fixtures.since, in: .utc) == seconds - 36000)
+    #expect(try parse(["list", "--since", "@1000"])[Fixtures.since] == .instant(1000))
+    #expect(try parse(["list", "--since", "yesterday"])[Fixtures.since] == .daysAgo(1))
     #expect(try parse(["list"])[Fixtures.since] == nil)
-    for bad in ["yesterday", ""] {
+    for bad in ["last tuesday", ""] {
       let error = failure(["list", "--since=\(bad)"])
       #expect(
-        error?.message == "--since takes an ISO 8601 date such as 2026-11-29T10:00:00Z, not '\(bad)'")
+        error?.message
+          == "--since takes a time such as 2026-11-29T10:00:00Z, 2026-11-29 10:00 (local), yesterday or "
+          + "'2 hours ago', not '\(bad)'")
       #expect(error?.code == 64)
     }
   }
 
   @Test func nowIsTheOptionOrTheClock() throws {
-    let now: Option<Int?> = .date("now", help: "the time to use")
+    let now: Option<WrittenTime?> = .date("now", help: "the time to use")
     #expect(try parse(["--now", "@1000"], tool([now])).now(now) == 1000)
     let before = Int(Date().timeIntervalSince1970)
     let clock = try parse([], tool([now])).now(now)

@@ -67,6 +67,8 @@ struct CompletionAnswerTests {
     (["list", "--format=j"], ["--format=json"], false),
     (["list", "--color", ""], ["always", "auto", "never"], false),
     (["list", "--tag", ""], [], false),
+    (["list", "--since", ""], ["now", "today", "yesterday"], false),
+    (["list", "--since=y"], ["--since=yesterday"], false),
     (["list", "--st"], ["--store"], false),
     (["list", "a."], [], true),
     (["list", "--", "-"], [], true),

@@ -22,7 +22,7 @@ enum Fixtures {
   static let tag = Option.strings("tag", short: "t", name: "TAG", help: "only records with TAG")
   static let count: Option<Int?> = .int("count", short: "n", help: "at most N records", in: 1...10)
   static let all = Flag("all", short: "a", help: "also the archived ones")
-  static let since: Option<Int?> = .date("since", name: "DATE", help: "only records after DATE")
+  static let since: Option<WrittenTime?> = .date("since", name: "DATE", help: "only records after DATE")
   static let ratio = Option.double("ratio", name: "R", help: "a share", default: 1, in: 0...1)
 
   // reset's option.

@@ -120,6 +120,31 @@ struct OneProductTests {
     #expect(error?.line == 1)
     #expect(error?.message == PrettyPrintedJSON.hint)
   }
+
+  @Test(
+    "a neighbour's format gets its fix named: an array of objects, a CSV header on line 1, a byte order mark",
+    arguments: [
+      (#"[{"type":"order"},{"type":"order"}]"#, 1, "`jq -c '.[]'`"),
+      (#"  [ {"type":"order"}]"#, 3, "`jq -c '.[]'`"),
+      ("city,creationDate,items.1.donut,type", 1, "`mlr --icsv --ojsonl cat`"),
+      (#"type,"a ""quoted"" name",id"#, 1, "`mlr --icsv --ojsonl cat`"),
+      ("city,type\r", 1, "`mlr --icsv --ojsonl cat`"),
+      ("\u{FEFF}{\"type\":\"order\"}", 1, #"`sed '1s/^\xEF\xBB\xBF//'`"#),
+      ("\u{FEFF}{\"type\":\"order\"}", 4, #"`sed 's/^\xEF\xBB\xBF//'`"#),
+      ("[1,2]", 1, nil), ("city,type", 2, nil), ("city", 1, nil), ("not json", 1, nil),
+      ("city,,type", 1, nil),
+      ("1,2,3", 1, nil), ("city,{}", 1, nil),
+    ] as [(String, Int, String?)])
+  func neighbourHints(line: String, number: Int, fix: String?) throws {
+    let bytes = Array(line.utf8)
+    let hint = bytes.withUnsafeBufferPointer { InputHint.hint(for: $0, line: number) }
+    if let fix { #expect(hint?.contains(fix) == true, "\(hint ?? "no hint")") } else { #expect(hint == nil) }
+    // Through the reader: the parser's words, then the hint; still bad data.
+    let reader = RecordReader(LineReader(bytes: bytes + [0x0A], source: "stdin"))
+    let error = #expect(throws: InputError.self) { try reader.forEach { _ in } }
+    #expect(error?.kind == .badData)
+    if let fix, number == 1 { #expect(error?.message.contains(fix) == true, "\(error?.message ?? "")") }
+  }
 }
 
 @Suite("exit status: one table for help and manual pages")

@@ -46,7 +46,7 @@ enum NoticeTimer {
     // say) must not be held for a minute.
     closefrom(3)
     let id = invocation[id]
-    guard let start = invocation[start] else { throw ToolError.usage("give --start") }
+    guard let start = invocation.time(start) else { throw ToolError.usage("give --start") }
     let orders = OrderStore.store(invocation)
     guard let end = try end(of: id, start: start, in: orders) else { return ExitStatus.ok }
     sleep(until: end)

@@ -55,7 +55,7 @@ enum Stream {
   static func run(_ invocation: Invocation) throws -> Int32 {
     let count = invocation[count]
     let speed = invocation[speed]
-    let simulated = invocation[now]
+    let simulated = invocation.time(now)
     var stream = LiveOrders(seed: invocation[seed], firstNumber: invocation[first])
     let orderStore = try storeToFill(invocation)
     if let orderStore {

@@ -38,7 +38,7 @@ enum Watch {
   static func run(_ invocation: Invocation) throws -> Int32 {
     let store = OrderStore.store(invocation)
     let noticeStore = NoticeStore.store(for: store)
-    let simulated = invocation[now]
+    let simulated = invocation.time(now)
     let step = invocation[step]
     var clock = simulated ?? Clock.nowSeconds()
     let start = clock

@@ -64,7 +64,7 @@ enum Place {
         notes: ["see 'orders menu --format text' for the donuts"])
     }
     let (city, spot) = try location(city: invocation[city], spot: invocation[spot])
-    let now = invocation.now(OrdersOptions.now)
+    let now = invocation.now(OrdersOptions.now, in: LocalTime.forPeople(default: city.timeZone))
     // A custom donut is read from the menu store, which stays locked (shared) until the order is
     // in, so that the donut cannot be removed meanwhile.
     let custom = requests.contains { resolve($0, menu: .builtIn) == nil }

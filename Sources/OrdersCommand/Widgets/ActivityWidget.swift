@@ -64,7 +64,7 @@ enum ActivityWidget {
     let format = invocation[Widget.format]
     let form = invocation[form]
     let store = OrderStore.store(invocation)
-    let simulated = invocation[OrdersOptions.now]
+    let simulated = invocation.time(OrdersOptions.now)
     var clock = simulated ?? Clock.nowSeconds()
     let zoneOf = OrderTable.zones()
     guard invocation[follow] else {

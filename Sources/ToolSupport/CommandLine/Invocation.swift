@@ -49,6 +49,24 @@ public struct Invocation: Sendable {
   /// Whether the option was given on the command line.
   public func isGiven(_ option: any OptionKey) -> Bool { words[option.spec.long] != nil }
 
-  /// The value of a `--now` option, or the clock.
-  public func now(_ option: Option<Int?>) -> Int { self[option] ?? Clock.nowSeconds() }
+  /// The moment a `--now` option names (a local time in `zone`, by default the zone of "Times for
+  /// people": `TZ`, else the truck city's), or the clock when it is absent.
+  public func now(
+    _ option: Option<WrittenTime?>, in zone: @autoclosure () -> LocalTime.Zone = LocalTime.forPeople()
+  ) -> Int {
+    time(option, in: zone()) ?? Clock.nowSeconds()
+  }
+
+  /// The moment a date option names (a local time in `zone`, by default the zone of "Times for
+  /// people"); nil when it is absent.
+  public func time(
+    _ option: Option<WrittenTime?>, in zone: @autoclosure () -> LocalTime.Zone = LocalTime.forPeople()
+  ) -> Int? {
+    guard let written = self[option] else { return nil }
+    switch written {
+    // Read the zone only for the forms that need it: a TZ naming no zone is warned about once it is.
+    case .instant, .secondsAgo: return written.seconds(in: .utc, clock: Clock.nowSeconds())
+    case .local, .daysAgo: return written.seconds(in: zone(), clock: Clock.nowSeconds())
+    }
+  }
 }

@@ -157,17 +157,26 @@ extension Option where Value == Int? {
     return option
   }
 
-  /// A date option (ISO 8601 as PROTOCOL.md defines it, or `@SECONDS`), as seconds since 1970;
-  /// nil when absent.
-  public static func date(_ long: String, name: String = "T", help: String) -> Option<Int?> {
+}
+
+extension Option where Value == WrittenTime? {
+  /// A date option (`--now`), as a person writes it: a record date-time, `@SECONDS`, a local date
+  /// or date-time, `now`, `today`, `yesterday` or `N minutes|hours|days ago` (`WrittenTime`, the
+  /// one parser); nil when absent. Read it with `invocation.now(option)` or
+  /// `invocation.time(option)`, which make it a moment in the zone times are shown in.
+  public static func date(_ long: String, name: String = "T", help: String) -> Option<WrittenTime?> {
     var option = Option(long, name: name, help: help, default: nil) {
-      (text: String) throws(ToolError) -> Int? in
-      guard let seconds = ISODate.parseOption(text) else {
-        throw .usage("--\(long) takes an ISO 8601 date such as 2026-11-29T10:00:00Z, not '\(text)'")
+      (text: String) throws(ToolError) -> WrittenTime? in
+      guard let time = WrittenTime.parse(text) else {
+        throw .usage(
+          "--\(long) takes a time such as 2026-11-29T10:00:00Z, 2026-11-29 10:00 (local), yesterday or "
+            + "'2 hours ago', not '\(TerminalText.safe(text))'")
       }
-      return seconds
+      return time
     }
-    option.spec.bounds = "a date-time, a day or @SECONDS (years 0000 to 9999)"
+    option.spec.bounds = WrittenTime.forms
+    // The words complete; a date is typed (no list of days is worth offering).
+    option.completer = .fixed(["now", "today", "yesterday"])
     return option
   }
 }

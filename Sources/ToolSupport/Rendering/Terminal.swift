@@ -8,7 +8,8 @@ public enum Terminal {
 
   /// When colour is used: `--color=auto|always|never`, which every tool takes.
   public enum ColorChoice: String, CaseIterable, Sendable {
-    /// On a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
+    /// As the environment says (see `colorEnabled(fd:)`), else on a terminal whose `TERM` is not
+    /// `dumb`.
     case auto
     /// Always (for `less -R`), `NO_COLOR` notwithstanding.
     case always
@@ -29,16 +30,26 @@ public enum Terminal {
     color = choice
   }
 
-  /// Whether colour may be used on `fd`: as `--color` says; for `auto`, a TTY, `NO_COLOR` unset,
-  /// `TERM` not `dumb`.
+  /// Whether colour may be used on `fd`, the one colour decision (PROTOCOL.md, "Rules for tools"):
+  /// `--color always` or `never` wins; for `auto`, `NO_COLOR` (set and not empty) refuses colour,
+  /// then `FORCE_COLOR` (set and not empty) or `CLICOLOR_FORCE` (set and not `0`) forces it, even
+  /// through a pipe; else colour on a TTY whose `TERM` is not `dumb`.
   public static func colorEnabled(fd: Int32) -> Bool {
     switch color {
     case .always: return true
     case .never: return false
-    case .auto: break
+    case .auto: return colorByEnvironment(isTTY: isTTY(fd), get: Environment.get)
     }
-    guard isTTY(fd), Environment.get("NO_COLOR")?.isEmpty ?? true else { return false }
-    return Environment.get("TERM") != "dumb"
+  }
+
+  /// `colorEnabled`'s rule for `--color auto`, with the environment read through `get`.
+  static func colorByEnvironment(isTTY: Bool, get: (String) -> String?) -> Bool {
+    // The user's refusal beats a request to force, as Python 3.13 has it: a script that sets
+    // FORCE_COLOR for one tool still gets no colour from a user who asked for none.
+    if let value = get("NO_COLOR"), !value.isEmpty { return false }
+    if let value = get("FORCE_COLOR"), !value.isEmpty { return true }
+    if let value = get("CLICOLOR_FORCE"), !value.isEmpty, value != "0" { return true }
+    return isTTY && get("TERM") != "dumb"
   }
 
   /// The terminal width: `COLUMNS` when set, else the TTY's width, else 80, always within

@@ -1,0 +1,3 @@
+import OrdersTallyCommand
+
+OrdersTally.main()
