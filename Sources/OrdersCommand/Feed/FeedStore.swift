@@ -24,7 +24,8 @@ enum FeedStore {
   /// The store named by `--feed`, the environment, or the default path.
   static func store(_ invocation: Invocation) -> RecordStore {
     RecordStore.locate(
-      invocation[option], option: "--feed", file: "feed.jsonl", environmentVariable: environmentVariable)
+      invocation[option], option: "--feed", file: "feed.jsonl", environmentVariable: environmentVariable,
+      limit: ReadLimit.smallStore)
   }
 
   /// The menu posts' donuts are checked against: the built-in donuts and the custom ones of the
