@@ -4,8 +4,9 @@
 public enum ReadLimit {
   /// A rename journal (`.story-io-rename.json`): one line naming two files, 64 KiB.
   public static let journal = 64 << 10
-  /// The order store, its notice store and the wishlist store: 1 GiB (millions of records; each
-  /// is read whole into memory, so the bound is also what a command may hold).
+  /// The order store, its notice store and the wishlist store, and a page `trips site --check`
+  /// reads: 1 GiB (millions of records; each is read whole into memory, so the bound is also
+  /// what a command may hold).
   public static let store = 1 << 30
   /// The stores that stay small by nature: the menu and feed stores and `achievements --state`,
   /// 64 MiB (the protocol's line limit).
