@@ -86,10 +86,12 @@ public struct RecordStore: Sendable {
     let bytes: [UInt8]
     do {
       bytes = try Files.readBounded(try target(), limit: limit, followLinks: false, what: "a store")
-    } catch  where error.code == ExitStatus.dataError {
+    } catch where error.code == ExitStatus.dataError {
       throw ToolError.data(
         "\(error.message); the store was left unchanged",
-        notes: ["move older records out of '\(path)' (it is plain JSON lines), then run the command again"])
+        notes: [
+          "repair '\(path)' (it is plain JSON lines) or move records out of it, then run the command again"
+        ])
     }
     if let last = bytes.last, last != 0x0A {
       let lineCount = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + 1
