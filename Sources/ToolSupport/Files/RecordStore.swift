@@ -86,7 +86,7 @@ public struct RecordStore: Sendable {
     let bytes: [UInt8]
     do {
       bytes = try Files.readBounded(try target(), limit: limit, followLinks: false, what: "a store")
-    } catch where error.code == ExitStatus.dataError {
+    } catch  where error.code == ExitStatus.dataError {
       throw ToolError.data(
         "\(error.message); the store was left unchanged",
         notes: [
