@@ -86,7 +86,8 @@ public struct RecordStore: Sendable {
     let bytes: [UInt8]
     do {
       bytes = try Files.readBounded(try target(), limit: limit, followLinks: false, what: "a store")
-    } catch  where error.code == ExitStatus.dataError {
+    } catch {
+      guard error.code == ExitStatus.dataError else { throw error }
       throw ToolError.data(
         "\(error.message); the store was left unchanged",
         notes: [
