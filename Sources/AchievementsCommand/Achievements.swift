@@ -125,7 +125,7 @@ public enum Achievements: Tool {
 struct StateFile {
   let store: RecordStore
 
-  init(path: String) { store = RecordStore(path: path) }
+  init(path: String) { store = RecordStore(path: path, limit: ReadLimit.smallStore) }
 
   /// Under the lock: reads the dates, applies the update rule, hands the result to
   /// `beforeSaving`, then writes the file when anything changed (or it is new).

@@ -306,8 +306,9 @@ public final class LineReader {
       message: "line is longer than the limit of \(LineReader.describeSize(maxLineLength))")
   }
 
-  /// `64 MiB`, `512 KiB`, `100 bytes`.
+  /// `1 GiB`, `64 MiB`, `512 KiB`, `100 bytes`.
   public static func describeSize(_ n: Int) -> String {
+    if n >= 1 << 30, n % (1 << 30) == 0 { return "\(n >> 30) GiB" }
     if n >= 1 << 20, n % (1 << 20) == 0 { return "\(n >> 20) MiB" }
     if n >= 1 << 10, n % (1 << 10) == 0 { return "\(n >> 10) KiB" }
     return "\(n) bytes"

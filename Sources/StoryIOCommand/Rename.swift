@@ -17,7 +17,7 @@ enum Rename {
       .story-io-rename.json, left in the folder) is finished by the next story-io command there.
       """,
     exitStatus: [
-      "1    the target exists, or backups of an earlier document of that title",
+      "1    the target exists, backups of an earlier document of that title, or FILE not named NAME.story",
       "64   an unsafe title (empty, '.', '..', '/', control characters)",
     ],
     examples: """
@@ -33,7 +33,13 @@ enum Rename {
       throw ToolError.usage("cannot rename '\(path)': \(problem)")
     }
     try RenameJournal.finish(inFolderOf: path)
-    _ = try StoryFiles.load(path)
+    _ = try StoryFiles.load(path, asDocument: false)
+    // Its journal names documents only: a backup (NAME~, NAME.~N~) or another file is not renamed.
+    guard StoryFiles.hasDocumentExtension(path) else {
+      throw ToolError(
+        "'\(StoryDocument.escaped(path))' is not a document (NAME.story); it was not renamed",
+        notes: ["rename renames a document with its backups; rename another file with mv"])
+    }
     let folder = Files.directory(of: path)
     let target = StoryDocument.join(folder, StoryDocument.fileName(forTitle: title))
     if target != path && StoryDocument.fileName(ofPath: path) != StoryDocument.fileName(forTitle: title) {

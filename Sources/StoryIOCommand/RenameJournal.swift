@@ -35,17 +35,44 @@ enum RenameJournal {
       return out
     }
 
-    /// The entry a journal holds, or nil when it is not one (both names must be plain file names).
-    init?(bytes: [UInt8]) {
+    /// The entry a journal holds, checked against its schema (PROTOCOL.md, "A rename is one
+    /// step"): the record's four fields, and two different document names (`NAME.story`, the new
+    /// one a title `rename` gives) without NUL or `/`, so never a backup's name. Throws why not.
+    init(bytes: [UInt8]) throws(Problem) {
       guard let text = String(validating: bytes, as: UTF8.self),
         let object = try? JSONParser.parse(text).objectValue, object.type == "story-rename",
         let from = object["from"]?.stringValue, let to = object["to"]?.stringValue,
-        let backups = object["backups"]?.boolValue,
-        [from, to].allSatisfy({
-          !$0.isEmpty && !$0.utf8.contains(UInt8(ascii: "/")) && $0 != "." && $0 != ".."
-        })
-      else { return nil }
+        let backups = object["backups"]?.boolValue
+      else {
+        throw Problem(
+          "it is not one story-rename record "
+            + #"({"backups":BOOL,"from":"NAME.story","to":"NAME.story","type":"story-rename"})"#)
+      }
+      for (field, name) in [("from", from), ("to", to)] {
+        let shown = StoryDocument.escaped(name)
+        if name.utf8.contains(0) { throw Problem("\"\(field)\" holds a NUL character") }
+        if name.utf8.contains(UInt8(ascii: "/")) {
+          throw Problem("\"\(field)\" ('\(shown)') holds '/'; it must be a file name in the journal's folder")
+        }
+        guard StoryFiles.hasDocumentExtension(name) else {
+          throw Problem(
+            "\"\(field)\" ('\(shown)') is not a document name (NAME.story)"
+              + (name.hasSuffix("~") ? "; it is a backup's, and backups move only with their document" : ""))
+        }
+      }
+      if let problem = StoryDocument.titleProblem(StoryDocument.dropExtension(to)) {
+        throw Problem("\"to\" is not a title rename gives: \(problem)")
+      }
+      if from == to {
+        throw Problem("\"from\" and \"to\" are the same name ('\(StoryDocument.escaped(from))')")
+      }
       self.init(from: from, to: to, backups: backups)
+    }
+
+    /// Why a journal cannot be finished.
+    struct Problem: Error {
+      var reason: String
+      init(_ reason: String) { self.reason = reason }
     }
 
     init(from: String, to: String, backups: Bool) {
@@ -71,19 +98,33 @@ enum RenameJournal {
     try Files.withFolderLock(folder) { () throws(ToolError) in try finishLocked(in: folder) }
   }
 
-  /// Finishes a rename left unfinished in `folder`; call under the folder's lock.
+  /// Finishes a rename left unfinished in `folder`; call under the folder's lock. The journal is
+  /// read through `Files.readBounded` (a regular file of at most `ReadLimit.journal` bytes, never
+  /// through a link) and checked, with every move it makes, before anything moves: a bad one is
+  /// exit 65 on one line, and nothing is changed.
   static func finishLocked(in folder: String) throws(ToolError) {
     let journal = path(in: folder)
-    guard StoryFiles.kind(journal) != .missing else { return }
-    guard StoryFiles.kind(journal) == .file, let bytes = try StoryFiles.readIfPresent(journal),
-      let entry = Entry(bytes: bytes)
-    else {
+    let entry: Entry
+    let moves: [(from: String, to: String)]
+    do throws(Entry.Problem) {
+      let found: [UInt8]?
+      do {
+        found = try Files.readBoundedIfPresent(
+          journal, limit: ReadLimit.journal, followLinks: false, what: "a rename journal")
+      } catch {
+        throw Entry.Problem(error.message)
+      }
+      guard let bytes = found else { return }
+      entry = try Entry(bytes: bytes)
+      moves = Self.moves(entry, in: folder)
+      try checkSeparate(moves, in: folder)
+    } catch {
       throw ToolError.data(
-        "'\(journal)' is not a rename story-io can finish; nothing was changed",
-        notes: ["that file is written while a document is renamed: remove it if no rename ran here"])
+        "the rename journal '\(journal)' cannot be finished: \(error.reason); nothing was changed "
+          + "(remove that file if no story-io rename runs in '\(folder)')")
     }
     var left: [String] = []
-    for move in moves(entry, in: folder) where try !complete(move.from, to: move.to) {
+    for move in moves where try !complete(move.from, to: move.to) {
       left.append("'\(move.from)'")
     }
     guard unlink(journal) == 0 || errno == ENOENT else {
@@ -108,6 +149,37 @@ enum RenameJournal {
       }
   }
 
+  /// Refuses moves whose two names are one file under one name: a file system that folds case or
+  /// normalizes Unicode finds `a.story` as `A.story`, and finishing such a move would remove the
+  /// file. The same file under both names is finished only as what a killed move leaves: two
+  /// entries of the folder (both names listed, byte for byte) for one file with two links.
+  static func checkSeparate(_ moves: [(from: String, to: String)], in folder: String) throws(Entry.Problem) {
+    var listed: Set<[UInt8]>?
+    for move in moves {
+      var old = stat()
+      var new = stat()
+      guard lstat(move.from, &old) == 0, lstat(move.to, &new) == 0, old.st_dev == new.st_dev,
+        old.st_ino == new.st_ino
+      else { continue }
+      if listed == nil { listed = entries(of: folder) }
+      let names = [move.from, move.to].map { Array(Files.basename($0).utf8) }
+      guard old.st_nlink < 2 || !names.allSatisfy({ listed?.contains($0) ?? false }) else { continue }
+      throw Entry.Problem(
+        "'\(StoryDocument.escaped(move.from))' and '\(StoryDocument.escaped(move.to))' are the same file")
+    }
+  }
+
+  /// The names in `folder`, byte for byte, as the folder lists them.
+  static func entries(of folder: String) -> Set<[UInt8]> {
+    guard let dir = opendir(folder) else { return [] }
+    defer { closedir(dir) }
+    var names: Set<[UInt8]> = []
+    while let entry = readdir(dir) {
+      names.insert(withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) })
+    }
+    return names
+  }
+
   /// Completes one move: nothing when `path` is gone (moved already); the old name removed when
   /// both names are the same file (a move killed between its link and its unlink); else `path`
   /// moved to `target`. False when `target` is another file (nothing is replaced).
@@ -119,7 +191,8 @@ enum RenameJournal {
       try Rename.moveWithoutReplacing(path, to: target)
       return true
     }
-    guard old.st_dev == new.st_dev, old.st_ino == new.st_ino else { return false }
+    // One file with a single link is one name, however spelt: removing it would lose the file.
+    guard old.st_dev == new.st_dev, old.st_ino == new.st_ino, old.st_nlink >= 2 else { return false }
     guard unlink(path) == 0 else {
       throw ToolError.io("cannot remove the old name '\(path)': \(Files.describe(errno))")
     }

@@ -58,7 +58,7 @@ public enum StoryFiles {
       "'\(path)' is larger than \(LineReader.describeSize(maxDocumentSize)); story-io reads documents up to that size",
       notes: ["its story record would be longer than the protocol's line limit"])
     guard Int(info.st_size) <= maxDocumentSize else { throw tooBig }
-    let bytes = try Files.read(fd: fd, name: "'\(path)'", sizeHint: Int(info.st_size))
+    let bytes = try Files.read(fd: fd, name: "'\(path)'", sizeHint: Int(info.st_size), limit: maxDocumentSize)
     guard bytes.count <= maxDocumentSize else { throw tooBig }
     if let offset = UTF8Check.firstInvalidOffset(bytes) {
       let byte = String(bytes[offset], radix: 16, uppercase: true)
@@ -93,15 +93,10 @@ public enum StoryFiles {
     ToolError.data(StoryDocument.corruptMessage(StoryDocument.fileName(ofPath: path)), notes: [detail])
   }
 
-  /// Reads a whole file if it is a regular file; nil when it does not exist.
+  /// Reads a whole document or backup (`Files.readBounded`: a regular file of at most
+  /// `maxDocumentSize` bytes); nil when it does not exist.
   static func readIfPresent(_ path: String) throws(ToolError) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else {
-      if errno == ENOENT { return nil }
-      throw ToolError.io("cannot read '\(path)': \(Files.describe(errno))")
-    }
-    defer { close(fd) }
-    return try Files.read(fd: fd, name: "'\(path)'")
+    try Files.readBoundedIfPresent(path, limit: maxDocumentSize, what: "a story document")
   }
 
   /// What a path is, without following a final symbolic link.

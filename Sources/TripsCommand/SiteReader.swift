@@ -115,13 +115,15 @@ struct SiteReader {
 
   /// The photo named by `photo` when it is a path or an image file name; nil for a picture name
   /// (such as the sample's `CoastalTrail`), or, with a warning, a file that is not a usable image.
+  /// The file is read through `Files.readBounded`: a FIFO, a device (`/dev/zero`) or a folder is
+  /// passed over at once, and so is a file over `ReadLimit.photo`.
   static func photo(_ photo: String, warn: (String) -> Void) -> Photo? {
     let lower = photo.lowercased()
     let extensions = [".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif"]
     guard photo.contains("/") || extensions.contains(where: { lower.hasSuffix($0) }) else { return nil }
     let bytes: [UInt8]
     do {
-      bytes = try Files.read(photo)
+      bytes = try Files.readBounded(photo, limit: ReadLimit.photo, what: "a photo")
     } catch {
       warn("\(error.message); drawing a picture instead")
       return nil

@@ -83,13 +83,17 @@ public enum SiteFolder {
   }
 
   /// The files in `folder`, for the check: each one's name, and the text of its pages and style
-  /// sheet.
+  /// sheet, each read through `Files.readBounded` (a FIFO named like a page is refused, not
+  /// waited on).
   public static func read(_ folder: String) throws(ToolError) -> [(path: String, text: String?)] {
     var files: [(path: String, text: String?)] = []
     for entry in try entries(folder) where !entry.isDirectory {
+      let path = "\(folder)/\(entry.name)"
       let text =
         SiteFile.isText(entry.name)
-        ? String(decoding: try Files.read("\(folder)/\(entry.name)"), as: UTF8.self) : nil
+        ? String(
+          decoding: try Files.readBounded(path, limit: ReadLimit.store, what: "a site page"), as: UTF8.self)
+        : nil
       files.append((entry.name, text))
     }
     return files

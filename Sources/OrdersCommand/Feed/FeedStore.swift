@@ -27,7 +27,9 @@ enum FeedStore {
 
   /// The store named by `option`, else the environment, else the default path.
   static func store(option: String?) -> RecordStore {
-    RecordStore.locate(option, option: "--feed", file: "feed.jsonl", environmentVariable: environmentVariable)
+    RecordStore.locate(
+      option, option: "--feed", file: "feed.jsonl", environmentVariable: environmentVariable,
+      limit: ReadLimit.smallStore)
   }
 
   /// The menu posts' donuts are checked against: the built-in donuts and the custom ones of the

@@ -24,7 +24,9 @@ enum MenuStore {
 
   /// The menu store named by `option`, else the environment, else the default path.
   static func store(option: String?) -> RecordStore {
-    RecordStore.locate(option, option: "--menu", file: "menu.jsonl", environmentVariable: environmentVariable)
+    RecordStore.locate(
+      option, option: "--menu", file: "menu.jsonl", environmentVariable: environmentVariable,
+      limit: ReadLimit.smallStore)
   }
 
   /// What the menu store holds: the whole menu (built-in and custom donuts), the highest id ever

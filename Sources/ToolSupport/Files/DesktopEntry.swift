@@ -130,7 +130,7 @@ public struct DesktopEntry: Sendable {
       done.append("'\(path)' is not installed")
     }
     let list = Self.mimeAppsList
-    if let bytes = try? Files.read(list) {
+    if let bytes = try? Files.readBounded(list, limit: ReadLimit.settings, what: "mimeapps.list") {
       let old = String(decoding: bytes, as: UTF8.self)
       let new = Self.forgetting(fileName, in: old)
       if new != old {

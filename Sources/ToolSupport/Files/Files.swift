@@ -1,7 +1,8 @@
 import Glibc
 import PipeProtocol
 
-/// Safe file operations: atomic replacement, durable appends, locks, whole-file reads.
+/// Safe file operations: atomic replacement, durable appends, locks, whole-file reads (bounded,
+/// for the files a tool finds by itself: `readBounded`).
 public enum Files {
   /// The text of a system error number.
   public static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
@@ -55,6 +56,84 @@ public enum Files {
       throw ToolError("cannot open '\(path)': \(describe(EISDIR))", code: ExitStatus.noInput)
     }
     return try read(fd: fd, name: "'\(path)'", limit: limit)
+  }
+
+  /// The one read of a file a tool finds by itself rather than gets on its command line: a rename
+  /// journal, a store, a state file, a trip's photo, a time zone (PROTOCOL.md, "Bad input, faults
+  /// and limits"). Only a regular file is read. It is opened without blocking (`O_NONBLOCK`, and
+  /// `O_NOFOLLOW` unless `followLinks`: a link at a default place is never read through) and
+  /// examined with `fstat` before any byte is read, so a FIFO, a device, a socket or a folder is
+  /// refused at once: exit 66, as a file that cannot be opened. At most `limit + 1` bytes are
+  /// read, so a file over `limit` (or one growing past it meanwhile) is refused, exit 65, without
+  /// being read whole. `what` names the kind of file in that message ("a rename journal").
+  /// Nothing at `path` is exit 66; `readBoundedIfPresent` returns nil instead.
+  public static func readBounded(
+    _ path: String, limit: Int, followLinks: Bool = true, what: String = "this file"
+  )
+    throws(ToolError) -> [UInt8]
+  {
+    guard let bytes = try readBoundedIfPresent(path, limit: limit, followLinks: followLinks, what: what)
+    else {
+      throw ToolError("cannot open '\(path)': \(describe(ENOENT))", code: ExitStatus.noInput)
+    }
+    return bytes
+  }
+
+  /// `readBounded`, but nil when nothing is at `path`.
+  public static func readBoundedIfPresent(
+    _ path: String, limit: Int, followLinks: Bool = true, what: String = "this file"
+  ) throws(ToolError) -> [UInt8]? {
+    // O_NOCTTY: opening a terminal device must not make it the controlling one.
+    let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW)
+    let fd = open(path, flags)
+    guard fd >= 0 else {
+      let code = errno
+      if code == ENOENT { return nil }
+      var info = stat()
+      if code == ELOOP, !followLinks, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+        throw ToolError(
+          "'\(path)' is a symbolic link at a default place; it was not followed, and nothing was read",
+          notes: ["remove the link, then run the command again"])
+      }
+      if code == ENXIO, lstat(path, &info) == 0 { throw notRegular(path, info.st_mode & S_IFMT) }
+      throw ToolError("cannot open '\(path)': \(describe(code))", code: ExitStatus.noInput)
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw ToolError.io("cannot examine '\(path)': \(describe(errno))") }
+    guard info.st_mode & S_IFMT == S_IFREG else { throw notRegular(path, info.st_mode & S_IFMT) }
+    let tooLarge = ToolError.data(
+      "'\(path)' is larger than \(LineReader.describeSize(limit)), the limit for \(what)")
+    guard Int(info.st_size) <= limit else { throw tooLarge }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+    var count = 0
+    while count <= limit {
+      if count == bytes.count {
+        bytes.append(contentsOf: repeatElement(0, count: min(max(count, 1 << 16), limit + 1 - count)))
+      }
+      let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+      if n == 0 { break }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ToolError.io("cannot read '\(path)': \(describe(errno))")
+      }
+      count += n
+    }
+    guard count <= limit else { throw tooLarge }
+    bytes.removeSubrange(count...)
+    return bytes
+  }
+
+  /// The refusal of a file read by `readBounded` that is not a regular file (exit 66).
+  static func notRegular(_ path: String, _ kind: mode_t) -> ToolError {
+    // A folder is said as the system says it, as `read` does.
+    if kind == S_IFDIR {
+      return ToolError("cannot open '\(path)': \(describe(EISDIR))", code: ExitStatus.noInput)
+    }
+    return ToolError(
+      "cannot open '\(path)': it is \(WriteTarget.describe(kind: kind)), not a regular file",
+      code: ExitStatus.noInput)
   }
 
   /// Reads everything from an open file descriptor (stdin: `read(fd: 0, name: "stdin")`) to its

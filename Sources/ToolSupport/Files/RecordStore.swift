@@ -14,28 +14,33 @@ public struct RecordStore: Sendable {
   public let named: Bool
   /// How the user names this store (`--menu or $SAMPLEPIPES_MENU`, say), for messages.
   public let how: String?
+  /// The largest file read as this store (`ReadLimit`): a larger one is refused, exit 65.
+  public let limit: Int
 
-  /// A store at `path`.
-  public init(path: String, named: Bool = true, how: String? = nil) {
+  /// A store at `path`, read up to `limit` bytes.
+  public init(path: String, named: Bool = true, how: String? = nil, limit: Int = ReadLimit.store) {
     self.path = path
     self.named = named
     self.how = how
+    self.limit = limit
   }
 
   /// The store named by an option (`option`, given as `given`), else by `$VARIABLE`, else the
   /// default location (`defaultPath`).
   public static func locate(
-    _ given: String?, option: String = "--store", file: String, environmentVariable: String
+    _ given: String?, option: String = "--store", file: String, environmentVariable: String,
+    limit: Int = ReadLimit.store
   )
     -> RecordStore
   {
     let how = "\(option) (or $\(environmentVariable))"
-    if let given { return RecordStore(path: given, how: how) }
+    if let given { return RecordStore(path: given, how: how, limit: limit) }
     if let explicit = Environment.get(environmentVariable), !explicit.isEmpty {
-      return RecordStore(path: explicit, how: how)
+      return RecordStore(path: explicit, how: how, limit: limit)
     }
     return RecordStore(
-      path: defaultPath(file: file, environmentVariable: environmentVariable), named: false, how: how)
+      path: defaultPath(file: file, environmentVariable: environmentVariable), named: false, how: how,
+      limit: limit)
   }
 
   /// The file written: the path itself, or where a symbolic link the user named points (so that
@@ -49,7 +54,7 @@ public struct RecordStore: Sendable {
   func resolved() throws(ToolError) -> RecordStore {
     let file = try target()
     if file == path { warnIfShared() }
-    return file == path ? self : RecordStore(path: file, how: how)
+    return file == path ? self : RecordStore(path: file, how: how, limit: limit)
   }
 
   /// Warns when others may write in the store's folder (they could replace the store).
@@ -74,9 +79,21 @@ public struct RecordStore: Sendable {
   /// Whether the file exists.
   public var exists: Bool { Files.exists(path) }
 
-  /// Reads every record. Throws (exit 65) on a line that is not a record or a torn last line.
+  /// Reads every record. Throws (exit 65) on a line that is not a record, a torn last line, or a
+  /// file over `limit`; the file is read through `Files.readBounded` (a regular file only).
   public func load() throws(ToolError) -> [Record] {
-    let bytes = try Files.read(try target())
+    // The target is the path itself or a named link's resolved file: no link is left to follow.
+    let bytes: [UInt8]
+    do {
+      bytes = try Files.readBounded(try target(), limit: limit, followLinks: false, what: "a store")
+    } catch {
+      guard error.code == ExitStatus.dataError else { throw error }
+      throw ToolError.data(
+        "\(error.message); the store was left unchanged",
+        notes: [
+          "repair '\(path)' (it is plain JSON lines) or move records out of it, then run the command again"
+        ])
+    }
     if let last = bytes.last, last != 0x0A {
       let lineCount = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + 1
       throw ToolError.data(
@@ -122,13 +139,8 @@ public struct RecordStore: Sendable {
   /// still being written. Nothing when the store is missing, is not a regular file, cannot be read
   /// or is larger than `limit` bytes.
   public func peek(limit: Int = 32 << 20) -> [Record] {
-    guard let file = try? target() else { return [] }
-    let fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { return [] }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= limit,
-      let bytes = try? Files.read(fd: fd, name: path, sizeHint: Int(info.st_size), limit: limit)
+    guard let file = try? target(),
+      let bytes = try? Files.readBoundedIfPresent(file, limit: min(limit, self.limit), followLinks: false)
     else { return [] }
     var records: [Record] = []
     Self.forEachLine(bytes) { line, number in
@@ -244,9 +256,10 @@ public struct RecordStore: Sendable {
 
   /// Checks that the file ends with a newline (no torn last line) without reading it all.
   func checkTail() throws(ToolError) -> Bool {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
     guard fd >= 0 else { return false }
     defer { close(fd) }
+    try WriteTarget.requireRegular(fd: fd, path: path)
     let size = lseek(fd, 0, SEEK_END)
     guard size > 0 else { return true }
     var last: UInt8 = 0

@@ -164,11 +164,10 @@ extension LocalTime {
       return types[typeIndices[low]]
     }
 
-    /// The bytes of a file of at most 1 MiB, or nil.
+    /// The bytes of a time zone file (`Files.readBounded`: a regular file of at most
+    /// `ReadLimit.settings`), or nil.
     static func read(_ path: String) -> [UInt8]? {
-      var info = stat()
-      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-      return try? Files.read(path, limit: 1 << 20)
+      try? Files.readBounded(path, limit: ReadLimit.settings, what: "a time zone file")
     }
 
     /// A TZif file (versions 1 to 4): the 64-bit data when there is some, and the footer's rule.
