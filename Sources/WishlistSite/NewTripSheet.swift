@@ -114,12 +114,14 @@ enum NewTripSheet {
   /// Presents the sheet over the list: the zoom from the button and back (a same-document view
   /// transition moving the name), and the drag. While a finger drags the sheet it follows the
   /// finger; on release it springs back, or is dismissed past a third of its height or by a flick
-  /// down faster than 1000 px/s. The spring is the style sheet's (`--spring`, `--spring-duration`:
-  /// 0 s with reduced motion), run with the Web Animations API; a new drag stops it where it is and
-  /// goes on from there.
+  /// down faster than 1000 px/s. The spring is the sample's (`Spring.smooth`; `--spring-duration`:
+  /// 0 s with reduced motion) starting at the finger's speed on release, as a SwiftUI gesture's
+  /// spring does, run with the Web Animations API; a new drag stops it where it is and goes on from
+  /// there. The backdrop fades as the sheet goes down (`--lift`, 1 when it is up, 0 at its height).
   static let presentationScript = """
     <script>
     (() => {
+      \(Spring.script)
       const link = document.querySelector("a[data-sheet]");
       const sheet = link && document.getElementById(link.dataset.sheet);
       if (!sheet || !sheet.showModal) return;
@@ -131,7 +133,11 @@ enum NewTripSheet {
         ? document.startViewTransition(change).finished : (change(), Promise.resolve());
       let drag = null, motion = null;
       const offset = () => parseFloat(getComputedStyle(sheet).translate.split(" ")[1]) || 0;
-      const move = (y) => { sheet.style.translate = y ? "0 " + y + "px" : ""; };
+      const lift = (y) => Math.min(1, Math.max(0, 1 - y / (sheet.offsetHeight || 1)));
+      const move = (y) => {
+        sheet.style.translate = y ? "0 " + y + "px" : "";
+        if (y > 0) sheet.style.setProperty("--lift", lift(y)); else sheet.style.removeProperty("--lift");
+      };
       function stop() {
         if (!motion) return;
         const y = offset();
@@ -194,8 +200,10 @@ enum NewTripSheet {
         if (y > sheet.offsetHeight / 3 || (speed > 1000 && y > 0)) return dismiss();
         move(0);
         if (!y || !ms()) return;
-        motion = sheet.animate([{translate: "0 " + y + "px"}, {translate: "0 0"}],
-          {duration: ms(), easing: css.getPropertyValue("--spring").trim()});
+        // The spring starts at the finger's speed: in lengths of the way back (y px) per second.
+        const velocity = Math.round(-speed / y * 1000) / 1000;
+        motion = sheet.animate([{translate: "0 " + y + "px", "--lift": lift(y)}, {translate: "0 0", "--lift": 1}],
+          {duration: ms(), easing: \(Spring.smooth.scriptCall(velocity: "velocity"))});
         motion.onfinish = () => { motion = null; };
       }
       sheet.addEventListener("pointerup", release);
@@ -219,7 +227,8 @@ enum NewTripSheet {
     .sheet.modal:not([open]) { display: none; }
     .sheet.modal .grab, .sheet.modal.fits { touch-action: none; }
     .sheet.modal .grab { cursor: grab; }
-    .sheet::backdrop { background: rgb(0 0 0 / 0.4); }
+    @property --lift { syntax: "<number>"; inherits: true; initial-value: 1; }
+    .sheet::backdrop { background: rgb(0 0 0 / calc(0.4 * var(--lift, 1))); }
     .grab { padding: 4px 0 12px; margin: 0 -24px; }
     .grabber { width: 36px; height: 5px; border-radius: 3px; background: var(--muted); margin: 0 auto; }
     @media (min-width: 700px) {

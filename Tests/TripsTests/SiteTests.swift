@@ -280,11 +280,28 @@ struct SitePageTests {
     #expect(home.components(separatedBy: "width=\"180\" height=\"260\"").count - 1 == 9)
     #expect(home.components(separatedBy: "width=\"325\" height=\"260\"").count - 1 == 8)
     #expect(home.contains("<p class=\"summary\">Soak up open roads, salt water, and endless daylight</p>"))
+    // The sample's TripCard: the count on the picture, the name under it (no subtitle in the sample).
     #expect(
       home.contains(
-        "<span class=\"name\">Cali Coastal Trails</span><span class=\"count\">6 ACTIVITIES</span>"))
+        "<span class=\"count\">6 ACTIVITIES</span></span><span class=\"label\">"
+          + "<span class=\"name\">Cali Coastal Trails</span></span></a></li>"))
+    #expect(!home.contains("class=\"subtitle\""))
     #expect(home.contains("@view-transition") == false)  // in style.css, linked by every page
     #expect(home.contains("<link rel=\"stylesheet\" href=\"style.css\">"))
+  }
+
+  @Test("a card shows its trip's subtitle under the name, and no count for a trip without activities")
+  func cardSubtitle() throws {
+    var input = try SiteFixture.input()
+    let index = try #require(input.trips.firstIndex { $0.name == "Cali Coastal Trails" })
+    input.trips[index].subtitle = "Cliffs & tide pools"
+    input.trips[index].activities = []
+    let home = SiteFixture.file("index.html", in: SiteBuilder.build(input, sort: .title))
+    #expect(
+      home.contains(
+        "height=\"260\" style=\"view-transition-name: \(SiteBuilder.slug(forTripID: input.trips[index].id))\">"
+          + "</span><span class=\"label\"><span class=\"name\">Cali Coastal Trails</span>"
+          + "<span class=\"subtitle\">Cliffs &amp; tide pools</span></span></a></li>"))
   }
 
   @Test("a trip page: hero with the card's name, progress, activities in the chosen order")
