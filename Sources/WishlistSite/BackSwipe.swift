@@ -26,12 +26,16 @@ enum BackSwipe {
       // The page shrinks to half its size when the finger has crossed the screen.
       const shrink = (dx) => 1 - 0.5 * Math.min(1, Math.max(0, dx) / innerWidth);
       let drag = null, motion = null, at = {x: 0, y: 0};
+      // The edge the browser leaves to the page (no pan starts there), as the system keeps its own.
+      const edge = document.createElement("div");
+      edge.className = "edge";
+      document.body.append(edge);
       function place(x, y) {
         at = {x, y};
         page.style.translate = x || y ? x + "px " + y + "px" : "";
         page.style.scale = x > 0 ? String(shrink(x)) : "";
         page.style.borderRadius = x > 0 ? Math.min(24, x / 8) + "px" : "";
-        document.body.classList.toggle("swiping", x > 0);
+        document.body.classList.toggle("swiping", x > 0 || !!motion);
       }
       function stop() {
         if (!motion) return;
@@ -42,8 +46,9 @@ enum BackSwipe {
         place(x || 0, y || 0);
       }
       function back() {
-        const canGoBack = window.navigation ? navigation.canGoBack : history.length > 1;
-        if (canGoBack) history.back(); else location.href = "index.html";
+        // The Navigation API sees no entry of another file:// page: history's length does.
+        if ((window.navigation && navigation.canGoBack) || history.length > 1) history.back();
+        else location.href = "index.html";
       }
       addEventListener("pointerdown", (event) => {
         if (event.button || drag) return;
@@ -79,7 +84,12 @@ enum BackSwipe {
           {translate: x + "px " + y + "px", scale: String(shrink(x)), borderRadius: Math.min(24, x / 8) + "px"},
           {translate: "0px 0px", scale: "1", borderRadius: "0px"}],
           {duration: ms(), easing: \(Spring.smooth.scriptCall(velocity: "velocity"))});
-        motion.onfinish = () => { motion = null; page.style.transformOrigin = ""; };
+        document.body.classList.add("swiping");
+        motion.onfinish = () => {
+          motion = null;
+          page.style.transformOrigin = "";
+          document.body.classList.remove("swiping");
+        };
       }
       addEventListener("pointerup", release);
       addEventListener("pointercancel", release);
@@ -143,11 +153,15 @@ enum BackSwipe {
 
     """
 
-  /// The page while a finger holds it: the background shows around the shrinking page.
+  /// The page while a finger holds it: the background shows around the shrinking page, which never
+  /// widens the page (a phone's browser would zoom out, and the zoom would abort).
   static let stylesheet = """
     .trip { touch-action: pan-y pinch-zoom; }
     .trip main { transform-origin: 0 0; }
-    .trip.swiping { overflow: hidden; background: var(--well); }
+    html:has(> body.trip) { overflow-x: hidden; }
+    .trip { overflow-x: clip; }
+    .trip.swiping { background: var(--line); touch-action: none; }
+    .trip .edge { position: fixed; left: 0; top: 52px; bottom: 0; width: \(edge)px; z-index: 3; touch-action: none; }
     .trip.swiping main { background: var(--bg); overflow: hidden; box-shadow: 0 8px 40px rgb(0 0 0 / 0.3); }
     """
 }
