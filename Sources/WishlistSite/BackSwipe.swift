@@ -1,5 +1,6 @@
 /// Back from a trip page as the sample's zoom is dismissed: a finger put down at the left edge
-/// shrinks the page (the hero first) around itself as it moves right; let go past half the width,
+/// shrinks the page (the hero first) around itself as it moves right, following it on the
+/// interactive spring (`Spring.interactive`, SwiftUI's `.interactiveSpring`); let go past half the width,
 /// or flung right, the page goes back and the cross-document zoom carries the hero, as small as it
 /// is, into its card; let go earlier it springs back from the finger's speed, and a finger put
 /// down again while it springs catches it where it is. A page reloaded by going back (a `file://`
@@ -63,6 +64,9 @@ enum BackSwipe {
       });
       addEventListener("pointermove", (event) => {
         if (!drag || event.pointerId !== drag.id) return;
+        // While the finger moves the page follows on the interactive spring (a CSS transition),
+        // from the first move on (from where a caught spring was stopped).
+        document.body.classList.add("dragging");
         const x = Math.max(0, event.clientX - drag.from[0]);
         place(x, x ? event.clientY - drag.from[1] : 0);
         drag.trail.push([event.timeStamp, x]);
@@ -73,11 +77,15 @@ enum BackSwipe {
         const [t0, x0] = drag.trail[0], [t1, x1] = drag.trail[drag.trail.length - 1];
         const speed = t1 > t0 ? (x1 - x0) / (t1 - t0) * 1000 : 0;
         drag = null;
-        const {x, y} = at;
-        if (!x) return place(0, 0);
-        if (x > innerWidth / 2 || (speed > 1000 && event.type === "pointerup")) return back();
+        // Where the page is shown (the interactive spring may be a little behind the finger).
+        const style = getComputedStyle(page);
+        const shown = style.translate === "none" ? [0, 0] : style.translate.split(" ").map(parseFloat);
+        const [x, y] = [shown[0] || 0, shown[1] || 0];
+        document.body.classList.remove("dragging");
+        if (!at.x) return place(0, 0);
+        if (at.x > innerWidth / 2 || (speed > 1000 && event.type === "pointerup")) return back();
         place(0, 0);
-        if (!ms()) return;
+        if (!ms() || !x) return;
         // The spring starts at the finger's speed: in lengths of the way back (x px) per second.
         const velocity = Math.round(-speed / x * 1000) / 1000;
         motion = page.animate([
@@ -161,6 +169,9 @@ enum BackSwipe {
     html:has(> body.trip) { overflow-x: hidden; }
     .trip { overflow-x: clip; }
     .trip.swiping { background: var(--line); touch-action: none; }
+    .trip.dragging main { transition: translate var(--interactive-duration) var(--interactive),
+      scale var(--interactive-duration) var(--interactive), border-radius var(--interactive-duration) var(--interactive); }
+    @media (prefers-reduced-motion: reduce) { .trip.dragging main { transition: none; } }
     .trip .edge { position: fixed; left: 0; top: 52px; bottom: 0; width: \(edge)px; z-index: 3; touch-action: none; }
     .trip.swiping main { background: var(--bg); overflow: hidden; box-shadow: 0 8px 40px rgb(0 0 0 / 0.3); }
     """

@@ -494,6 +494,8 @@ public enum SiteBuilder {
     :root {
       --spring: \(springEasing);
       --snappy: \(Spring.snappy.cssEasing());
+      --interactive: \(Spring.interactive.cssEasing());
+      --interactive-duration: \(Spring.interactive.cssDuration);
       --spring-duration: \(Spring.smooth.cssDuration);
     }
     @view-transition { navigation: auto; }

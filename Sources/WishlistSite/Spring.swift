@@ -28,12 +28,15 @@ struct Spring: Sendable, Equatable {
   /// (in lengths of the whole move per second: a gesture's speed on release, divided by the
   /// distance left; 0 starts at rest): the solution of x″ + 2ζωx′ + ω²x = ω² with x(0) = 0,
   /// x′(0) = v₀.
-  func progress(at t: Double, initialVelocity v0: Double = 0) -> Double {
+  func progress(at t: Double, initialVelocity v0: Double) -> Double {
     let (w, zeta) = (omega, dampingRatio)
     if zeta >= 1 { return 1 - (1 + (w - v0) * t) * exp(-w * t) }
     let wd = w * (1 - zeta * zeta).squareRoot()
     return 1 - exp(-zeta * w * t) * (cos(wd * t) + (zeta * w - v0) / wd * sin(wd * t))
   }
+
+  /// How far the spring has gone after `t` seconds, starting at rest.
+  func progress(at t: Double) -> Double { progress(at: t, initialVelocity: 0) }
 
   /// The spring as a CSS easing over `duration`: `linear()` with `steps` + 1 points rounded to
   /// thousandths, the last one set to 1 (where the spring has all but settled). With an initial

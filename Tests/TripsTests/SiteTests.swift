@@ -403,6 +403,16 @@ struct SitePageTests {
     #expect(peak > 1 && peak < 1.01)
     #expect(abs(snappy.progress(at: 2) - 1) < 0.0001)
     #expect(stride(from: 0.0, through: 2, by: 0.01).allSatisfy { Spring.smooth.progress(at: $0) < 1 })
+    // A gesture's spring starts at the finger's speed: its slope at 0 is the velocity given, and it
+    // still settles at 1 (critically damped and underdamped alike).
+    for spring in [Spring.smooth, snappy] {
+      for v in [-4.0, 0, 3] {
+        #expect(abs(spring.progress(at: 1e-6, initialVelocity: v) / 1e-6 - v) < 0.01)
+        #expect(abs(spring.progress(at: 3, initialVelocity: v) - 1) < 0.001)
+      }
+    }
+    #expect(Spring.smooth.cssEasing(initialVelocity: -4).hasPrefix("linear(0, -0.025, 0.072, "))
+    #expect(Spring.smooth.cssEasing(initialVelocity: 0) == Spring.smooth.cssEasing())
     #expect(Spring.smooth.cssDuration == "0.5s")
   }
 

@@ -4,6 +4,7 @@
   Tests/tools/site-browser-check.py check SITE [--break] [--check-cmd CMD] [--file] [--no-bfcache] [--query Q]
   Tests/tools/site-browser-check.py search SITE QUERY...
   Tests/tools/site-browser-check.py axe SITE
+  Tests/tools/site-browser-check.py phone SITE [--file] [--drop-transitions]
   Tests/tools/site-browser-check.py screenshots SITE OUTDIR
 
 check: opens SITE/index.html (served by a local http.server on 127.0.0.1, or file:// with --file),
@@ -23,6 +24,14 @@ no error, but nothing pairs the card with the hero. With --check-cmd (for exampl
 "trips site --check"), runs that command on the broken copy and asserts it refuses (exit 65) naming
 both names and the page.
 
+phone: at a phone's size (390x844) with touches: a card shows its trip's subtitle under its name;
+"Add activity" on its trip page opens a row on the spring and gives the `trips activity add`
+command; an edge swipe let go early springs back from the finger's speed and stays; one caught
+while it springs goes on from there; one past half goes back home with the hero, shrunk under the
+finger, zooming into its card. With --drop-transitions every page is revealed as if the browser had
+dropped its cross-document transition (as a slow file:// reload makes it do): the home page then
+zooms the hero into its card itself.
+
 search: opens SITE/search.html?q=QUERY from file:// (no server) for each QUERY and prints what the
 page shows: its sections (title and results: name and trip) or its empty state.
 
@@ -37,7 +46,9 @@ and the checks axe could not decide.
 screenshots: full-page PNGs of the home page, the first collection card's trip page, the search page
 with a query, the goals page and the first badge's page at 390 px (phone) and 1280 px (desktop)
 widths, then, at the phone's size in the light and the dark scheme, the New trip sheet held a
-quarter of the way down by a finger and a trip page with a tick and a removal pending, into OUTDIR.
+quarter of the way down by a finger, a trip page with a tick and a removal pending, the same page
+with an activity being added, and the swipe back held by a finger at 20% and 45% of the width,
+into OUTDIR.
 
 Prints a JSON summary on stdout. Exit 0: all assertions hold; 1: one failed; 77: Chromium, the
 Python package websocket-client or (for axe) axe-core is missing (a skip).
@@ -908,6 +919,7 @@ def phone_checks(browser, base, retries, out, shots=None):
         time.sleep(0.05)
         touch(browser, "touchMove", 215, y)
         browser.evaluate(FRAMES)
+        browser.wait_for("!document.querySelector('main').getAnimations().length", "the page to reach the finger")
         moved = browser.evaluate(PAGE)
         touch(browser, "touchEnd")
         out["caught"] = {"held": held, "caught": caught, "moved": moved}
