@@ -114,7 +114,8 @@ enum NewTripSheet {
   /// Presents the sheet over the list: the zoom from the button and back (a same-document view
   /// transition moving the name), and the drag. While a finger drags the sheet it follows the
   /// finger; on release it springs back, or is dismissed past a third of its height or by a flick
-  /// down faster than 1000 px/s. The spring is the sample's (`Spring.smooth`; `--spring-duration`:
+  /// down faster than 1000 px/s. While the finger moves the sheet follows it on the interactive
+  /// spring (`--interactive`, SwiftUI's `.interactiveSpring`). The spring is the sample's (`Spring.smooth`; `--spring-duration`:
   /// 0 s with reduced motion) starting at the finger's speed on release, as a SwiftUI gesture's
   /// spring does, run with the Web Animations API; a new drag stops it where it is and goes on from
   /// there. The backdrop fades as the sheet goes down (`--lift`, 1 when it is up, 0 at its height).
@@ -187,6 +188,8 @@ enum NewTripSheet {
       sheet.addEventListener("pointermove", (event) => {
         if (!drag || event.pointerId !== drag.id) return;
         const y = drag.start + event.clientY - drag.from;
+        // The sheet follows on the interactive spring (a transition), from the first move on.
+        sheet.classList.add("dragging");
         move(y < 0 ? y / 4 : y);
         drag.trail.push([event.timeStamp, y]);
         while (drag.trail.length > 2 && event.timeStamp - drag.trail[1][0] > 100) drag.trail.shift();
@@ -197,6 +200,7 @@ enum NewTripSheet {
         const speed = t1 > t0 ? (y1 - y0) / (t1 - t0) * 1000 : 0;
         drag = null;
         const y = offset();
+        sheet.classList.remove("dragging");
         if (y > sheet.offsetHeight / 3 || (speed > 1000 && y > 0)) return dismiss();
         move(0);
         if (!y || !ms()) return;
@@ -227,6 +231,9 @@ enum NewTripSheet {
     .sheet.modal:not([open]) { display: none; }
     .sheet.modal .grab, .sheet.modal.fits { touch-action: none; }
     .sheet.modal .grab { cursor: grab; }
+    .sheet.modal.dragging { transition: translate var(--interactive-duration) var(--interactive),
+      --lift var(--interactive-duration) var(--interactive); }
+    @media (prefers-reduced-motion: reduce) { .sheet.modal.dragging { transition: none; } }
     @property --lift { syntax: "<number>"; inherits: true; initial-value: 1; }
     .sheet::backdrop { background: rgb(0 0 0 / calc(0.4 * var(--lift, 1))); }
     .grab { padding: 4px 0 12px; margin: 0 -24px; }

@@ -446,6 +446,8 @@ def drag(browser, x, y, distance, seconds=0.4, steps=12, release=True):
         time.sleep(seconds / steps)
         touch(browser, "touchMove", x, y + distance * i / steps, start + seconds * i / steps)
     browser.evaluate(FRAMES)  # moves are delivered with the frames
+    # the sheet follows on the interactive spring: let it reach the finger
+    browser.wait_for(f"!{SHEET}.moving", "the sheet to reach the finger", timeout=3)
     held = browser.evaluate(SHEET)
     if release:
         touch(browser, "touchEnd", at=start + seconds + 0.005)
@@ -533,6 +535,7 @@ def touch_checks(browser, home, base, retries, reduced=False):
         time.sleep(0.05)
         touch(browser, "touchMove", grab["x"], y + 10)
         browser.evaluate(FRAMES)
+        browser.wait_for(f"!{SHEET}.moving", "the sheet to reach the finger", timeout=3)
         moved = browser.evaluate(SHEET)
         touch(browser, "touchEnd")
         out["interrupted"] = {"held": held, "caught": caught, "moved": moved}
