@@ -958,7 +958,9 @@ def phone_checks(browser, base, retries, out, shots=None):
         zoom = back if back["viewTransition"] else (vts[0] if vts else {})
         out["back"] = {"held": held, "reveal": back, "transitions": vts}
         if not pairs(zoom, card["vt"]) and attempt < 2:
-            retries.append(f"the swipe back ran no zoom ({back.get('error') or len(vts)} transitions); retried")
+            how = browser.evaluate("(window.navigation && navigation.activation ? navigation.activation.navigationType"
+                                   " : '?') + ' ' + performance.getEntriesByType('navigation')[0].type")
+            retries.append(f"the swipe back ran no zoom ({back.get('error') or len(vts)} transitions, {how}); retried")
             browser.open(card["href"])
             continue
         break
