@@ -810,6 +810,11 @@ PAGE = """(() => {
 })()"""
 
 
+def px(translate):
+    """The x of a computed `translate` ("12px 3px"; "none" is 0)."""
+    return 0.0 if translate in (None, "none") else float(translate.split()[0].removesuffix("px"))
+
+
 def swipe(browser, y, distance, seconds=0.6, steps=15, release=True, x=4):
     """A finger put down `x` px from the left edge at height `y` and moved `distance` px right in
     `steps` moves over `seconds`; returns the page as it was just before the finger left."""
@@ -901,7 +906,7 @@ def phone_checks(browser, base, retries, out, shots=None):
         settled = browser.evaluate(PAGE)
         out["early"] = {"rest": rest, "held": held, "springs": springs, "settled": settled}
         expect(settled["url"] == card["href"], f"a swipe let go early left the page: {settled['url']}")
-        expect(abs(float(held["translate"].split()[0].removesuffix("px")) - 0.25 * width) < 3,
+        expect(abs(px(held["translate"]) - 0.25 * width) < 3,
                f"the page did not follow the finger: {held}")
         expect(held["hero"]["width"] < 0.95 * rest["hero"]["width"], f"the hero did not shrink: {held}")
         frames = json.loads(springs[0]["keyframes"]) if springs else []
@@ -915,7 +920,7 @@ def phone_checks(browser, base, retries, out, shots=None):
         # caught: let go at 40%, put down again while it springs; it goes on from where it is
         held = swipe(browser, y, 0.4 * width, seconds=0.8)
         time.sleep(0.08)
-        x = float(held["translate"].split()[0].removesuffix("px"))
+        x = px(held["translate"])
         touch(browser, "touchStart", 200, y)
         browser.evaluate(FRAMES)
         caught = browser.evaluate(PAGE)
@@ -926,12 +931,12 @@ def phone_checks(browser, base, retries, out, shots=None):
         moved = browser.evaluate(PAGE)
         touch(browser, "touchEnd")
         out["caught"] = {"held": held, "caught": caught, "moved": moved}
-        at = float(caught["translate"].split()[0].removesuffix("px")) if caught["translate"] != "none" else 0
+        at = px(caught["translate"])
         if attempt < 2 and (at == 0 or at >= x - 2):
             retries.append("the swipe's spring ended, or had not started, at the second touch; retried")
             continue
         expect(0 < at < x - 2 and not caught["moving"], f"the new touch did not stop the spring: {caught}")
-        after = float(moved["translate"].split()[0].removesuffix("px"))
+        after = px(moved["translate"])
         expect(abs(after - at - 15) < 2, f"the caught page did not go on from where it was: {moved}")
         browser.wait_for(f"(() => {{ const p = {PAGE}; return !p.moving && p.scale === 'none'; }})()",
                          "the page to spring back again")
