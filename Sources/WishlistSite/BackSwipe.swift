@@ -116,7 +116,7 @@ enum BackSwipe {
 
     """
 
-  /// The script of a page with cards (the home page): going back to it, its scroll is put back
+  /// The script of a page with cards (the home page, the search page): going back to it, its scroll is put back
   /// before its first frame; and when the browser revealed it without a transition (a reload that
   /// took too long), the hero the trip page left is drawn where it was and zoomed into its card
   /// with a same-document transition.
