@@ -114,12 +114,15 @@ enum NewTripSheet {
   /// Presents the sheet over the list: the zoom from the button and back (a same-document view
   /// transition moving the name), and the drag. While a finger drags the sheet it follows the
   /// finger; on release it springs back, or is dismissed past a third of its height or by a flick
-  /// down faster than 1000 px/s. The spring is the style sheet's (`--spring`, `--spring-duration`:
-  /// 0 s with reduced motion), run with the Web Animations API; a new drag stops it where it is and
-  /// goes on from there.
+  /// down faster than 1000 px/s. While the finger moves the sheet follows it on the interactive
+  /// spring (`--interactive`, SwiftUI's `.interactiveSpring`). The spring is the sample's (`Spring.smooth`; `--spring-duration`:
+  /// 0 s with reduced motion) starting at the finger's speed on release, as a SwiftUI gesture's
+  /// spring does, run with the Web Animations API; a new drag stops it where it is and goes on from
+  /// there. The backdrop fades as the sheet goes down (`--lift`, 1 when it is up, 0 at its height).
   static let presentationScript = """
     <script>
     (() => {
+      \(Spring.script)
       const link = document.querySelector("a[data-sheet]");
       const sheet = link && document.getElementById(link.dataset.sheet);
       if (!sheet || !sheet.showModal) return;
@@ -131,7 +134,11 @@ enum NewTripSheet {
         ? document.startViewTransition(change).finished : (change(), Promise.resolve());
       let drag = null, motion = null;
       const offset = () => parseFloat(getComputedStyle(sheet).translate.split(" ")[1]) || 0;
-      const move = (y) => { sheet.style.translate = y ? "0 " + y + "px" : ""; };
+      const lift = (y) => Math.min(1, Math.max(0, 1 - y / (sheet.offsetHeight || 1)));
+      const move = (y) => {
+        sheet.style.translate = y ? "0 " + y + "px" : "";
+        if (y > 0) sheet.style.setProperty("--lift", lift(y)); else sheet.style.removeProperty("--lift");
+      };
       function stop() {
         if (!motion) return;
         const y = offset();
@@ -181,6 +188,8 @@ enum NewTripSheet {
       sheet.addEventListener("pointermove", (event) => {
         if (!drag || event.pointerId !== drag.id) return;
         const y = drag.start + event.clientY - drag.from;
+        // The sheet follows on the interactive spring (a transition), from the first move on.
+        sheet.classList.add("dragging");
         move(y < 0 ? y / 4 : y);
         drag.trail.push([event.timeStamp, y]);
         while (drag.trail.length > 2 && event.timeStamp - drag.trail[1][0] > 100) drag.trail.shift();
@@ -191,11 +200,14 @@ enum NewTripSheet {
         const speed = t1 > t0 ? (y1 - y0) / (t1 - t0) * 1000 : 0;
         drag = null;
         const y = offset();
+        sheet.classList.remove("dragging");
         if (y > sheet.offsetHeight / 3 || (speed > 1000 && y > 0)) return dismiss();
         move(0);
         if (!y || !ms()) return;
-        motion = sheet.animate([{translate: "0 " + y + "px"}, {translate: "0 0"}],
-          {duration: ms(), easing: css.getPropertyValue("--spring").trim()});
+        // The spring starts at the finger's speed: in lengths of the way back (y px) per second.
+        const velocity = Math.round(-speed / y * 1000) / 1000;
+        motion = sheet.animate([{translate: "0 " + y + "px", "--lift": lift(y)}, {translate: "0 0", "--lift": 1}],
+          {duration: ms(), easing: \(Spring.smooth.scriptCall(velocity: "velocity"))});
         motion.onfinish = () => { motion = null; };
       }
       sheet.addEventListener("pointerup", release);
@@ -219,7 +231,11 @@ enum NewTripSheet {
     .sheet.modal:not([open]) { display: none; }
     .sheet.modal .grab, .sheet.modal.fits { touch-action: none; }
     .sheet.modal .grab { cursor: grab; }
-    .sheet::backdrop { background: rgb(0 0 0 / 0.4); }
+    .sheet.modal.dragging { transition: translate var(--interactive-duration) var(--interactive),
+      --lift var(--interactive-duration) var(--interactive); }
+    @media (prefers-reduced-motion: reduce) { .sheet.modal.dragging { transition: none; } }
+    @property --lift { syntax: "<number>"; inherits: true; initial-value: 1; }
+    .sheet::backdrop { background: rgb(0 0 0 / calc(0.4 * var(--lift, 1))); }
     .grab { padding: 4px 0 12px; margin: 0 -24px; }
     .grabber { width: 36px; height: 5px; border-radius: 3px; background: var(--muted); margin: 0 auto; }
     @media (min-width: 700px) {

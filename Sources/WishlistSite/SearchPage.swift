@@ -92,7 +92,8 @@ enum SearchPage {
       \(script)
       """
     return SiteBuilder.page(
-      title: "Search · Wishlist", current: "search.html", bodyClass: "search-page", main: main)
+      title: "Search · Wishlist", current: "search.html", bodyClass: "search-page", main: main,
+      head: BackSwipe.revealScript)
   }
 
   /// The search itself. It runs inside `main`, before the page's first frame (the head's

@@ -178,9 +178,12 @@ public enum SiteBuilder {
 
   /// A page. The head holds back the first frame until `main` is parsed (`rel=expect`), so that a
   /// page entered with a view transition has its named card or hero in that frame. `current` is
-  /// the tab the page is (`aria-current="page"`) or belongs to (`aria-current="true"`).
+  /// the tab the page is (`aria-current="page"`) or belongs to (`aria-current="true"`). `head` is
+  /// script that must listen before the first frame (`pagereveal`), which scripts at the end of the
+  /// body may miss.
   static func page(
-    title: String, current: String, isTab: Bool = true, bodyClass: String, main: String, script: String = ""
+    title: String, current: String, isTab: Bool = true, bodyClass: String, main: String, script: String = "",
+    head: String = ""
   ) -> String {
     var nav = ""
     for (href, label) in tabs {
@@ -200,7 +203,7 @@ public enum SiteBuilder {
       <title>\(Markup.escape(title))</title>
       <link rel="stylesheet" href="style.css">
       <link rel="expect" href="#content" blocking="render">
-      </head>
+      \(head)</head>
       <body class="\(bodyClass)">
       <a class="skip" href="#content">Skip to content</a>
       <header class="bar"><nav aria-label="Sections">\(nav)</nav></header>
@@ -212,15 +215,24 @@ public enum SiteBuilder {
       """
   }
 
+  /// A trip's card, as the sample's `TripCard`: the picture (its corners rounded, the activity
+  /// count on it when there are activities), then the name and, when the trip has one, the subtitle
+  /// under it (the sample shows nothing in its place).
   static func card(_ trip: SiteTrip, picture: String, width: Int, className: String, named: Bool) -> String {
     let slug = slug(forTripID: trip.id)
     let link = named ? "" : " data-vt=\"\(slug)\""
     let style = named ? " style=\"view-transition-name: \(slug)\"" : ""
+    let count =
+      trip.activities.isEmpty
+      ? "" : "<span class=\"count\">\(Text.activityCount(trip.activities.count))</span>"
+    var label = "<span class=\"name\">\(Markup.escape(trip.name))</span>"
+    if let subtitle = trip.subtitle, !subtitle.isEmpty {
+      label += "<span class=\"subtitle\">\(Markup.escape(subtitle))</span>"
+    }
     return """
-      <li><a class="\(className)" href="\(slug).html"\(link)>\
-      <img src="\(picture)" alt="" width="\(width)" height="260"\(style)>\
-      <span class="label"><span class="name">\(Markup.escape(trip.name))</span>\
-      <span class="count">\(Text.activityCount(trip.activities.count))</span></span></a></li>
+      <li><a class="\(className)" href="\(slug).html"\(link)><span class="photo">\
+      <img src="\(picture)" alt="" width="\(width)" height="260"\(style)>\(count)</span>\
+      <span class="label">\(label)</span></a></li>
 
       """
   }
@@ -286,7 +298,9 @@ public enum SiteBuilder {
     main += NewTripSheet.presented(input)
     return page(
       title: "Wishlist", current: "index.html", bodyClass: "home", main: main,
-      script: (recent.isEmpty ? "" : recentCardScript) + NewTripSheet.script + NewTripSheet.presentationScript
+      script: (recent.isEmpty ? "" : recentCardScript) + NewTripSheet.script
+        + NewTripSheet.presentationScript,
+      head: BackSwipe.revealScript
     )
   }
 
@@ -326,26 +340,25 @@ public enum SiteBuilder {
       main += """
         <progress max="\(total)" value="\(done)" aria-label="Activities complete">\(trip.percent)%</progress>
         <p class="sort">\(done) of \(total) complete · sorted by \(sort.title)</p>
-        <ul class="activity-list" data-trip="\(Markup.escape(tripRef))">
 
         """
-      let others = trip.activities.map { (id: $0.id, name: $0.name) }
-      for activity in sort.sorted(trip.activities) {
-        let ref = ActivityChanges.reference(activity.name, id: activity.id, among: others)
-        main +=
-          "<li\(activity.isComplete ? " class=\"done\"" : "") data-ref=\"\(Markup.escape(ref))\">"
-          + "<span class=\"tick\" aria-hidden=\"true\"><span class=\"mark\">✓</span></span>"
-          + "<span class=\"name\">\(Markup.escape(activity.name))</span>"
-          + (activity.isComplete ? "<span class=\"hidden\"> (done)</span></li>\n" : "</li>\n")
-      }
-      main += "</ul>\n"
     }
-    main += "</section>\n"
-    if total > 0 { main += ActivityChanges.panel }
-    main += "</article>\n"
+    // The list is there when empty too: the script's "Add activity" adds rows to it.
+    main += "<ul class=\"activity-list\" data-trip=\"\(Markup.escape(tripRef))\">\n"
+    let others = trip.activities.map { (id: $0.id, name: $0.name) }
+    for activity in sort.sorted(trip.activities) {
+      let ref = ActivityChanges.reference(activity.name, id: activity.id, among: others)
+      main +=
+        "<li\(activity.isComplete ? " class=\"done\"" : "") data-ref=\"\(Markup.escape(ref))\">"
+        + "<span class=\"tick\" aria-hidden=\"true\"><span class=\"mark\">✓</span></span>"
+        + "<span class=\"name\">\(Markup.escape(activity.name))</span>"
+        + (activity.isComplete ? "<span class=\"hidden\"> (done)</span></li>\n" : "</li>\n")
+    }
+    main += "</ul>\n"
+    main += "</section>\n" + ActivityChanges.panel + "</article>\n"
     return page(
       title: "\(trip.name) · Wishlist", current: "", bodyClass: "trip", main: main,
-      script: total > 0 ? ActivityChanges.script : "")
+      script: BackSwipe.script + ActivityChanges.script)
   }
 
   static func season(of achievement: SiteAchievement, _ input: SiteModel) -> String? {
@@ -481,6 +494,8 @@ public enum SiteBuilder {
     :root {
       --spring: \(springEasing);
       --snappy: \(Spring.snappy.cssEasing());
+      --interactive: \(Spring.interactive.cssEasing());
+      --interactive-duration: \(Spring.interactive.cssDuration);
       --spring-duration: \(Spring.smooth.cssDuration);
     }
     @view-transition { navigation: auto; }
@@ -525,24 +540,34 @@ public enum SiteBuilder {
     .row { list-style: none; margin: 8px -16px 0; padding: 4px 16px 12px; display: flex; gap: 12px;
       overflow-x: auto; scroll-snap-type: x mandatory; scroll-padding: 16px; }
     .row li { flex: none; scroll-snap-align: start; }
-    .card { position: relative; display: block; height: 260px; text-decoration: none; color: #fff; }
+    /* The sample's TripCard: the picture (corner radius 16, the count on a material in its corner),
+       then the name and the subtitle under it, two lines at most each. */
+    .card { display: block; text-decoration: none; color: var(--text); }
     .card.compact { width: 180px; }
     .card.expanded { width: 325px; }
     .card.wide { width: min(325px, calc(100vw - 48px)); }
-    .card img { display: block; width: 100%; height: 100%; object-fit: cover; border-radius: 20px; }
-    .card .label { position: absolute; inset: auto 0 0 0; padding: 40px 14px 14px; border-radius: 0 0 20px 20px;
-      background: linear-gradient(rgb(0 0 0 / 0), rgb(0 0 0 / 0.6) 40%, rgb(0 0 0 / 0.8));
-      text-shadow: 0 1px 2px rgb(0 0 0 / 0.6); display: flex; flex-direction: column; }
-    .card .name { font-weight: 700; font-size: 18px; }
-    .card .count { font-size: 12px; letter-spacing: 0.06em; opacity: 0.85; }
+    .card .photo { position: relative; display: block; height: 260px; }
+    .card img { display: block; width: 100%; height: 100%; object-fit: cover; border-radius: 16px; }
+    .card .photo .count { position: absolute; left: 8px; bottom: 8px; padding: 2px 5px; border-radius: 8px;
+      font-size: 12px; font-stretch: condensed; letter-spacing: 0.02em; color: #3c3c43;
+      background: rgb(246 246 248 / 0.88); backdrop-filter: blur(12px); }
+    .card .label { display: flex; flex-direction: column; padding-top: 5px; }
+    .card .name, .card .subtitle { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2;
+      overflow: hidden; }
+    .card .name { font-size: 17px; }
+    .card .subtitle, .card .label .count { font-size: 15px; color: var(--muted); }
+    @media (prefers-color-scheme: dark) {
+      .card .photo .count { color: #d1d1d6; background: rgb(44 44 46 / 0.88); }
+    }
     a:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid var(--accent);
       outline-offset: 2px; }
-    .card:focus-visible { outline-offset: 3px; border-radius: 22px; }
+    .card:focus-visible { outline-offset: 3px; border-radius: 18px; }
     .skip { position: absolute; left: 8px; top: -60px; z-index: 3; padding: 8px 14px; border-radius: 8px;
       background: var(--panel); color: var(--text); }
     .skip:focus { top: 8px; }
     \(NewTripSheet.stylesheet)
     \(ActivityChanges.stylesheet)
+    \(BackSwipe.stylesheet)
     .trip article { max-width: 760px; margin: 0 auto; }
     .hero { display: block; width: 100%; height: min(56vw, 440px); object-fit: cover; border-radius: 24px;
       margin-top: 12px; }
@@ -579,7 +604,8 @@ public enum SiteBuilder {
     .search-form input::placeholder { color: var(--muted); opacity: 1; }
     .results { list-style: none; padding: 0; margin: 8px 0 0; display: grid; gap: 12px;
       grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); }
-    .card.result { width: 100%; height: 220px; }
+    .card.result { width: 100%; }
+    .card.result img { height: 220px; }
     .more { margin: 12px 0 0; font: inherit; font-weight: 600; padding: 8px 16px; border-radius: 999px;
       border: 0; background: var(--panel); color: var(--text); cursor: pointer; }
     .none h2 { margin-top: 32px; }

@@ -21,26 +21,53 @@ struct Spring: Sendable, Equatable {
   /// The damping ratio: 1 − bounce.
   var dampingRatio: Double { 1 - bounce }
 
-  /// How far the spring has gone from 0 to 1 after `t` seconds, starting at rest: the solution of
-  /// x″ + 2ζωx′ + ω²x = ω² with x(0) = 0, x′(0) = 0.
-  func progress(at t: Double) -> Double {
+  /// SwiftUI's `.interactiveSpring()` (response 0.15, damping 0.86): what a finger drags.
+  static let interactive = Spring(duration: 0.15, bounce: 0.14)
+
+  /// How far the spring has gone from 0 to 1 after `t` seconds, starting with `initialVelocity`
+  /// (in lengths of the whole move per second: a gesture's speed on release, divided by the
+  /// distance left; 0 starts at rest): the solution of x″ + 2ζωx′ + ω²x = ω² with x(0) = 0,
+  /// x′(0) = v₀.
+  func progress(at t: Double, initialVelocity v0: Double) -> Double {
     let (w, zeta) = (omega, dampingRatio)
-    if zeta >= 1 { return 1 - (1 + w * t) * exp(-w * t) }
+    if zeta >= 1 { return 1 - (1 + (w - v0) * t) * exp(-w * t) }
     let wd = w * (1 - zeta * zeta).squareRoot()
-    return 1 - exp(-zeta * w * t) * (cos(wd * t) + zeta * w / wd * sin(wd * t))
+    return 1 - exp(-zeta * w * t) * (cos(wd * t) + (zeta * w - v0) / wd * sin(wd * t))
   }
 
+  /// How far the spring has gone after `t` seconds, starting at rest.
+  func progress(at t: Double) -> Double { progress(at: t, initialVelocity: 0) }
+
   /// The spring as a CSS easing over `duration`: `linear()` with `steps` + 1 points rounded to
-  /// thousandths, the last one set to 1 (where the spring has all but settled).
-  func cssEasing(steps: Int = 16) -> String {
+  /// thousandths, the last one set to 1 (where the spring has all but settled). With an initial
+  /// velocity the curve starts with that slope (and may leave 0..1 first: `linear()` allows it).
+  func cssEasing(steps: Int = 16, initialVelocity v0: Double = 0) -> String {
     var points: [String] = []
     for i in 0..<steps {
-      let value = (progress(at: duration * Double(i) / Double(steps)) * 1000).rounded() / 1000
+      let value =
+        (progress(at: duration * Double(i) / Double(steps), initialVelocity: v0) * 1000).rounded() / 1000
       points.append(value == value.rounded() ? String(Int(value)) : String(value))
     }
     points.append("1")
     return "linear(" + points.joined(separator: ", ") + ")"
   }
+
+  /// `cssEasing(steps:initialVelocity:)` in JavaScript, for the pages' scripts, which know the
+  /// velocity only when a finger lets go: `spring(duration, bounce, velocity)` gives the `linear()`
+  /// easing (32 steps) of this equation.
+  static let script = """
+    const spring = (duration, bounce, velocity) => {
+      const w = 2 * Math.PI / duration, z = 1 - bounce, wd = w * Math.sqrt(Math.max(0, 1 - z * z));
+      const at = (t) => z >= 1 ? 1 - (1 + (w - velocity) * t) * Math.exp(-w * t)
+        : 1 - Math.exp(-z * w * t) * (Math.cos(wd * t) + (z * w - velocity) / wd * Math.sin(wd * t));
+      const points = [];
+      for (let i = 0; i < 32; i++) points.push(Math.round(at(duration * i / 32) * 1000) / 1000);
+      return "linear(" + points.join(", ") + ", 1)";
+    };
+    """
+
+  /// A call of `spring` for this spring, with `velocity` the JavaScript expression of the velocity.
+  func scriptCall(velocity: String) -> String { "spring(\(duration), \(bounce), \(velocity))" }
 
   /// The duration as CSS text (`0.5s`).
   var cssDuration: String {

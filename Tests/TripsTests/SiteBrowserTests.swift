@@ -148,7 +148,9 @@ struct SiteBrowserTests {
     let short = touch?["short"] as? [String: Any]
     let springBack = (short?["springs"] as? [[String: Any]])?.first
     #expect(springBack?["duration"] as? Int == 500)  // the sample's spring(duration: 0.5)
-    #expect((springBack?["easing"] as? String)?.hasPrefix("linear(0, 0.06, ") == true)
+    // It starts at the finger's speed: still going down when let go, its first step is below the
+    // one from rest (0.017 of 32), or below 0.
+    #expect(Self.firstStep(springBack?["easing"] as? String) < 0.015)
     #expect((short?["held"] as? [String: Any])?["offset"] as? Double ?? 0 > 40)
     #expect((short?["released"] as? [String: Any])?["open"] as? Bool == true)
     let caught = (touch?["interrupted"] as? [String: Any])?["caught"] as? [String: Any]
@@ -185,6 +187,55 @@ struct SiteBrowserTests {
     let badge = (summary["badge"] as? [String: Any])?["card"] as? [String: Any]
     #expect(badge?["title"] as? String == "Fall Explorer")  // the newest achieved goal comes first
     #expect(badge?["name"] as? String == "badge-complete1FallTrip")
+  }
+
+  @Test(
+    "on a phone: a card shows its trip's subtitle, Add activity gives the command, an edge swipe back (http, file://)",
+    .enabled(if: Requirements.has("chromium"), "chromium is not installed (apt-get install chromium)"),
+    .enabled(
+      if: Requirements.python("websocket"),
+      "the Python package websocket-client is missing (pip install websocket-client)"),
+    arguments: [["phone"], ["phone", "--file"], ["phone", "--file", "--drop-transitions"]])
+  func phone(_ mode: [String]) async throws {
+    var input = try SiteFixture.input()
+    let index = try #require(input.trips.firstIndex { $0.name == "Cali Coastal Trails" })
+    input.trips[index].subtitle = "Cliffs, tide pools and cypress tunnels"
+    let site = try Self.writeSite(SiteBuilder.build(input, sort: .title))
+    defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+    let (result, summary) = try await Self.runDriver([mode[0], site.path] + mode.dropFirst())
+    #expect(result.status == 0, "\(result.out)\(result.err)")
+    let card = summary["card"] as? [String: Any]
+    #expect(card?["subtitle"] as? String == "Cliffs, tide pools and cypress tunnels")
+    #expect(card?["below"] as? Bool == true)
+    let added = summary["added"] as? [String: Any]
+    #expect(
+      added?["commands"] as? String
+        == #"trips activity add 'Cali Coastal Trails' 'Kayak the bay' 'Tea at O'\''Neill'\''s'"#)
+    // Let go at a quarter, slowly: it springs back from the finger's speed and the page stays.
+    let early = summary["early"] as? [String: Any]
+    #expect((early?["settled"] as? [String: Any])?["url"] as? String == card?["href"] as? String)
+    let spring = (early?["springs"] as? [[String: Any]])?.first
+    #expect(spring?["duration"] as? Int == 500)
+    #expect(Self.firstStep(spring?["easing"] as? String) < 0.015)
+    // Past half: back home, the hero (shrunk under the finger) zooming into its card.
+    let back = summary["back"] as? [String: Any]
+    let held = (back?["held"] as? [String: Any])?["hero"] as? [String: Any]
+    let rest = ((early?["rest"] as? [String: Any])?["hero"] as? [String: Any])
+    #expect((held?["width"] as? Double ?? 1000) < (rest?["width"] as? Double ?? 0) * 0.8)
+    let reveal = back?["reveal"] as? [String: Any]
+    let name = card?["vt"] as? String ?? "?"
+    let zoom =
+      mode.contains("--drop-transitions")
+      ? (back?["transitions"] as? [[String: Any]])?.first : reveal
+    #expect(reveal?["viewTransition"] as? Bool == !mode.contains("--drop-transitions"))
+    #expect((zoom?["pseudo"] as? [String] ?? []).contains("::view-transition-old(\(name))"))
+    #expect((zoom?["pseudo"] as? [String] ?? []).contains("::view-transition-new(\(name))"))
+  }
+
+  /// The second point of a `linear()` easing: how far it goes in its first step (1 when absent).
+  static func firstStep(_ easing: String?) -> Double {
+    let points = easing?.split(separator: ",") ?? []
+    return points.count > 1 ? Double(points[1].trimmingCharacters(in: .whitespaces)) ?? 1 : 1
   }
 
   /// The sections a search shows: title and results (name and detail), or the empty state.

@@ -280,11 +280,28 @@ struct SitePageTests {
     #expect(home.components(separatedBy: "width=\"180\" height=\"260\"").count - 1 == 9)
     #expect(home.components(separatedBy: "width=\"325\" height=\"260\"").count - 1 == 8)
     #expect(home.contains("<p class=\"summary\">Soak up open roads, salt water, and endless daylight</p>"))
+    // The sample's TripCard: the count on the picture, the name under it (no subtitle in the sample).
     #expect(
       home.contains(
-        "<span class=\"name\">Cali Coastal Trails</span><span class=\"count\">6 ACTIVITIES</span>"))
+        "<span class=\"count\">6 ACTIVITIES</span></span><span class=\"label\">"
+          + "<span class=\"name\">Cali Coastal Trails</span></span></a></li>"))
+    #expect(!home.contains("class=\"subtitle\""))
     #expect(home.contains("@view-transition") == false)  // in style.css, linked by every page
     #expect(home.contains("<link rel=\"stylesheet\" href=\"style.css\">"))
+  }
+
+  @Test("a card shows its trip's subtitle under the name, and no count for a trip without activities")
+  func cardSubtitle() throws {
+    var input = try SiteFixture.input()
+    let index = try #require(input.trips.firstIndex { $0.name == "Cali Coastal Trails" })
+    input.trips[index].subtitle = "Cliffs & tide pools"
+    input.trips[index].activities = []
+    let home = SiteFixture.file("index.html", in: SiteBuilder.build(input, sort: .title))
+    #expect(
+      home.contains(
+        "height=\"260\" style=\"view-transition-name: \(SiteBuilder.slug(forTripID: input.trips[index].id))\">"
+          + "</span><span class=\"label\"><span class=\"name\">Cali Coastal Trails</span>"
+          + "<span class=\"subtitle\">Cliffs &amp; tide pools</span></span></a></li>"))
   }
 
   @Test("a trip page: hero with the card's name, progress, activities in the chosen order")
@@ -386,6 +403,16 @@ struct SitePageTests {
     #expect(peak > 1 && peak < 1.01)
     #expect(abs(snappy.progress(at: 2) - 1) < 0.0001)
     #expect(stride(from: 0.0, through: 2, by: 0.01).allSatisfy { Spring.smooth.progress(at: $0) < 1 })
+    // A gesture's spring starts at the finger's speed: its slope at 0 is the velocity given, and it
+    // still settles at 1 (critically damped and underdamped alike).
+    for spring in [Spring.smooth, snappy] {
+      for v in [-4.0, 0, 3] {
+        #expect(abs(spring.progress(at: 1e-6, initialVelocity: v) / 1e-6 - v) < 0.01)
+        #expect(abs(spring.progress(at: 3, initialVelocity: v) - 1) < 0.001)
+      }
+    }
+    #expect(Spring.smooth.cssEasing(initialVelocity: -4).hasPrefix("linear(0, -0.025, 0.072, "))
+    #expect(Spring.smooth.cssEasing(initialVelocity: 0) == Spring.smooth.cssEasing())
     #expect(Spring.smooth.cssDuration == "0.5s")
   }
 

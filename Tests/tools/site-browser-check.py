@@ -4,6 +4,7 @@
   Tests/tools/site-browser-check.py check SITE [--break] [--check-cmd CMD] [--file] [--no-bfcache] [--query Q]
   Tests/tools/site-browser-check.py search SITE QUERY...
   Tests/tools/site-browser-check.py axe SITE
+  Tests/tools/site-browser-check.py phone SITE [--file] [--drop-transitions]
   Tests/tools/site-browser-check.py screenshots SITE OUTDIR
 
 check: opens SITE/index.html (served by a local http.server on 127.0.0.1, or file:// with --file),
@@ -23,6 +24,14 @@ no error, but nothing pairs the card with the hero. With --check-cmd (for exampl
 "trips site --check"), runs that command on the broken copy and asserts it refuses (exit 65) naming
 both names and the page.
 
+phone: at a phone's size (390x844) with touches: a card shows its trip's subtitle under its name;
+"Add activity" on its trip page opens a row on the spring and gives the `trips activity add`
+command; an edge swipe let go early springs back from the finger's speed and stays; one caught
+while it springs goes on from there; one past half goes back home with the hero, shrunk under the
+finger, zooming into its card. With --drop-transitions every page is revealed as if the browser had
+dropped its cross-document transition (as a slow file:// reload makes it do): the home page then
+zooms the hero into its card itself.
+
 search: opens SITE/search.html?q=QUERY from file:// (no server) for each QUERY and prints what the
 page shows: its sections (title and results: name and trip) or its empty state.
 
@@ -37,7 +46,9 @@ and the checks axe could not decide.
 screenshots: full-page PNGs of the home page, the first collection card's trip page, the search page
 with a query, the goals page and the first badge's page at 390 px (phone) and 1280 px (desktop)
 widths, then, at the phone's size in the light and the dark scheme, the New trip sheet held a
-quarter of the way down by a finger and a trip page with a tick and a removal pending, into OUTDIR.
+quarter of the way down by a finger, a trip page with a tick and a removal pending, the same page
+with an activity being added, and the swipe back held by a finger at 20% and 45% of the width,
+into OUTDIR.
 
 Prints a JSON summary on stdout. Exit 0: all assertions hold; 1: one failed; 77: Chromium, the
 Python package websocket-client or (for axe) axe-core is missing (a skip).
@@ -123,6 +134,8 @@ SHEET = """(() => {
           face: getComputedStyle(face).viewTransitionName,
           sheetName: getComputedStyle(sheet).viewTransitionName,
           transitions: (window.__vts || []).length,
+          backdrop: parseFloat(getComputedStyle(sheet, "::backdrop").backgroundColor.split("/")[1]
+            || getComputedStyle(sheet, "::backdrop").backgroundColor.split(",")[3]) || 0,
           grab: (() => { const g = sheet.querySelector(".grab").getBoundingClientRect();
                          return {x: g.left + g.width / 2, y: g.top + g.height / 2}; })()};
 })()"""
@@ -161,7 +174,7 @@ class Browser:
         port = free_port()
         self.process = subprocess.Popen(
             [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--no-default-browser-check", "--hide-scrollbars", "--allow-file-access-from-files", f"--remote-debugging-port={port}",
+             "--no-default-browser-check", "--hide-scrollbars", f"--remote-debugging-port={port}",
              f"--user-data-dir={self.profile}", *extra, "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30
@@ -433,6 +446,8 @@ def drag(browser, x, y, distance, seconds=0.4, steps=12, release=True):
         time.sleep(seconds / steps)
         touch(browser, "touchMove", x, y + distance * i / steps, start + seconds * i / steps)
     browser.evaluate(FRAMES)  # moves are delivered with the frames
+    # the sheet follows on the interactive spring: let it reach the finger
+    browser.wait_for(f"!{SHEET}.moving", "the sheet to reach the finger", timeout=3)
     held = browser.evaluate(SHEET)
     if release:
         touch(browser, "touchEnd", at=start + seconds + 0.005)
@@ -493,13 +508,18 @@ def touch_checks(browser, home, base, retries, reduced=False):
         expect(not springs, f"with reduced motion the sheet was animated: {springs}")
     else:
         # the spring: from where the finger left it back to 0, 0.5 s on the style sheet's easing
+        # the spring: from where the finger left it back to 0, 0.5 s, starting at the finger's
+        # speed (still moving down: slower than from rest, 0.017 at its first step, or first going
+        # the other way); the backdrop fades back in
         frames = json.loads(springs[0]["keyframes"]) if len(springs) == 1 else []
         start = frames[0]["translate"].split() if frames else []
         expect(len(springs) == 1 and "sheet" in springs[0]["target"] and len(start) == 2
                and abs(float(start[1].removesuffix("px")) - held["offset"]) < 0.01
-               and frames[1] == {"translate": "0 0"}
-               and springs[0]["duration"] == 500 and springs[0]["easing"].startswith("linear(0, 0.06, "),
-               f"the sheet did not spring back from {held['offset']} px on the spring: {springs}")
+               and frames[1] == {"translate": "0 0", "--lift": 1} and 0 < frames[0]["--lift"] < 1
+               and springs[0]["duration"] == 500 and springs[0]["easing"].startswith("linear(0, ")
+               and float(springs[0]["easing"].split(",")[1]) < 0.015,
+               f"the sheet did not spring back from {held['offset']} px at the finger's speed: {springs}")
+        expect(held["backdrop"] < 0.4, f"the backdrop did not fade with the drag: {held}")
 
     # interrupted: a new drag takes the sheet from where the spring has it (retried when a loaded
     # machine lets the whole 0.5 s spring run out before the finger comes down again, or comes
@@ -515,6 +535,7 @@ def touch_checks(browser, home, base, retries, reduced=False):
         time.sleep(0.05)
         touch(browser, "touchMove", grab["x"], y + 10)
         browser.evaluate(FRAMES)
+        browser.wait_for(f"!{SHEET}.moving", "the sheet to reach the finger", timeout=3)
         moved = browser.evaluate(SHEET)
         touch(browser, "touchEnd")
         out["interrupted"] = {"held": held, "caught": caught, "moved": moved}
@@ -778,6 +799,229 @@ def run_check(args):
             shutil.rmtree(work, ignore_errors=True)
 
 
+# The trip page's main as the swipe leaves it: its translate and scale, the hero's box.
+PAGE = """(() => {
+  const main = document.querySelector("main"), hero = document.querySelector("img.hero");
+  const style = getComputedStyle(main);
+  const r = hero ? hero.getBoundingClientRect() : null;
+  return {url: location.href, translate: style.translate, scale: style.scale, moving: main.getAnimations().length,
+          viewport: [innerWidth, innerHeight, document.documentElement.scrollWidth, visualViewport.scale],
+          hero: r && {x: r.left, y: r.top, width: r.width, height: r.height}};
+})()"""
+
+
+def px(translate):
+    """The x of a computed `translate` ("12px 3px"; "none" is 0)."""
+    return 0.0 if translate in (None, "none") else float(translate.split()[0].removesuffix("px"))
+
+
+def swipe(browser, y, distance, seconds=0.6, steps=15, release=True, x=4):
+    """A finger put down `x` px from the left edge at height `y` and moved `distance` px right in
+    `steps` moves over `seconds`; returns the page as it was just before the finger left."""
+    start = time.time()
+    touch(browser, "touchStart", x, y, start)
+    for i in range(1, steps + 1):
+        time.sleep(seconds / steps)
+        touch(browser, "touchMove", x + distance * i / steps, y, start + seconds * i / steps)
+    browser.evaluate(FRAMES)
+    try:  # a loaded machine may hand the moves to the page a little later
+        browser.wait_for("(() => { const t = getComputedStyle(document.querySelector('main')).translate; "
+                         f"return t !== 'none' && Math.abs(parseFloat(t) - {distance}) < 3; }})()",
+                         "the page to follow the finger", timeout=2)
+    except Failure:
+        pass
+    held = browser.evaluate(PAGE)
+    if release:
+        touch(browser, "touchEnd", at=start + seconds + 0.005)
+    return held
+
+
+def phone_checks(browser, base, retries, out, shots=None):
+    """At a phone's size with touches: a card shows its trip's subtitle under its name, as the trip
+    page does; "Add activity" on a trip page opens a row on the spring and gives the `trips
+    activity add` command; an edge swipe let go early (a quarter of the width, slowly) springs
+    back from the finger's speed and stays; one caught while it springs goes on from where it is;
+    one past half goes back to the home page, the hero zooming into its card from where the finger
+    left it (the browser's transition, or the page's own when the browser ran none). With `shots`
+    (a folder), the swipe is photographed held mid-way."""
+    touch_phone(browser)
+    home = base + "index.html"
+    browser.open(home)
+    card = browser.evaluate("""(() => {
+      const a = [...document.querySelectorAll("section.collection a.card")].find((a) => a.querySelector(".subtitle"))
+        || document.querySelector("section.collection a.card");
+      return a && {href: a.href, name: a.querySelector(".name").textContent,
+                   subtitle: a.querySelector(".subtitle") ? a.querySelector(".subtitle").textContent : null,
+                   vt: getComputedStyle(a.querySelector("img")).viewTransitionName,
+                   below: a.querySelector(".label").getBoundingClientRect().top >= a.querySelector("img").getBoundingClientRect().bottom};
+    })()""")
+    expect(card is not None, "the home page has no collection card")
+    browser.open(card["href"])
+    card["pageSubtitle"] = browser.evaluate(
+        "document.querySelector('p.subtitle') ? document.querySelector('p.subtitle').textContent : null")
+    out["card"] = card
+    expect(card["subtitle"] == card["pageSubtitle"], f"the card's subtitle is not its trip's: {card}")
+    expect(card["below"], f"the card's name is not under its picture: {card}")
+
+    # Add activity: a row opens on the spring, its name becomes the command; return adds another
+    browser.evaluate("window.__animations = []; true")
+    tap(browser, "button.add-activity")
+    browser.wait_for("document.activeElement && document.activeElement.matches('.activity-list input')",
+                     "the new row's field to have the focus")
+    browser.call("Input.insertText", {"text": "Kayak the bay"})
+    press(browser, "Enter")
+    browser.call("Input.insertText", {"text": "Tea at O'Neill's"})
+    browser.evaluate(FRAMES)
+    added = browser.evaluate(f"""(() => ({{commands: document.getElementById("change-commands").textContent,
+      rows: document.querySelectorAll(".activity-list input").length, sort: document.querySelector(".sort")
+        ? document.querySelector(".sort").textContent : null,
+      opened: (window.__animations || []).filter((a) => a.keyframes.includes('"height":"0px"'))}}))()""")
+    out["added"] = added
+    opened = added["opened"]
+    expect(added["rows"] == 2, f"return in a new row did not add another: {added}")
+    expect(len(opened) == 2 and json.loads(opened[0]["keyframes"])[0]["height"] == "0px"
+           and opened[0]["duration"] == 500 and opened[0]["easing"].startswith("linear(0, 0.06, "),
+           f"the new row did not open on the spring the rows collapse on: {opened}")
+    expect("trips activity add " in added["commands"] and "'Kayak the bay'" in added["commands"]
+           and "O'\\''Neill" in added["commands"], f"no add command: {added['commands']}")
+
+    # the swipe: from home to the trip page first, so that there is a page to go back to
+    width = browser.evaluate("innerWidth")
+    for attempt in range(3):
+        browser.open(home)
+        tap(browser, f"section.collection a.card[href$='{card['href'].rsplit('/', 1)[-1]}']")
+        browser.wait_for(f"location.href === {json.dumps(card['href'])} && document.readyState === 'complete'",
+                         "the trip page to open")
+        browser.wait_for("!document.getAnimations().some((a) => a.effect && a.effect.pseudoElement)",
+                         "the zoom to end")
+        rest = browser.evaluate(PAGE)
+        y = min(400, rest["hero"]["y"] + rest["hero"]["height"] / 2)
+
+        # early: a quarter of the width, slowly: it follows the finger, springs back and stays
+        browser.evaluate("window.__animations = []; true")
+        held = swipe(browser, y, 0.25 * width, seconds=0.8)
+        browser.wait_for(f"(() => {{ const p = {PAGE}; return !p.moving && p.scale === 'none'; }})()",
+                         "the page to spring back")
+        springs = browser.evaluate("window.__animations")
+        settled = browser.evaluate(PAGE)
+        out["early"] = {"rest": rest, "held": held, "springs": springs, "settled": settled}
+        expect(settled["url"] == card["href"], f"a swipe let go early left the page: {settled['url']}")
+        expect(abs(px(held["translate"]) - 0.25 * width) < 3,
+               f"the page did not follow the finger: {held}")
+        expect(held["hero"]["width"] < 0.95 * rest["hero"]["width"], f"the hero did not shrink: {held}")
+        frames = json.loads(springs[0]["keyframes"]) if springs else []
+        expect(len(springs) == 1 and springs[0]["duration"] == 500 and springs[0]["easing"].startswith("linear(0, ")
+               and frames[-1]["scale"] == "1", f"the page did not spring back on the spring: {springs}")
+        # the finger was still moving right: the spring starts slower than from rest (0.017 at its
+        # first step), or first goes the other way
+        expect(float(springs[0]["easing"].split(",")[1]) < 0.015,
+               f"the spring back did not start from the finger's speed: {springs[0]['easing'][:60]}")
+
+        # caught: let go at 40%, put down again while it springs; it goes on from where it is
+        held = swipe(browser, y, 0.4 * width, seconds=0.8)
+        time.sleep(0.08)
+        x = px(held["translate"])
+        touch(browser, "touchStart", 200, y)
+        browser.evaluate(FRAMES)
+        caught = browser.evaluate(PAGE)
+        time.sleep(0.05)
+        touch(browser, "touchMove", 215, y)
+        browser.evaluate(FRAMES)
+        browser.wait_for("!document.querySelector('main').getAnimations().length", "the page to reach the finger")
+        moved = browser.evaluate(PAGE)
+        touch(browser, "touchEnd")
+        out["caught"] = {"held": held, "caught": caught, "moved": moved}
+        at = px(caught["translate"])
+        if attempt < 2 and (at == 0 or at >= x - 2):
+            retries.append("the swipe's spring ended, or had not started, at the second touch; retried")
+            continue
+        expect(0 < at < x - 2 and not caught["moving"], f"the new touch did not stop the spring: {caught}")
+        after = px(moved["translate"])
+        expect(abs(after - at - 15) < 2, f"the caught page did not go on from where it was: {moved}")
+        browser.wait_for(f"(() => {{ const p = {PAGE}; return !p.moving && p.scale === 'none'; }})()",
+                         "the page to spring back again")
+        break
+
+    # past half, slowly: back home, the hero zooming into its card from where the finger left it
+    for attempt in range(3):
+        browser.evaluate("window.__reveal = null; sessionStorage.removeItem('swap'); true")
+        held = swipe(browser, y, 0.6 * width, seconds=0.8, release=shots is None)
+        if shots:
+            import base64
+            shot = browser.call("Page.captureScreenshot", {"format": "png"})
+            path = os.path.join(shots, f"swipe-held-{shots_scheme(browser)}-390.png")
+            with open(path, "wb") as f:
+                f.write(base64.b64decode(shot["data"]))
+            out.setdefault("screenshots", []).append(path)
+            touch(browser, "touchEnd")
+        browser.wait_for(f"location.href === {json.dumps(home)} && window.__reveal && window.__reveal.done",
+                         "the swipe to go back home")
+        browser.wait_for("window.__reveal.finished && (window.__vts || []).every((t) => t.finished)",
+                         "the zoom back to finish")
+        back = browser.evaluate("window.__reveal")
+        vts = browser.evaluate("window.__vts || []")
+        zoom = back if back["viewTransition"] else (vts[0] if vts else {})
+        out["back"] = {"held": held, "reveal": back, "transitions": vts}
+        if not pairs(zoom, card["vt"]) and attempt < 2:
+            how = browser.evaluate("(window.navigation && navigation.activation ? navigation.activation.navigationType"
+                                   " : '?') + ' ' + performance.getEntriesByType('navigation')[0].type")
+            retries.append(f"the swipe back ran no zoom ({back.get('error') or len(vts)} transitions, {how}); retried")
+            browser.open(card["href"])
+            continue
+        break
+    expect(held["hero"]["width"] < 0.8 * rest["hero"]["width"], f"the hero did not shrink under the finger: {held}")
+    expect(pairs(zoom, card["vt"]), f"the hero did not zoom into its card: {back}, {vts}")
+    browser.call("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    return out
+
+
+# Makes every page revealed as if the browser had dropped its cross-document transition (as it does
+# when a reload, such as going back to a file:// page, takes too long): the transition is skipped and
+# pagereveal listeners see none.
+DROP_TRANSITIONS = """
+if (window.PageRevealEvent) {
+  const own = Object.getOwnPropertyDescriptor(PageRevealEvent.prototype, "viewTransition");
+  Object.defineProperty(PageRevealEvent.prototype, "viewTransition", {configurable: true, get() {
+    const vt = own.get.call(this);
+    if (vt) vt.skipTransition();
+    return null;
+  }});
+}
+"""
+
+
+def shots_scheme(browser):
+    return "dark" if browser.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") else "light"
+
+
+def run_phone(args):
+    chromium = require_browser()
+    if chromium is None:
+        return SKIP
+    site = os.path.abspath(args.site)
+    server = None if args.file else Server(site)
+    base = "file://" + site + "/" if args.file else server.base
+    browser = Browser(chromium)
+    retries = []
+    summary = {"site": site, "mode": "phone", "retries": retries}
+    try:
+        if args.drop_transitions:
+            browser.call("Page.addScriptToEvaluateOnNewDocument", {"source": DROP_TRANSITIONS})
+        browser.call("Page.addScriptToEvaluateOnNewDocument", {"source": REVEAL_PROBE})
+        phone_checks(browser, base, retries, summary)
+        summary["ok"] = True
+        return 0
+    except Failure as failure:
+        summary["ok"] = False
+        summary["failure"] = str(failure)
+        return 1
+    finally:
+        print(json.dumps(summary, indent=2))
+        browser.close()
+        if server:
+            server.close()
+
+
 def require_browser():
     """Chromium's path, or None after saying why the run is skipped."""
     chromium = find_chromium()
@@ -996,6 +1240,33 @@ def run_screenshots(args):
             with open(out, "wb") as f:
                 f.write(base64.b64decode(shot["data"]))
             written.append(out)
+            # an activity being added, its command beside the others
+            browser.evaluate("(() => { document.querySelector('button.add-activity').click(); return true; })()")
+            browser.call("Input.insertText", {"text": "Kayak the bay"})
+            time.sleep(1)
+            full = browser.evaluate("document.documentElement.scrollHeight")
+            shot = browser.call("Page.captureScreenshot", {
+                "format": "png", "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": 0, "width": 390, "height": full, "scale": 1}})
+            out = os.path.join(args.outdir, f"trip-add-{scheme}-390.png")
+            with open(out, "wb") as f:
+                f.write(base64.b64decode(shot["data"]))
+            written.append(out)
+            # the swipe back held by a finger at 45% of the width, from home to the trip page first
+            for fraction in (0.2, 0.45):
+                browser.open(server.base + "index.html")
+                tap(browser, f"section.collection a.card[href='{trip}']")
+                browser.wait_for(f"location.href === {json.dumps(server.base + trip)} && "
+                                 "document.readyState === 'complete'", "the trip page to open")
+                time.sleep(1)
+                swipe(browser, 500, fraction * 390, release=False)
+                shot = browser.call("Page.captureScreenshot", {"format": "png"})
+                touch(browser, "touchMove", 4 + 0.1 * 390, 500)
+                touch(browser, "touchEnd")
+                out = os.path.join(args.outdir, f"swipe-held-{int(fraction * 100)}-{scheme}-390.png")
+                with open(out, "wb") as f:
+                    f.write(base64.b64decode(shot["data"]))
+                written.append(out)
             browser.call("Emulation.setTouchEmulationEnabled", {"enabled": False})
         print(json.dumps({"ok": True, "screenshots": written}, indent=2))
         return 0
@@ -1018,6 +1289,11 @@ def main():
                        "so that going back loads each page anew")
     check.add_argument("--query", default="hike", help="the search whose last section's first "
                        "result is clicked (default: hike)")
+    phone = sub.add_parser("phone", help="a card's subtitle, Add activity and the swipe back, on a phone")
+    phone.add_argument("site")
+    phone.add_argument("--file", action="store_true", help="open file:// pages instead of http")
+    phone.add_argument("--drop-transitions", action="store_true", help="reveal every page as if the "
+                       "browser had dropped its transition, so that the pages' own zoom back runs")
     search = sub.add_parser("search", help="what search.html shows for each query, from file://")
     search.add_argument("site")
     search.add_argument("queries", nargs="+", metavar="QUERY")
@@ -1028,7 +1304,8 @@ def main():
     shots.add_argument("outdir")
     shots.add_argument("--query", default="hike", help="the search shown (default: hike)")
     args = parser.parse_args()
-    modes = {"check": run_check, "search": run_search, "axe": run_axe, "screenshots": run_screenshots}
+    modes = {"check": run_check, "search": run_search, "axe": run_axe, "screenshots": run_screenshots,
+             "phone": run_phone}
     try:
         return modes[args.mode](args)
     except Failure as failure:
