@@ -250,14 +250,15 @@ struct DemoKeysTests {
     #expect(status == "exit 0\n", "\(tmux.screen())\n\(tmux.processes())")
   }
 
-  /// Starts the dashboard in tmux (80x50, or `size`) on a store of three orders, with `variables` added to
-  /// its environment: the server, the file its status is written to when it ends, the store's
+  /// Starts the dashboard in tmux (80x50, or `size`; `run` instead of `bin/demo --follow` when
+  /// given) on a store of three orders, with `variables` added to its environment: the server, the file its status is written to when it ends, the store's
   /// environment for `orders`, and the orders' ids, newest first. The caller kills the server.
-  static func start(in dir: URL, variables extra: [String: String] = [:], size: (Int, Int) = (80, 50)) throws
-    -> (
-      tmux: Tmux, statusFile: String, environment: [String: String], ids: [String]
-    )
-  {
+  static func start(
+    in dir: URL, variables extra: [String: String] = [:], size: (Int, Int) = (80, 50),
+    command run: String? = nil
+  ) throws -> (
+    tmux: Tmux, statusFile: String, environment: [String: String], ids: [String]
+  ) {
     let store = dir.appendingPathComponent("orders.jsonl")
     let environment = ["SAMPLEPIPES_ORDERS": store.path, "HOME": dir.path, "XDG_DATA_HOME": dir.path]
     // A store of three orders, newest first.
@@ -281,7 +282,7 @@ struct DemoKeysTests {
       separator: " ")
     let demo = TestSupport.packageRoot.appendingPathComponent("bin/demo").path
     let command =
-      "env -u NO_COLOR -u COLUMNS -u LINES \(assignments) bash '\(demo)' --follow --now \(Self.now);"
+      "env -u NO_COLOR -u COLUMNS -u LINES \(assignments) \(run ?? "bash '\(demo)' --follow --now \(Self.now)");"
       + " echo \"exit $?\" > '\(statusFile)'; sleep 600"
     try tmux.start(["new-session", "-d", "-s", "demo", "-x", "\(size.0)", "-y", "\(size.1)", command])
     return (tmux, statusFile, environment, ids)
