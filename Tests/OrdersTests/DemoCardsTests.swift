@@ -57,7 +57,9 @@ struct DemoCardsTests {
       ], command: "bash '\(script.path)'")
     defer { _ = try? tmux.run(["kill-server"]) }
     let streams = await Self.streams(in: log, within: 120)
-    defer { for pid in streams { kill(pid, SIGKILL) } }
+    // (A stream left running is ended at the end; one that ended is not signalled: its id may be
+    // another process's by then.)
+    defer { for pid in streams where ChildProcesses.isRunning(pid) { kill(pid, SIGKILL) } }
     #expect(!streams.isEmpty, "the recipe started no stream: \(tmux.screen())")
     #expect(
       await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) ·") || $0.contains("Order#1204 ·") },
@@ -86,7 +88,9 @@ struct DemoCardsTests {
     var exited = false
     defer { if !exited { kill(demo.pid, SIGKILL) } }
     let streams = await Self.streams(in: log, within: 120)
-    defer { for pid in streams { kill(pid, SIGKILL) } }
+    // (A stream left running is ended at the end; one that ended is not signalled: its id may be
+    // another process's by then.)
+    defer { for pid in streams where ChildProcesses.isRunning(pid) { kill(pid, SIGKILL) } }
     try #require(streams.count == 1, "\(demo.messages.text)")
     // The stream places its orders in the store shown.
     #expect(

@@ -147,9 +147,42 @@ struct DemoKeysTests {
     let screen = tmux.screen()
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
     // Before, rows wrapped: the frame was higher than the pane and its first lines scrolled off.
-    #expect(lines.first == "Food Truck", "\(screen)")
+    #expect(lines.first?.hasPrefix("Food Truck") == true, "\(screen)")
     #expect(lines.contains("New Orders"), "\(screen)")
     for id in ids { #expect(lines.contains { $0.hasPrefix(id + " ") && $0.count == 20 }, "\(id): \(screen)") }
+    try tmux.run(["send-keys", "-t", "demo", "q"])
+    #expect(await Self.status(in: statusFile, within: 30) == "exit 0\n", "\(tmux.screen())")
+  }
+
+  @Test(
+    "at 100x40 the digits open the sidebar's panels, drawn by the tools, the title saying which: 3 the Social Feed, 4 Sales History, 1 the Truck",
+    .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
+  func panels() async throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (tmux, statusFile, _, ids) = try Self.start(in: dir, size: (100, 40))
+    defer { _ = try? tmux.run(["kill-server"]) }
+    #expect(
+      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") && $0.contains("Social Feed") },
+      "\(tmux.screen())")
+    #expect(tmux.screen().hasPrefix("Food Truck · Truck · "), "\(tmux.screen())")
+    try tmux.run(["send-keys", "-t", "demo", "3"])
+    // A post of the sample's feed ('orders feed').
+    #expect(
+      await tmux.waitFor(seconds: 30) {
+        $0.hasPrefix("Food Truck · Social Feed · ")
+          && $0.contains("I can't wait for the Food Truck to make its way to London!")
+      }, "\(tmux.screen())")
+    try tmux.run(["send-keys", "-t", "demo", "4"])
+    #expect(
+      await tmux.waitFor(seconds: 30) {
+        $0.hasPrefix("Food Truck · Sales History · ") && $0.contains("Total Sales · ")
+          && $0.contains("London ")
+      }, "\(tmux.screen())")
+    try tmux.run(["send-keys", "-t", "demo", "1"])
+    #expect(
+      await tmux.waitFor(seconds: 30) { $0.hasPrefix("Food Truck · Truck · ") && $0.contains("New Orders") },
+      "\(tmux.screen())")
     try tmux.run(["send-keys", "-t", "demo", "q"])
     #expect(await Self.status(in: statusFile, within: 30) == "exit 0\n", "\(tmux.screen())")
   }
