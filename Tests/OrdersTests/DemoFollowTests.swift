@@ -81,7 +81,10 @@ struct DemoFollowTests {
   }
 
   /// `bin/demo` and its arguments, as a command line for `spawn`.
-  static func demo(_ arguments: String...) -> [String] {
+  static func demo(_ arguments: String...) -> [String] { demo(arguments) }
+
+  /// `bin/demo` and its arguments, as a command line for `spawn`.
+  static func demo(_ arguments: [String]) -> [String] {
     ["/usr/bin/env", "bash", TestSupport.packageRoot.appendingPathComponent("bin/demo").path] + arguments
   }
 

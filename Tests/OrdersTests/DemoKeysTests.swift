@@ -33,6 +33,43 @@ struct DemoKeysTests {
     /// The pane as text, one line per row.
     func screen() -> String { (try? run(["capture-pane", "-p", "-t", "demo"]))?.out ?? "" }
 
+    /// The rows of the New Orders card as shown (their ids, newest first) and the one shown
+    /// selected (in reverse video), read from the pane with its escapes.
+    func orderRows() -> (ids: [String], selected: String?) {
+      let text = (try? run(["capture-pane", "-p", "-e", "-t", "demo"]))?.out ?? ""
+      var ids: [String] = []
+      var selected: String?
+      for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+        let plain = line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        // A row starts with its id; the footer says "ID · ◎".
+        guard plain.hasPrefix("Order#"), !plain.contains(" · "),
+          let id = plain.split(separator: " ").first.map(String.init)
+        else { continue }
+        ids.append(id)
+        if Self.reversed(String(line[..<(line.range(of: id)?.lowerBound ?? line.startIndex)])) {
+          selected = id
+        }
+      }
+      return (ids, selected)
+    }
+
+    /// Whether the escapes of `prefix` leave reverse video on (tmux writes `ESC[0;7m` and the like).
+    static func reversed(_ prefix: String) -> Bool {
+      var on = false
+      for escape in prefix.split(separator: "\u{1B}")
+      where escape.hasPrefix("[") && escape.hasSuffix("m") {
+        for parameter in escape.dropFirst().dropLast().split(separator: ";", omittingEmptySubsequences: false)
+        {
+          switch parameter {
+          case "", "0", "27": on = false
+          case "7": on = true
+          default: break
+          }
+        }
+      }
+      return on
+    }
+
     /// The processes of the pane's session, with their groups, states and what they wait in: said
     /// when the dashboard did not end, to show where it stands.
     func processes() -> String {
@@ -97,10 +134,162 @@ struct DemoKeysTests {
     #expect(!tmux.screen().contains("New Orders"), "\(tmux.screen())")
   }
 
-  /// Starts the dashboard in tmux (80x50) on a store of three orders, with `variables` added to
-  /// its environment: the server, the file its status is written to when it ends, the store's
+  @Test(
+    "at 20 columns every line fits: the header stays on the first line, each order row on one",
+    .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
+  func narrowTerminal() async throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (tmux, statusFile, _, ids) = try Self.start(in: dir, size: (20, 40))
+    defer { _ = try? tmux.run(["kill-server"]) }
+    // (The footer, 'ID · ◎ 6 donuts', is laid out on two lines by the tool at this width.)
+    #expect(await tmux.waitFor(seconds: 120) { $0.contains("Social Feed") }, "\(tmux.screen())")
+    let screen = tmux.screen()
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    // Before, rows wrapped: the frame was higher than the pane and its first lines scrolled off.
+    #expect(lines.first?.hasPrefix("Food Truck") == true, "\(screen)")
+    #expect(lines.contains("New Orders"), "\(screen)")
+    for id in ids { #expect(lines.contains { $0.hasPrefix(id + " ") && $0.count == 20 }, "\(id): \(screen)") }
+    try tmux.run(["send-keys", "-t", "demo", "q"])
+    #expect(await Self.status(in: statusFile, within: 30) == "exit 0\n", "\(tmux.screen())")
+  }
+
+  @Test(
+    "at 100x40 the digits open the sidebar's panels, drawn by the tools, the title saying which: 3 the Social Feed, 4 Sales History, 1 the Truck",
+    .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
+  func panels() async throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (tmux, statusFile, _, ids) = try Self.start(in: dir, size: (100, 40))
+    defer { _ = try? tmux.run(["kill-server"]) }
+    #expect(
+      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") && $0.contains("Social Feed") },
+      "\(tmux.screen())")
+    #expect(tmux.screen().hasPrefix("Food Truck · Truck · "), "\(tmux.screen())")
+    try tmux.run(["send-keys", "-t", "demo", "3"])
+    // A post of the sample's feed ('orders feed').
+    #expect(
+      await tmux.waitFor(seconds: 30) {
+        $0.hasPrefix("Food Truck · Social Feed · ")
+          && $0.contains("I can't wait for the Food Truck to make its way to London!")
+      }, "\(tmux.screen())")
+    try tmux.run(["send-keys", "-t", "demo", "4"])
+    #expect(
+      await tmux.waitFor(seconds: 30) {
+        $0.hasPrefix("Food Truck · Sales History · ") && $0.contains("Total Sales · ")
+          && $0.contains("London ")
+      }, "\(tmux.screen())")
+    try tmux.run(["send-keys", "-t", "demo", "1"])
+    #expect(
+      await tmux.waitFor(seconds: 30) { $0.hasPrefix("Food Truck · Truck · ") && $0.contains("New Orders") },
+      "\(tmux.screen())")
+    try tmux.run(["send-keys", "-t", "demo", "q"])
+    #expect(await Self.status(in: statusFile, within: 30) == "exit 0\n", "\(tmux.screen())")
+  }
+
+  @Test(
+    "a store torn after n (a Live Activity running) leaves the last good frame with a note, the dashboard runs on, and takes the repair",
+    .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
+  func tornStoreAfterNext() async throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (tmux, statusFile, environment, ids) = try Self.start(in: dir)
+    defer { _ = try? tmux.run(["kill-server"]) }
+    #expect(
+      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") && $0.contains("Social Feed") },
+      "\(tmux.screen())")
+    try tmux.run(["send-keys", "-t", "demo", "j"])
+    try await Task.sleep(nanoseconds: 500_000_000)
+    try tmux.run(["send-keys", "-t", "demo", "n"])
+    try #require(await tmux.waitFor(seconds: 60) { $0.contains("Live Activity") }, "\(tmux.screen())")
+
+    // A torn last line: every tool the dashboard runs on the store now fails with 65, the Live
+    // Activity's every second (before, that ended the dashboard with 65).
+    let store = try #require(environment["SAMPLEPIPES_ORDERS"])
+    let whole = try Data(contentsOf: URL(fileURLWithPath: store))
+    let file = try FileHandle(forWritingTo: URL(fileURLWithPath: store))
+    try file.seekToEnd()
+    try file.write(contentsOf: Data(#"{"type":"order","id":"Or"#.utf8))
+    try file.close()
+    #expect(await tmux.waitFor(seconds: 60) { $0.contains("line 4 is incomplete") }, "\(tmux.screen())")
+    // Keys still work on the torn store: n says why it did nothing.
+    try tmux.run(["send-keys", "-t", "demo", "n"])
+    try await Task.sleep(nanoseconds: 3_000_000_000)
+    let torn = tmux.screen()
+    #expect(await Self.status(in: statusFile, within: 0).isEmpty, "the dashboard ended: \(torn)")
+    #expect(torn.contains("Live Activity") && torn.contains("Preparing"), "\(torn)")
+    #expect(torn.contains("! store '"), "n said why it did nothing: \(torn)")
+
+    // Repaired: the note goes.
+    try whole.write(to: URL(fileURLWithPath: store))
+    #expect(
+      await tmux.waitFor(seconds: 60) { !$0.contains("this frame stays") && $0.contains("Live Activity") },
+      "\(tmux.screen())")
+    try tmux.run(["send-keys", "-t", "demo", "q"])
+    let status = await Self.status(in: statusFile, within: 30)
+    #expect(status == "exit 0\n", "\(tmux.screen())\n\(tmux.processes())")
+  }
+
+  @Test(
+    "20 rounds of an order placed then j n: each time the order below the one shown selected moves one step, and no other",
+    .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
+  func keysActOnTheOrderShown() async throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (tmux, statusFile, environment, ids) = try Self.start(in: dir)
+    defer { _ = try? tmux.run(["kill-server"]) }
+    #expect(
+      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") && $0.contains("Social Feed") },
+      "\(tmux.screen())")
+    let steps = ["placed": "preparing", "preparing": "ready", "ready": "completed"]
+    for round in 0..<20 {
+      // The selection back on the top row, as shown: k from the row it is on.
+      let rows = tmux.orderRows()
+      let row = rows.ids.firstIndex { $0 == rows.selected } ?? 0
+      for _ in 0..<row { try tmux.run(["send-keys", "-t", "demo", "k"]) }
+      let shownAtTop = await TestSupport.eventually(within: 60, every: 0.2) {
+        let rows = tmux.orderRows()
+        return !rows.ids.isEmpty && rows.selected == rows.ids.first
+      }
+      try #require(shownAtTop, "round \(round): the top row is not selected: \(tmux.screen())")
+      let shown = tmux.orderRows()
+      let below = shown.ids[1]
+      let before = Dictionary(uniqueKeysWithValues: try Self.statuses(environment).map { ($0.id, $0.status) })
+
+      // An order arrives, then j n: at once, or after the dashboard may have drawn it.
+      let placed = try TestSupport.run(
+        "orders", ["place", "--donut", "1", "--now", String(format: "2026-11-29T17:55:%02dZ", round)],
+        environment: environment)
+      try #require(placed.status == 0, "\(placed.err)")
+      try await Task.sleep(nanoseconds: [0, 300_000_000, 1_200_000_000][round % 3])
+      try tmux.run(["send-keys", "-t", "demo", "j", "n"])
+
+      let changed = { @Sendable () -> [String] in
+        ((try? Self.statuses(environment)) ?? []).filter {
+          before[$0.id] != nil && before[$0.id] != $0.status
+        }
+        .map(\.id)
+      }
+      _ = await TestSupport.eventually(within: 60, every: 0.2) { !changed().isEmpty }
+      try await Task.sleep(nanoseconds: 500_000_000)
+      let after = Dictionary(uniqueKeysWithValues: try Self.statuses(environment).map { ($0.id, $0.status) })
+      #expect(changed() == [below], "round \(round): shown \(shown), changed \(changed())")
+      #expect(
+        after[below] == steps[before[below] ?? ""],
+        "round \(round): \(below) \(before[below] ?? "") → \(after[below] ?? "")")
+    }
+    try tmux.run(["send-keys", "-t", "demo", "q"])
+    let status = await Self.status(in: statusFile, within: 30)
+    #expect(status == "exit 0\n", "\(tmux.screen())\n\(tmux.processes())")
+  }
+
+  /// Starts the dashboard in tmux (80x50, or `size`; `run` instead of `bin/demo --follow` when
+  /// given) on a store of three orders, with `variables` added to its environment: the server, the file its status is written to when it ends, the store's
   /// environment for `orders`, and the orders' ids, newest first. The caller kills the server.
-  static func start(in dir: URL, variables extra: [String: String] = [:]) throws -> (
+  static func start(
+    in dir: URL, variables extra: [String: String] = [:], size: (Int, Int) = (80, 50),
+    command run: String? = nil
+  ) throws -> (
     tmux: Tmux, statusFile: String, environment: [String: String], ids: [String]
   ) {
     let store = dir.appendingPathComponent("orders.jsonl")
@@ -126,9 +315,9 @@ struct DemoKeysTests {
       separator: " ")
     let demo = TestSupport.packageRoot.appendingPathComponent("bin/demo").path
     let command =
-      "env -u NO_COLOR -u COLUMNS -u LINES \(assignments) bash '\(demo)' --follow --now \(Self.now);"
+      "env -u NO_COLOR -u COLUMNS -u LINES \(assignments) \(run ?? "bash '\(demo)' --follow --now \(Self.now)");"
       + " echo \"exit $?\" > '\(statusFile)'; sleep 600"
-    try tmux.start(["new-session", "-d", "-s", "demo", "-x", "80", "-y", "50", command])
+    try tmux.start(["new-session", "-d", "-s", "demo", "-x", "\(size.0)", "-y", "\(size.1)", command])
     return (tmux, statusFile, environment, ids)
   }
 

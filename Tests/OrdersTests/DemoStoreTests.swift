@@ -13,10 +13,12 @@ struct DemoStoreTests {
     let frames: DemoFollowTests.Screen
     let messages: DemoFollowTests.Screen
 
-    /// Starts `bin/demo --follow` over `store`, with `home` as HOME and XDG_DATA_HOME (so that
-    /// the menu store is there too).
-    init(store: String, home: URL) throws {
-      var environment = DemoFollowTests.environment(store: store)
+    /// Starts `bin/demo --follow` (or `bin/demo ARGUMENTS`) over `store`, with `home` as HOME and
+    /// XDG_DATA_HOME (so that the menu store is there too), and `variables` added.
+    init(
+      store: String, home: URL, arguments: [String] = ["--follow"], variables: [String: String] = [:]
+    ) throws {
+      var environment = DemoFollowTests.environment(store: store).merging(variables) { $1 }
       environment["HOME"] = home.path
       environment["XDG_DATA_HOME"] = home.path
       environment["COLUMNS"] = "80"
@@ -26,7 +28,7 @@ struct DemoStoreTests {
       let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
       defer { for fd in [null, output[1], errors[1]] { close(fd) } }
       pid = try Job.spawn(
-        DemoFollowTests.demo("--follow"), environment: environment, descriptors: [null, output[1], errors[1]])
+        DemoFollowTests.demo(arguments), environment: environment, descriptors: [null, output[1], errors[1]])
       frames = DemoFollowTests.Screen(output[0])
       messages = DemoFollowTests.Screen(errors[0])
     }
