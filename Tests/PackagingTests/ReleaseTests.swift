@@ -126,7 +126,8 @@ struct ReleaseTests {
     let smallest = try #require(sizes.values.min())
     #expect(sizes.values.allSatisfy { $0 <= 2 * smallest }, "\(sizes)")
 
-    let prefix = work.appendingPathComponent("Q it's $(touch pwned)")
+    // No quote in it: checkInstalledTools quotes paths with single quotes (InstallerTests has one).
+    let prefix = work.appendingPathComponent("Q dir $(touch pwned)")
     let install = try TestSupport.runProcess(
       tree.appendingPathComponent("install.sh").path, ["--prefix", prefix.path], currentDirectory: work)
     try #require(install.status == 0, "\(install.err)")
