@@ -31,6 +31,10 @@ struct InstallTools: CommandPlugin {
         """)
       return
     }
+    // bin/build's last step: SwiftPM builds the tools of the build plugins (embed-data) for a
+    // command plugin's build in a database of its own, so the first install-tools after a
+    // `swift build` compiled them again.
+    let buildOnly = extractor.extractFlag(named: "build-only") > 0
     let prefixes = extractor.extractOption(named: "prefix")
     let local = extractor.extractFlag(named: "local") > 0
     guard extractor.remainingArguments.isEmpty else {
@@ -53,6 +57,7 @@ struct InstallTools: CommandPlugin {
     parameters.otherSwiftcFlags = Self.swiftcFlags
     let result = try packageManager.build(.all(includingTests: false), parameters: parameters)
     guard result.succeeded else { throw PluginFailure("install-tools: the release build failed") }
+    if buildOnly { return }
     let built = try tools.map { name in
       guard
         let artifact = result.builtArtifacts.first(where: {

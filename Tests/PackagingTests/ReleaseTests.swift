@@ -40,8 +40,8 @@ struct VersionTests {
     let plugin = try String(
       contentsOf: TestSupport.packageRoot.appendingPathComponent("Plugins/InstallTools/plugin.swift"),
       encoding: .utf8)
-    let command = try #require(build.split(separator: "\n").first { $0.hasPrefix("exec swift build ") })
-    #expect(command == "exec swift build -c release -Xswiftc -static-stdlib \"$@\"")
+    let command = try #require(build.split(separator: "\n").first { $0.hasPrefix("swift build ") })
+    #expect(command == "swift build -c release -Xswiftc -static-stdlib \"$@\"")
     #expect(plugin.contains("static let swiftcFlags = [\"-static-stdlib\"]"))
     #expect(plugin.contains("configuration: .release"))
     let demo = try String(
