@@ -18,7 +18,7 @@ struct InstallTools: CommandPlugin {
     if extractor.extractFlag(named: "help") > 0 {
       print(
         """
-        usage: swift package --allow-writing-to-package-directory install-tools [--prefix DIR | --local]
+        usage: swift package --allow-writing-to-package-directory install-tools [--prefix DIR | --local | --build-only]
           Builds the tools as bin/build does (release mode, the Swift standard library linked in
           statically), lays them out with bin/stage as a release archive holds them, and installs
           them with its install.sh: the tools stripped into DIR/bin, manual pages into
@@ -27,7 +27,8 @@ struct InstallTools: CommandPlugin {
           removes what it lists). DIR defaults to ~/.local, and then the bash and fish completions
           go where bash-completion and fish look ($XDG_DATA_HOME/bash-completion/completions and
           $XDG_DATA_HOME/fish/vendor_completions.d, else under ~/.local/share); --local means the
-          package's bin/.installed folder (ignored by git).
+          package's bin/.installed folder (ignored by git). --build-only builds and installs
+          nothing (bin/build's last step).
         """)
       return
     }
