@@ -6,7 +6,8 @@ import PackagePlugin
 /// `orders-place`; `TOOL --generate-manual=PAGE`; `TOOL --generate-completion-script SHELL`): the
 /// tools generate them from the same specification that produces their `--help`.
 ///
-/// This file is shared by the GenerateManuals and InstallTools plugins (InstallTools links to it).
+/// This file is shared by the GenerateManuals and InstallTools plugins (InstallTools links to it,
+/// for `tools(in:)` and `run`; bin/stage writes the same layout for an install or a release).
 enum ToolDocs {
   /// Where each kind of file goes, relative to the prefix; `%` is the tool's name.
   static let layout: [(arguments: [String], path: String)] = [
@@ -19,41 +20,9 @@ enum ToolDocs {
   static let bashPath = "share/bash-completion/completions/%"
   static let fishPath = "share/fish/vendor_completions.d/%.fish"
 
-  /// Where bash-completion and fish look for a user's completions:
-  /// `$BASH_COMPLETION_USER_DIR/completions`, else `$XDG_DATA_HOME/bash-completion/completions`,
-  /// else `~/.local/share/bash-completion/completions`; and `$XDG_DATA_HOME/fish/vendor_completions.d`,
-  /// else `~/.local/share/fish/vendor_completions.d`. An install for the user (no `--prefix`) puts
-  /// the bash and fish completions there, so that they are found whatever XDG_DATA_HOME says.
-  static func userCompletionFolders(
-    environment: [String: String] = ProcessInfo.processInfo.environment, home: URL = home()
-  ) -> [String: URL] {
-    func absolute(_ name: String) -> URL? {
-      guard let value = environment[name], value.hasPrefix("/") else { return nil }
-      return URL(filePath: value)
-    }
-    let data = absolute("XDG_DATA_HOME") ?? home.appending(path: ".local/share")
-    let bash = absolute("BASH_COMPLETION_USER_DIR") ?? data.appending(path: "bash-completion")
-    return [
-      bashPath: bash.appending(path: "completions"),
-      fishPath: data.appending(path: "fish/vendor_completions.d"),
-    ]
-  }
-
-  /// The user's home: `$HOME` (as the shell's `~` and bash-completion read it), else the
-  /// account's.
-  static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-    guard let home = environment["HOME"], home.hasPrefix("/") else {
-      return FileManager.default.homeDirectoryForCurrentUser
-    }
-    return URL(filePath: home)
-  }
-
-  /// The file of `tool` for the layout entry `path`: under `prefix`, or in `folders` when it
-  /// names one for this entry.
-  static func file(_ path: String, tool: String, prefix: URL, folders: [String: URL]) -> URL {
-    let name = path.replacingOccurrences(of: "%", with: tool)
-    if let folder = folders[path] { return folder.appending(path: URL(filePath: name).lastPathComponent) }
-    return prefix.appending(path: name)
+  /// The file of `tool` for the layout entry `path`, under `prefix`.
+  static func file(_ path: String, tool: String, prefix: URL) -> URL {
+    prefix.appending(path: path.replacingOccurrences(of: "%", with: tool))
   }
 
   /// The package's tools: its executable products built on ToolSupport (so not build helpers such
@@ -64,10 +33,8 @@ enum ToolDocs {
     }.map(\.name).sorted()
   }
 
-  /// Writes every tool's files under `prefix`, or in `folders` for the entries it names.
-  static func write(tools: [(name: String, executable: URL)], prefix: URL, folders: [String: URL] = [:])
-    throws
-  {
+  /// Writes every tool's files under `prefix`.
+  static func write(tools: [(name: String, executable: URL)], prefix: URL) throws {
     for tool in tools {
       for (arguments, path) in layout {
         // A manual page per page name (the tool's, then one per subcommand); else one file.
@@ -78,7 +45,7 @@ enum ToolDocs {
         for name in names {
           let output = try run(
             tool.executable, path == manualPath ? ["--generate-manual=\(name)"] : arguments)
-          let file = file(path, tool: name, prefix: prefix, folders: folders)
+          let file = file(path, tool: name, prefix: prefix)
           try FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
           try output.write(to: file, options: .atomic)
@@ -88,8 +55,8 @@ enum ToolDocs {
   }
 
   /// The folders the files went to, for the closing message.
-  static func folders(prefix: URL, folders: [String: URL] = [:]) -> [String] {
-    layout.map { file($0.path, tool: "%", prefix: prefix, folders: folders).deletingLastPathComponent().path }
+  static func folders(prefix: URL) -> [String] {
+    layout.map { file($0.path, tool: "%", prefix: prefix).deletingLastPathComponent().path }
   }
 
   /// Runs a tool and returns its standard output; fails with its standard error.

@@ -2,27 +2,40 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory install-tools [--prefix DIR | --local]`:
-/// builds the tools in release mode with the Swift standard library linked statically, strips them
-/// into DIR/bin, and writes their manual pages and shell completions under DIR/share (without
-/// --prefix, the bash and fish completions go where bash-completion and fish look: see
-/// `ToolDocs.userCompletionFolders`).
+/// builds the tools as bin/build does (release mode, the Swift standard library linked statically:
+/// the same flags, so that a build by bin/build or bin/demo is reused), lays out the release tree
+/// with bin/stage (stripped tools, manual pages, completions, docs, install.sh, SHA256SUMS) and
+/// installs it with that tree's install.sh, the installer of a release archive: a manifest, and
+/// `install.sh --uninstall` to remove it.
 @main
 struct InstallTools: CommandPlugin {
+  /// The flags bin/build gives `swift build -c release` (`-Xswiftc -static-stdlib`): the same, or
+  /// SwiftPM builds everything again.
+  static let swiftcFlags = ["-static-stdlib"]
+
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     var extractor = ArgumentExtractor(arguments)
     if extractor.extractFlag(named: "help") > 0 {
       print(
         """
-        usage: swift package --allow-writing-to-package-directory install-tools [--prefix DIR | --local]
-          Builds the tools in release mode with the Swift standard library linked in statically,
-          strips them into DIR/bin and writes manual pages to DIR/share/man/man1 and bash, zsh and
-          fish completions under DIR/share. DIR defaults to ~/.local, and then the bash and fish
-          completions go where bash-completion and fish look ($XDG_DATA_HOME/bash-completion/completions
-          and $XDG_DATA_HOME/fish/vendor_completions.d, else under ~/.local/share); --local means the
-          package's bin/.installed folder (ignored by git).
+        usage: swift package --allow-writing-to-package-directory install-tools [--prefix DIR | --local | --build-only]
+          Builds the tools as bin/build does (release mode, the Swift standard library linked in
+          statically), lays them out with bin/stage as a release archive holds them, and installs
+          them with its install.sh: the tools stripped into DIR/bin, manual pages into
+          DIR/share/man/man1, bash, zsh and fish completions under DIR/share, and a manifest,
+          DIR/share/samplepipes/manifest (DIR/share/samplepipes/install.sh --uninstall --prefix DIR
+          removes what it lists). DIR defaults to ~/.local, and then the bash and fish completions
+          go where bash-completion and fish look ($XDG_DATA_HOME/bash-completion/completions and
+          $XDG_DATA_HOME/fish/vendor_completions.d, else under ~/.local/share); --local means the
+          package's bin/.installed folder (ignored by git). --build-only builds and installs
+          nothing (bin/build's last step).
         """)
       return
     }
+    // bin/build's last step: SwiftPM builds the tools of the build plugins (embed-data) for a
+    // command plugin's build in a database of its own, so the first install-tools after a
+    // `swift build` compiled them again.
+    let buildOnly = extractor.extractFlag(named: "build-only") > 0
     let prefixes = extractor.extractOption(named: "prefix")
     let local = extractor.extractFlag(named: "local") > 0
     guard extractor.remainingArguments.isEmpty else {
@@ -33,83 +46,39 @@ struct InstallTools: CommandPlugin {
     }
     let package = context.package.directoryURL
     let prefix =
-      local
-      ? package.appending(path: "bin/.installed")
-      : prefixes.last.map { absolute($0, package: package) }
-        ?? ToolDocs.home().appending(path: ".local")
+      local ? package.appending(path: "bin/.installed") : prefixes.last.map { absolute($0, package: package) }
     let tools = ToolDocs.tools(in: context.package)
 
-    print("install-tools: building \(tools.count) tools (release, static Swift standard library)...")
+    print(
+      "install-tools: building \(tools.count) tools (release, static Swift standard library, as bin/build)..."
+    )
     fflush(nil)
     var parameters = PackageManager.BuildParameters(
       configuration: .release, logging: .concise, echoLogs: true)
-    parameters.otherSwiftcFlags = ["-static-stdlib"]
+    parameters.otherSwiftcFlags = Self.swiftcFlags
     let result = try packageManager.build(.all(includingTests: false), parameters: parameters)
     guard result.succeeded else { throw PluginFailure("install-tools: the release build failed") }
-
-    let bin = prefix.appending(path: "bin")
-    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-    let strip = findExecutable("strip")
-    if strip == nil { print("install-tools: warning: 'strip' not found (binutils); installing unstripped") }
-    var installed: [(name: String, executable: URL)] = []
-    for name in tools {
+    if buildOnly { return }
+    let built = try tools.map { name in
       guard
         let artifact = result.builtArtifacts.first(where: {
           $0.kind == .executable && $0.url.lastPathComponent == name
         })
       else { throw PluginFailure("install-tools: the build did not produce \(name)") }
-      let target = bin.appending(path: name)
-      try install(artifact.url, to: target, strip: strip)
-      installed.append((name, target))
+      return artifact.url
     }
-    // An install for the user puts the bash and fish completions where bash-completion and fish
-    // look for the user's own (XDG_DATA_HOME included), whatever the prefix's share folder is.
-    let folders = local || !prefixes.isEmpty ? [:] : ToolDocs.userCompletionFolders()
-    try ToolDocs.write(tools: installed, prefix: prefix, folders: folders)
 
-    print("install-tools: installed \(tools.joined(separator: ", ")) into \(bin.path)")
-    print("install-tools: manual pages and completions in:")
-    for folder in ToolDocs.folders(prefix: prefix, folders: folders) { print("  \(folder)") }
-    let share = prefix.appending(path: "share").path
-    let bash = ToolDocs.file(ToolDocs.bashPath, tool: "TOOL", prefix: prefix, folders: folders).path
-    let fish = ToolDocs.file(ToolDocs.fishPath, tool: "", prefix: prefix, folders: folders)
-      .deletingLastPathComponent().path
-    print(
-      """
-      Add the tools to your PATH (man finds their pages through it), e.g. in ~/.bashrc or ~/.zshrc:
-        export PATH="\(bin.path):$PATH"
-      Completions (they ask the tools for words, so the tools must be on PATH):
-        bash: bash-completion loads them on its own\(folders.isEmpty ? " once \(bin.path) is on PATH" : ""); otherwise
-              source \(bash)
-        zsh:  fpath=(\(share)/zsh/site-functions $fpath)   # before compinit
-        fish: \(folders.isEmpty ? "set -p fish_complete_path \(fish)" : "fish loads them on its own")
-      """)
-  }
-
-  /// Copies (stripped when `strip` is given) `source` to a temporary file beside `target`, then
-  /// renames it over `target`, so a running or half-written binary is never seen.
-  func install(_ source: URL, to target: URL, strip: URL?) throws {
-    let temporary = target.deletingLastPathComponent().appending(path: ".\(target.lastPathComponent).tmp")
-    try? FileManager.default.removeItem(at: temporary)
-    if let strip {
-      _ = try ToolDocs.run(strip, ["--strip-all", "-o", temporary.path, source.path])
-    } else {
-      try FileManager.default.copyItem(at: source, to: temporary)
+    let stage = context.pluginWorkDirectoryURL.appending(path: "stage")
+    try? FileManager.default.removeItem(at: stage)
+    _ = try ToolDocs.run(
+      package.appending(path: "bin/stage"),
+      ["--from", built[0].deletingLastPathComponent().path, "--out", stage.path] + tools)
+    let installer = try Process.run(
+      stage.appending(path: "install.sh"), arguments: prefix.map { ["--prefix", $0.path] } ?? [])
+    installer.waitUntilExit()
+    guard installer.terminationReason == .exit, installer.terminationStatus == 0 else {
+      throw PluginFailure("install-tools: install.sh failed (exit \(installer.terminationStatus))")
     }
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temporary.path)
-    guard rename(temporary.path, target.path) == 0 else {
-      throw PluginFailure("install-tools: cannot install \(target.path): \(String(cString: strerror(errno)))")
-    }
-  }
-
-  /// The first executable called `name` on PATH.
-  func findExecutable(_ name: String) -> URL? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for folder in path.split(separator: ":") {
-      let candidate = URL(filePath: String(folder)).appending(path: name)
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
   }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A spring as SwiftUI states one: a perceptual duration and a bounce (0: critically damped, no
 /// overshoot; above 0: underdamped). The site's motion is written once, here: the style sheet

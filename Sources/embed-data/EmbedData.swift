@@ -98,10 +98,16 @@ enum EmbedData {
     return ferror(file) == 0 ? bytes : nil
   }
 
+  /// Writes `text` to `path`, unless the file holds it already: left untouched, its date tells
+  /// the build that nothing depending on it needs building again. (Both `swift build` and the
+  /// plugin-tools build of `swift package` link this tool, each relinking it after the other, and
+  /// rerun it; without this, every `install-tools` after `bin/build` recompiled the kits and
+  /// relinked every tool.)
   static func writeFile(_ path: String, _ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    if readFile(path) == bytes { return true }
     guard let file = fopen(path, "wb") else { return false }
     defer { fclose(file) }
-    let bytes = Array(text.utf8)
     return fwrite(bytes, 1, bytes.count, file) == bytes.count
   }
 

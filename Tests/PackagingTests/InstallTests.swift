@@ -8,7 +8,7 @@ let toolNames = ["achievements", "orders", "pipe-check", "sales-chart", "story-i
 /// `swift package install-tools` end to end: a static release build (minutes on a small machine,
 /// so it runs only with SAMPLEPIPES_INSTALL_TEST=1, which .ci/run sets), then the installed tools
 /// must need no Swift runtime library, work with the build folder gone, and come with manual pages
-/// and completions that load.
+/// and completions that load; the installed install.sh uninstalls them.
 @Suite("install-tools plugin", .serialized)
 struct InstallTests {
   static let enabled = ProcessInfo.processInfo.environment["SAMPLEPIPES_INSTALL_TEST"] == "1"
@@ -21,15 +21,20 @@ struct InstallTests {
       "a static release build (minutes): SAMPLEPIPES_INSTALL_TEST=1 swift test --filter InstallTests"),
     .enabled(if: Requirements.has("man"), "man is not installed (.ci/run installs man-db)"),
     .enabled(if: Requirements.has("zsh"), "zsh is not installed (.ci/run installs it)"),
-    .enabled(if: Requirements.has("fish"), "fish is not installed (.ci/run installs it)"))
+    .enabled(if: Requirements.has("fish"), "fish is not installed (.ci/run installs it)"),
+    .enabled(
+      if: FileManager.default.fileExists(atPath: InstallTests.bashCompletion),
+      "bash-completion is not installed (.ci/run installs it)"))
   func installBuildsStaticToolsWithPagesAndCompletions() throws {
     let fm = FileManager.default
     let swift = try #require(findOnPath("swift"), "swift is not on PATH")
     let root = TestSupport.packageRoot
     // Its own scratch folder: `swift test` holds .build, and a second build there would wait for it.
     let scratch = root.appendingPathComponent(".build-install")
-    let prefix = try TestSupport.temporaryDirectory().appendingPathComponent("prefix with space")
-    defer { try? fm.removeItem(at: prefix.deletingLastPathComponent()) }
+    // A space and a command substitution: the lines it prints must paste safely (issue 43).
+    let parent = try TestSupport.temporaryDirectory()
+    let prefix = parent.appendingPathComponent("prefix with space $(touch pwned)")
+    defer { try? fm.removeItem(at: parent) }
 
     let install = try TestSupport.runProcess(
       swift,
@@ -39,9 +44,10 @@ struct InstallTests {
       ], currentDirectory: root)
     try #require(install.status == 0, "install-tools failed:\n\(install.out)\n\(install.err)")
     let bin = prefix.appendingPathComponent("bin")
-    #expect(
-      install.out.contains("install-tools: installed \(toolNames.joined(separator: ", ")) into \(bin.path)"))
-    #expect(install.out.contains("  export PATH=\"\(bin.path):$PATH\""))
+    #expect(install.out.contains("install.sh: installed SamplePipes "), "\(install.out)")
+    #expect(install.out.contains(" (\(toolNames.joined(separator: " "))) into "), "\(install.out)")
+    // PATH and bash-completion (2.11 looks in XDG_DATA_DIRS, not beside PATH) as the lines say.
+    try ShellLines.check(install.out, prefix: prefix, in: parent, completion: true)
 
     for tool in toolNames {
       let path = bin.appendingPathComponent(tool).path
@@ -67,6 +73,13 @@ struct InstallTests {
     try fm.moveItem(at: scratch, to: moved)
     defer { try? fm.moveItem(at: moved, to: scratch) }
     try checkInstalledTools(prefix: prefix)
+
+    // The installed install.sh removes it all, the prefix it made included.
+    let uninstall = try TestSupport.runProcess(
+      prefix.appendingPathComponent("share/samplepipes/install.sh").path,
+      ["--uninstall", "--prefix", prefix.path])
+    #expect(uninstall.status == 0, "\(uninstall.err)")
+    #expect(!fm.fileExists(atPath: prefix.path), "\(InstallerTests.files(under: prefix))")
   }
 
   /// Runs the installed tools with only system folders besides DIR/bin on PATH.
@@ -177,7 +190,7 @@ struct InstallTests {
       #expect(fm.fileExists(atPath: home.appendingPathComponent(relative).path), "\(relative) is missing")
     }
     #expect(!fm.fileExists(atPath: home.appendingPathComponent(".local/share/bash-completion").path))
-    #expect(install.out.contains("  \(data.path)/bash-completion/completions\n"))
+    #expect(install.out.contains("  bash: bash-completion loads them on its own\n"), "\(install.out)")
 
     // bash-completion finds it on demand, as it does when the user presses Tab.
     let bash = try TestSupport.runProcess(
