@@ -68,3 +68,57 @@ struct CSVTableTests {
     }
   }
 }
+
+/// CSV is written by bytes and checked against an independent reader: Python's `csv` module.
+@Suite("CSV against an independent reader")
+struct CSVReaderPropertyTests {
+  @Test("a comma or a quote with a combining mark, CR LF: quoted by bytes")
+  func bytesNotCharacters() {
+    #expect(CSVTable.quoted("x,\u{301}y") == "\"x,\u{301}y\"")
+    #expect(CSVTable.quoted("say \"\u{301}") == "\"say \"\"\u{301}\"")
+    #expect(CSVTable.quoted("a\r\nb") == "\"a\r\nb\"")
+    #expect(CSVTable.quoted("\u{301}") == "\u{301}")
+  }
+
+  @Test("a text cell a spreadsheet would run gets one leading '; numbers never do")
+  func formulaCells() {
+    for leader in ["=", "+", "-", "@", "\t", "\r", "'"] {
+      #expect(CSVTable.guardedText(leader + "1") == "'" + leader + "1")
+    }
+    #expect(CSVTable.field("=HYPERLINK(\"http://x\",\"y\")") == "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"")
+    #expect(CSVTable.field("a=b") == "a=b")
+    #expect(CSVTable.cell(.string("-3")) == "'-3")
+    #expect(CSVTable.cell(.int(-3)) == "-3")
+    #expect(CSVTable.cell(.number(JSONNumber(text: "-3.5e1")!)) == "-3.5e1")
+  }
+
+  @Test(
+    "hostile strings: Python's strict csv reads as many cells as the header in every row, each the string",
+    .enabled(if: Requirements.has("python3"), "needs python3, the independent CSV reader"))
+  func hostileStrings() throws {
+    let table = CSVTable(columns: ["a", "b\u{301},\"", "n", "type"])
+    let texts = HostileText.strings(seed: 4180, count: 600)
+    var random = SplitMix64(seed: 4181)
+    var records: [JSONObject] = []
+    for pair in stride(from: 0, to: texts.count, by: 2) {
+      let number = Int.random(in: -50...50, using: &random)
+      records.append([
+        "type": .string("thing"), "a": .string(texts[pair]), "b\u{301},\"": .string(texts[pair + 1]),
+        "n": .int(number),
+      ])
+    }
+    let rows = try PythonCSV.rows(Data(table.text(records).utf8))
+    try #require(
+      rows.count == records.count + 1, "\(rows.count) rows for \(records.count) records and a header")
+    #expect(rows[0] == table.columns)
+    /// A reader of rule 10 takes one leading `'` off a text cell.
+    func text(_ cell: String) -> String { cell.hasPrefix("'") ? String(cell.dropFirst()) : cell }
+    for (row, record) in zip(rows.dropFirst(), records) {
+      try #require(row.count == table.columns.count, "\(row)")
+      #expect(text(row[0]).unicodeScalars.elementsEqual(record["a"]!.stringValue!.unicodeScalars))
+      #expect(text(row[1]).unicodeScalars.elementsEqual(record["b\u{301},\""]!.stringValue!.unicodeScalars))
+      #expect(row[2] == record["n"]!.jsonText)
+      #expect(row[3] == "thing")
+    }
+  }
+}

@@ -24,7 +24,7 @@ public struct CSVTable: Sendable {
 
   /// The row of `record`: its value of each column, ending in a line feed.
   public func row(_ record: JSONObject) -> String {
-    columns.map { Self.field(Self.cell(record[$0])) }.joined(separator: ",") + "\n"
+    columns.map { Self.cell(record[$0]) }.joined(separator: ",") + "\n"
   }
 
   /// The header and a row per record.
@@ -32,19 +32,49 @@ public struct CSVTable: Sendable {
     records.reduce(into: header) { $0 += row($1) }
   }
 
-  /// A field as CSV writes it: quoted, with its quotes doubled, when it holds a comma, a quote,
-  /// a line feed or a carriage return (RFC 4180); as it is otherwise.
-  public static func field(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-    return "\"" + text.replacing("\"", with: "\"\"") + "\""
+  /// A field as CSV writes it: quoted, with its quotes doubled, when its UTF-8 bytes hold a
+  /// comma, a quote, a line feed or a carriage return (RFC 4180); as it is otherwise. Decided by
+  /// bytes, not characters: a comma or a quote followed by a combining mark is one character in
+  /// Swift but two fields' worth of bytes to a CSV reader, and so is CR LF.
+  public static func quoted(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+      return text
+    }
+    var bytes: [UInt8] = [0x22]
+    bytes.reserveCapacity(text.utf8.count + 8)
+    for byte in text.utf8 {
+      bytes.append(byte)
+      if byte == 0x22 { bytes.append(0x22) }
+    }
+    bytes.append(0x22)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// A value's text in a field: a string as it is, nothing for `null` or an absent field, the
-  /// JSON text of anything else (numbers, booleans, arrays and objects, unflattened).
+  /// The first bytes that make a spreadsheet run a cell as a formula or a command (`=`, `+`,
+  /// `-`, `@`, tab, carriage return), and the `'` that marks text: a text cell that begins with
+  /// one of them is written with one `'` before it (rule 10), so that it is shown as text, and a
+  /// reader that removes one leading `'` from a text cell gets the string back.
+  static let formulaLeaders: Set<UInt8> = [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D, 0x27]
+
+  /// A text field as CSV writes it: a string that a spreadsheet would run as a formula gets a
+  /// leading `'` (see `formulaLeaders`), then it is quoted as `quoted(_:)` says.
+  public static func field(_ text: String) -> String {
+    quoted(guardedText(text))
+  }
+
+  /// `text` with one `'` before it when it begins with a formula leader or a `'`.
+  public static func guardedText(_ text: String) -> String {
+    guard let first = text.utf8.first, formulaLeaders.contains(first) else { return text }
+    return "'" + text
+  }
+
+  /// A value's field: a string as a text field (`field(_:)`), nothing for `null` or an absent
+  /// field, the JSON text of anything else (numbers, booleans, arrays and objects, unflattened),
+  /// quoted when it needs to be; a number is never marked as text (`-3` stays `-3`).
   public static func cell(_ value: JSONValue?) -> String {
     guard let value else { return "" }
-    if let text = value.stringValue { return text }
+    if let text = value.stringValue { return field(text) }
     if case .null = value { return "" }
-    return value.jsonText
+    return quoted(value.jsonText)
   }
 }
