@@ -18,15 +18,25 @@ public enum HostileText {
     "a", "Zz", "é", "漢字", "🍩", "👩🏽‍🍳",
   ]
 
+  /// The pieces of printable ASCII alone: for a reader that draws text on a grid of cells (a
+  /// terminal), where wide and zero-width characters are its own matter.
+  public static let asciiPieces = pieces.filter {
+    $0.unicodeScalars.allSatisfy { (0x20...0x7E).contains($0.value) }
+  }
+
   /// One hostile string of 1 to `maxPieces` pieces.
-  public static func string(_ random: inout SplitMix64, maxPieces: Int = 8) -> String {
+  public static func string(_ random: inout SplitMix64, maxPieces: Int = 8, from pieces: [String] = pieces)
+    -> String
+  {
     let count = Int.random(in: 1...maxPieces, using: &random)
     return (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
   }
 
   /// `count` hostile strings from `seed`.
-  public static func strings(seed: UInt64, count: Int, maxPieces: Int = 8) -> [String] {
+  public static func strings(seed: UInt64, count: Int, maxPieces: Int = 8, from pieces: [String] = pieces)
+    -> [String]
+  {
     var random = SplitMix64(seed: seed)
-    return (0..<count).map { _ in string(&random, maxPieces: maxPieces) }
+    return (0..<count).map { _ in string(&random, maxPieces: maxPieces, from: pieces) }
   }
 }

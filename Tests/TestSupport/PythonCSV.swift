@@ -1,4 +1,5 @@
 import Foundation
+import PipeProtocol
 
 /// An independent CSV reader for tests: Python's `csv` module, strict (a quote where RFC 4180
 /// allows none is an error), reading bytes as UTF-8 with no newline translation, so a CR or a
@@ -22,9 +23,12 @@ public enum PythonCSV {
   public static func rows(_ data: Data) throws -> [[String]] {
     let result = try TestSupport.runProcess("/usr/bin/env", ["python3", "-c", script], stdin: data)
     guard result.status == 0 else { throw Refused(description: result.err) }
-    guard let rows = try JSONSerialization.jsonObject(with: result.stdout) as? [[String]] else {
-      throw Refused(description: "python3 wrote no rows: \(result.out.prefix(200))")
-    }
-    return rows
+    // PipeProtocol's parser, not JSONSerialization, which drops a U+FEFF inside a string.
+    guard
+      let rows = (try? JSONParser.parse(result.out))?.arrayValue?.map({
+        $0.arrayValue?.compactMap(\.stringValue)
+      })
+    else { throw Refused(description: "python3 wrote no rows: \(result.out.prefix(200))") }
+    return rows.map { $0 ?? [] }
   }
 }
