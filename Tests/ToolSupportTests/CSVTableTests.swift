@@ -5,7 +5,7 @@ import Testing
 import ToolSupport
 
 /// `--format csv` of every listing, from one helper: RFC 4180 quoting, a header row of the
-/// record's field names, nested values as their JSON text in one field.
+/// record's field names, nested values flattened as Miller does (`items.1.donut`).
 @Suite("CSV of listings")
 struct CSVTableTests {
   @Test("fields are quoted when they hold a comma, a quote or a line break; quotes are doubled")
@@ -18,34 +18,55 @@ struct CSVTableTests {
     #expect(CSVTable.field("") == "")
   }
 
-  @Test("a header of the schema's fields and type, sorted; a row per record, nested values unflattened")
+  @Test("a header of the schema's fields and type, sorted; nested values flattened as Miller does")
   func rows() {
     let schema = RecordSchema(
       type: "thing", summary: "a thing",
       fields: [
         FieldSpec("name", .string), .optional("tags", .array(.string)), FieldSpec("count", .integer),
-        .optional("ok", .bool),
+        .optional("ok", .bool), .optional("at", .object([FieldSpec("x", .integer)])),
       ])
     let table = CSVTable(schema)
-    #expect(table.columns == ["count", "name", "ok", "tags", "type"])
-    #expect(table.header == "count,name,ok,tags,type\n")
+    #expect(table.columns == ["at", "count", "name", "ok", "tags", "type"])
+    #expect(table.header == "at,count,name,ok,tags,type\n")
     let record: JSONObject = [
       "type": .string("thing"), "name": .string("Maple, \"Dream\""), "count": .int(3),
-      "tags": .array([.string("a"), .string("b")]), "extra": .string("left out"),
+      "tags": .array((1...10).map { .string("t\($0)") }), "extra": .string("left out"),
+      "at": .object(["y": .array([]), "x": .int(-1)]),
     ]
-    #expect(table.row(record) == "3,\"Maple, \"\"Dream\"\"\",,\"[\"\"a\"\",\"\"b\"\"]\",thing\n")
-    #expect(table.row(["type": .string("thing"), "ok": .bool(false), "name": .null]) == ",,false,,thing\n")
+    let other: JSONObject = ["type": .string("thing"), "ok": .bool(false), "name": .null, "tags": .array([])]
+    let text = table.text([record, other])
+    let tags = (1...10).map { "tags.\($0)" }.joined(separator: ",")
+    #expect(text.split(separator: "\n").first == "at.x,at.y,count,name,ok,\(tags),type")
+    #expect(
+      text.split(separator: "\n").dropFirst().first
+        == "-1,[],3,\"Maple, \"\"Dream\"\"\",,\((1...10).map { "t\($0)" }.joined(separator: ",")),thing")
+    #expect(text.split(separator: "\n").last == ",,,,false,,,,,,,,,,,thing")
     #expect(table.text([]) == table.header)
+    #expect(CSVTable.pathOrder("items.2.donut", "items.10.donut"))
+    #expect(CSVTable.pathOrder("items", "items.1"))
+    #expect(!CSVTable.pathOrder("items.1.name", "items.1.donut"))
   }
 
   /// Every listing subcommand and the record type its csv holds.
   static let listings: [(command: String, header: String)] = [
-    ("orders list --now 2026-11-29T10:30:00Z", "city,completionDate,creationDate,grandTotal,id,items,"),
-    ("orders recent --now 2026-11-29T10:30:00Z", "city,completionDate,creationDate,grandTotal,id,items,"),
-    ("orders menu", "dough,flavors,glaze,id,mostPotentFlavor,name,topping,type"),
-    ("orders history --days 1 --now 2026-11-29T10:30:00Z", "city,date,period,sales,totalSales,type"),
-    ("trips list", "activities,activityCount,collection,"),
-    ("trips recent", "activities,activityCount,collection,"),
+    (
+      "orders list --now 2026-11-29T10:30:00Z",
+      "city,completionDate,creationDate,grandTotal,id,items.1.donut,"
+    ),
+    (
+      "orders recent --now 2026-11-29T10:30:00Z",
+      "city,completionDate,creationDate,grandTotal,id,items.1.donut,"
+    ),
+    (
+      "orders menu",
+      "dough,flavors.bitter,flavors.salty,flavors.savory,flavors.sour,flavors.spicy,flavors.sweet,glaze,"
+    ),
+    (
+      "orders history --days 1 --now 2026-11-29T10:30:00Z", "city,date,period,sales.1.donut,sales.1.quantity,"
+    ),
+    ("trips list", "activities.1.dateCreated,activities.1.dateEdited,"),
+    ("trips recent", "activities.1.dateCreated,activities.1.dateEdited,"),
     ("trips search hike", "activity,collection,isComplete,name,query,rank,section,sectionTitle,trip,"),
     ("trips collections", "id,name,season,summary,type"),
     ("weather forecast --now 2022-05-06T16:00:00Z", "city,cloudCover,condition,date,isDaylight,"),

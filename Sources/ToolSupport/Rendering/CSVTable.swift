@@ -1,12 +1,15 @@
 import PipeProtocol
 
-/// `--format csv` of every listing, written one way: a header row of the record's field names
-/// (`type` and the schema's fields, sorted as records hold their keys), then a row per record.
-/// A field is quoted when it holds a comma, a quote or a line break, and its quotes are doubled
-/// (RFC 4180); lines end in a line feed, as every other output does. Values are not flattened
-/// into more columns: a string is written as it is, a number as its JSON text, `true`/`false`,
-/// an absent field or `null` as an empty field, and an array or an object as its JSON text in
-/// one field (so a reader gets it back with one JSON parse).
+/// `--format csv` of every listing, written one way (PROTOCOL.md, rule 10): a header row, then a
+/// row per record. A record is flattened as Miller does: a member holding a non-empty object or
+/// array is replaced by its members, `temperature.unit`, `items.1.donut` (arrays counted from 1),
+/// down to the values that are not (a string, a number, a boolean, `null`, `{}` or `[]`). The
+/// header is `type` and every field of the record type's schema, each field that a record holds
+/// as a non-empty object or array replaced by every path the records hold under it (so the
+/// longest array sets how many `items.N` columns there are), sorted segment by segment (numbers
+/// by value, names by Unicode scalars). A string is written as it is (a formula leader marked,
+/// `field(_:)`), a number as its JSON text, `true`/`false`, an absent value or `null` as an empty
+/// field, `{}` and `[]` as such. Lines end in a line feed, as every other output does.
 public struct CSVTable: Sendable {
   /// The field names, in header order.
   public let columns: [String]
@@ -14,22 +17,75 @@ public struct CSVTable: Sendable {
   /// A table of these columns, in this order.
   public init(columns: [String]) { self.columns = columns }
 
-  /// A table of the fields of `schema`'s records: `type` and every field the schema names, sorted.
+  /// A table of the fields of `schema`'s records: `type` and every field the schema names, sorted
+  /// (the header when no record is written).
   public init(_ schema: RecordSchema) {
-    self.init(columns: Set(["type"] + schema.fields.map(\.name)).sorted())
+    self.init(columns: Set(["type"] + schema.fields.map(\.name)).sorted(by: Self.pathOrder))
   }
 
   /// The header row, ending in a line feed.
   public var header: String { columns.map(Self.field).joined(separator: ",") + "\n" }
 
-  /// The row of `record`: its value of each column, ending in a line feed.
+  /// The row of `record`: its value at each column's path, ending in a line feed.
   public func row(_ record: JSONObject) -> String {
-    columns.map { Self.cell(record[$0]) }.joined(separator: ",") + "\n"
+    let values = Self.flattened(record)
+    return columns.map { Self.cell(values[$0]) }.joined(separator: ",") + "\n"
   }
 
-  /// The header and a row per record.
+  /// The header and a row per record, the header widened to every path the records hold under
+  /// the table's fields (`widened(by:)`).
   public func text(_ records: [JSONObject]) -> String {
-    records.reduce(into: header) { $0 += row($1) }
+    let table = widened(by: records)
+    return records.reduce(into: table.header) { $0 += table.row($1) }
+  }
+
+  /// This table with each column that a record holds as a non-empty object or array replaced by
+  /// the paths the records hold under it, sorted (`pathOrder`); fields outside the table stay out.
+  public func widened(by records: [JSONObject]) -> CSVTable {
+    let fields = Set(columns)
+    var paths = Set<String>()
+    var nested = Set<String>()
+    for record in records {
+      for path in Self.flattened(record).keys {
+        let field = path.split(separator: ".", maxSplits: 1).first.map(String.init) ?? path
+        guard fields.contains(field) else { continue }
+        paths.insert(path)
+        if path != field { nested.insert(field) }
+      }
+    }
+    let kept = columns.filter { !nested.contains($0) }
+    return CSVTable(
+      columns: Set(kept).union(paths.filter { $0.contains(".") || !nested.contains($0) }).sorted(
+        by: Self.pathOrder))
+  }
+
+  /// `record`'s values by path: a member holding a non-empty object or array is replaced by its
+  /// members (`temperature.unit`, `items.1.donut`), recursively.
+  public static func flattened(_ record: JSONObject) -> [String: JSONValue] {
+    var out: [String: JSONValue] = [:]
+    func visit(_ value: JSONValue, _ path: String) {
+      if let object = value.objectValue, !object.members.isEmpty {
+        for member in object.members { visit(member.value, path + "." + member.key) }
+      } else if let array = value.arrayValue, !array.isEmpty {
+        for (n, element) in array.enumerated() { visit(element, path + ".\(n + 1)") }
+      } else {
+        out[path] = value
+      }
+    }
+    for member in record.members { visit(member.value, member.key) }
+    return out
+  }
+
+  /// The header's order: paths compared segment by segment, two numbers by value, anything else
+  /// by Unicode scalars; a path before the longer ones it begins.
+  public static func pathOrder(_ a: String, _ b: String) -> Bool {
+    let x = a.split(separator: ".", omittingEmptySubsequences: false)
+    let y = b.split(separator: ".", omittingEmptySubsequences: false)
+    for (p, q) in zip(x, y) where p != q {
+      if let m = Int(p), let n = Int(q), m >= 0, n >= 0 { return m < n }
+      return p.unicodeScalars.lexicographicallyPrecedes(q.unicodeScalars) { $0.value < $1.value }
+    }
+    return x.count < y.count
   }
 
   /// A field as CSV writes it: quoted, with its quotes doubled, when its UTF-8 bytes hold a
@@ -69,8 +125,8 @@ public struct CSVTable: Sendable {
   }
 
   /// A value's field: a string as a text field (`field(_:)`), nothing for `null` or an absent
-  /// field, the JSON text of anything else (numbers, booleans, arrays and objects, unflattened),
-  /// quoted when it needs to be; a number is never marked as text (`-3` stays `-3`).
+  /// field, the JSON text of anything else (numbers, booleans, and after flattening `{}` and
+  /// `[]`), quoted when it needs to be; a number is never marked as text (`-3` stays `-3`).
   public static func cell(_ value: JSONValue?) -> String {
     guard let value else { return "" }
     if let text = value.stringValue { return field(text) }
