@@ -1314,7 +1314,7 @@ def cmd_recent(opts, pos):
 
 
 def cmd_show(opts, pos):
-    fmt = fmt_option(opts)
+    fmt = fmt_option(opts, TRIP_CSV)
     order = opts.get("sort", "title")
     if order not in ("title", "dateCreated", "dateEdited", "completed"):
         raise usage("--sort must be title, dateCreated, dateEdited or completed, not '%s'" % esc(order))
