@@ -46,6 +46,10 @@ struct CSVTableTests {
     #expect(CSVTable.pathOrder("items.2.donut", "items.10.donut"))
     #expect(CSVTable.pathOrder("items", "items.1"))
     #expect(!CSVTable.pathOrder("items.1.name", "items.1.donut"))
+    // Streaming: the header from the schema, an array by the slots known up front.
+    let streaming = CSVTable(schema, slots: ["tags": 2])
+    #expect(streaming.columns == ["at.x", "count", "name", "ok", "tags.1", "tags.2", "type"])
+    #expect(streaming.row(record) == "-1,3,\"Maple, \"\"Dream\"\"\",,t1,t2,thing\n")
   }
 
   /// Every listing subcommand and the record type its csv holds.

@@ -23,6 +23,25 @@ public struct CSVTable: Sendable {
     self.init(columns: Set(["type"] + schema.fields.map(\.name)).sorted(by: Self.pathOrder))
   }
 
+  /// A table whose header is known before any record, for a command that streams: `type` and the
+  /// schema's fields, an object field replaced by its members' paths as the schema names them, an
+  /// array field by the paths of `slots[field]` elements (its most, known up front: an order of
+  /// `orders stream` holds at most 5 items), sorted as `widened(by:)` sorts them. A record's
+  /// paths outside these columns are left out.
+  public init(_ schema: RecordSchema, slots: [String: Int]) {
+    func paths(_ path: String, _ type: FieldType, slots: Int) -> [String] {
+      switch type {
+      case .object(let fields) where !fields.isEmpty:
+        return fields.flatMap { paths(path + "." + $0.name, $0.type, slots: 0) }
+      case .array(let element) where slots > 0:
+        return (1...slots).flatMap { paths(path + ".\($0)", element, slots: 0) }
+      default: return [path]
+      }
+    }
+    let all = ["type"] + schema.fields.flatMap { paths($0.name, $0.type, slots: slots[$0.name] ?? 0) }
+    self.init(columns: Set(all).sorted(by: Self.pathOrder))
+  }
+
   /// The header row, ending in a line feed.
   public var header: String { columns.map(Self.field).joined(separator: ",") + "\n" }
 
