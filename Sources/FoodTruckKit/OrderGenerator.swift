@@ -1,6 +1,9 @@
 /// The sample's `OrderGenerator`: random orders drawn with Swift's standard algorithms from a
 /// `RandomNumberGenerator` (the sample uses `SeededRandom`), so the same seed gives the same orders.
 public struct OrderGenerator: Sendable {
+  /// The most items an order it makes holds: the header of `orders stream -f csv` counts on it.
+  public static let maxItems = 5
+
   /// The donuts orders are drawn from (the menu).
   public let knownDonuts: [Donut]
   let positions: [Int]
@@ -19,7 +22,8 @@ public struct OrderGenerator: Sendable {
   {
     // Shuffling the positions draws exactly what shuffling the donuts does (Fisher–Yates draws
     // depend only on the count) without copying donuts around.
-    let chosen = positions.shuffled(using: &generator).prefix(Int.random(in: 1...5, using: &generator))
+    let chosen = positions.shuffled(using: &generator).prefix(
+      Int.random(in: 1...Self.maxItems, using: &generator))
     var items: [OrderItem] = []
     items.reserveCapacity(chosen.count)
     for position in chosen {

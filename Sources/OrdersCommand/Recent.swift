@@ -20,7 +20,8 @@ enum Recent {
       then the sample's footer: the newest order's id, a donut glyph and its donut count
       ('Order#1227 · ◎ 13 donuts'). With --format svg, the card as a picture: each row with the
       sample's diagonal stack of up to three donut pictures and +N, and the footer. With --format
-      csv, a header row of the order record's fields and a row per order (items as its JSON text).
+      csv, a header row of the order record's fields and a row per order (items flattened as
+      items.1.donut, items.1.quantity, ...).
       """,
     examples: """
       orders recent --format text

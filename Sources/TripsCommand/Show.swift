@@ -11,7 +11,7 @@ enum Show {
 
   static let command = Command(
     name: "show", summary: "one trip with its activities in a chosen order and its progress",
-    options: [sort, TripsOptions.format, TripsOptions.store],
+    options: [sort, TripsOptions.listFormat, TripsOptions.store],
     arguments: Arguments(TripsOptions.trip).completing(TripsCompletion.names),
     output: """
       \(TripsOptions.tripOutput), activities in the chosen order. With --format text, the trip's
@@ -30,7 +30,11 @@ enum Show {
     let wishlist = try TripStore(invocation).load()
     let trip = wishlist.trips[try Lookup.trip(invocation[TripsOptions.trip], in: wishlist.trips)]
     let activities = trip.activities(sortedBy: invocation[sort])
-    if invocation[TripsOptions.format] == .text {
+    if invocation[TripsOptions.listFormat] == .csv {
+      TripsOptions.writeCSV([trip.record(activities: activities)], type: "trip")
+      return ExitStatus.ok
+    }
+    if invocation[TripsOptions.listFormat] == .text {
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
       Pager.show(TripsText.show(trip, activities: activities, width: TextLayout.width(), style: style))
       return ExitStatus.ok

@@ -9,7 +9,7 @@ enum Widget {
 
   /// `--short`: the circular Parking Spot accessory, the city's short code.
   static let short = Flag(
-    "short", help: "the city's short code alone ('CUP'), as the circular accessory (text or waybar)")
+    "short", help: "the city's short code alone ('CUP'), as the circular accessory (text, tmux or waybar)")
 
   static let command = Command(
     name: "widget", summary: "the recommended parking spot as one line for a status bar",
@@ -31,7 +31,7 @@ enum Widget {
       weather widget --provider open-meteo --format waybar
       weather widget --format json | jq -r .spot
       """,
-    conflicts: [.described("`--short` goes with `--format text` or `waybar`")],
+    conflicts: [.described("`--short` goes with `--format text`, `tmux` or `waybar`")],
     lookups: [WeatherOptions.cityLookup],
     run: run)
 
@@ -39,13 +39,13 @@ enum Widget {
     let short = invocation[short]
     if short, invocation[format] == .json {
       throw ToolError.usage(
-        "--short goes with --format text or waybar; the json record has the city's name",
+        "--short goes with --format text, tmux or waybar; the json record has the city's name",
         notes: ["the short code is the name's first three letters, in capitals"])
     }
-    if short, invocation[format] == .text {
+    if short, invocation[format] == .text || invocation[format] == .tmux {
       // The accessory is the city alone: no forecast to fetch.
       let city = try WeatherOptions.city(named: invocation[WeatherOptions.city] ?? City.truck.city.name)
-      StandardOutput.shared.write(TerminalText.safe(code(city)) + "\n")
+      StandardOutput.shared.write(WidgetFormat.line(code(city), as: invocation[format]))
       return ExitStatus.ok
     }
     let (city, spots, now) = try WeatherOptions.assessSpots(invocation)
@@ -54,8 +54,8 @@ enum Widget {
     switch invocation[format] {
     case .json:
       out.writeRecord(chosen.record(city: city, now: now))
-    case .text:
-      out.write(TerminalText.safe(line(chosen)) + "\n")
+    case .text, .tmux:
+      out.write(WidgetFormat.line(line(chosen), as: invocation[format]))
     case .waybar:
       let zone = WeatherOptions.zone(for: city)
       let local = SpotRule.explain(spots, city: city) { LocalTime.time($0, in: zone) }

@@ -43,7 +43,7 @@ enum ActivityChanges {
       const list = document.querySelector(".activity-list");
       if (!list) return;
       const trip = list.dataset.trip;
-      const quote = (s) => "'" + s.replaceAll("'", "'\\\\''") + "'";
+      \(ShellWords.javaScript)
       const css = getComputedStyle(document.documentElement);
       const ms = () => parseFloat(css.getPropertyValue("--spring-duration")) * 1000 || 0;
       const toggled = new Set(), removed = [], added = [];
@@ -83,8 +83,8 @@ enum ActivityChanges {
           }
         }
         const ticks = [...toggled].filter((ref) => !removed.includes(ref));
-        if (ticks.length) lines.push("trips activity toggle " + [trip, ...ticks].map(quote).join(" "));
-        if (removed.length) lines.push("trips activity remove " + [trip, ...removed].map(quote).join(" "));
+        if (ticks.length) lines.push("trips activity toggle -- " + [trip, ...ticks].map(quote).join(" "));
+        if (removed.length) lines.push("trips activity remove -- " + [trip, ...removed].map(quote).join(" "));
         commands.textContent = lines.join("\\n");
         panel.hidden = !lines.length;
       }

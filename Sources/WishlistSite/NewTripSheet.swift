@@ -84,7 +84,7 @@ enum NewTripSheet {
     <script>
     (() => {
       const form = document.getElementById("trip-form");
-      const quote = (s) => "'" + s.replaceAll("'", "'\\\\''") + "'";
+      \(ShellWords.javaScript)
       function update() {
         const name = form.name.value.trim();
         const subtitle = form.subtitle.value.trim();
@@ -95,9 +95,9 @@ enum NewTripSheet {
         if (subtitle) record.subtitle = subtitle;
         record.type = "trip";
         document.getElementById("record").textContent = name ? JSON.stringify(record) : "(give the trip a name)";
-        let command = "trips add --collection " + collection;
+        let command = "trips add --collection " + quote(collection);
         if (subtitle) command += " --subtitle " + quote(subtitle);
-        document.getElementById("command").textContent = command + " " + (name ? quote(name) : "NAME");
+        document.getElementById("command").textContent = command + " -- " + (name ? quote(name) : "NAME");
       }
       form.addEventListener("input", update);
       form.addEventListener("submit", (event) => event.preventDefault());

@@ -198,6 +198,8 @@ struct ParserOptionTests {
     let invocation = try parse(["list", "--format=json", "--tag=a=b", "--tag="])
     #expect(invocation[Fixtures.format] == .json)
     #expect(invocation[Fixtures.tag] == ["a=b", ""])
+    // A value that begins with a combining mark: `=` and the mark are one character.
+    #expect(try parse(["list", "--tag=\u{20DD}x"])[Fixtures.tag] == ["\u{20DD}x"])
   }
 
   @Test func valueMayStartWithADash() throws {

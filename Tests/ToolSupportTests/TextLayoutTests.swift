@@ -33,10 +33,20 @@ import ToolSupport
   }
 
   @Test func aLongWordIsCutAfterItsSeparatorsOnly() {
-    let lines = TextLayout.wrap("see https://example.com/a/b/c?x=1&y=2", width: 16)
+    let lines = TextLayout.wrap("see example.com/a/b/c?x=1&y=2", width: 16)
     #expect(lines.allSatisfy { TextLayout.displayWidth($0) <= 16 }, "\(lines)")
-    #expect(lines.joined().replacingOccurrences(of: " ", with: "") == "seehttps://example.com/a/b/c?x=1&y=2")
+    #expect(lines.joined().replacingOccurrences(of: " ", with: "") == "seeexample.com/a/b/c?x=1&y=2")
     #expect(TextLayout.wrap("abcdefghijklmnop", width: 8) == ["abcdefghijklmnop"], "no separator: whole")
+  }
+
+  @Test func aURLIsNeverCutItOverflowsTheLine() {
+    let url = "'https://api.open-meteo.com/v1/forecast?latitude=37.3348&hourly=temperature_2m,is_day'"
+    #expect(TextLayout.wrap("curl -s \(url) | jq .", width: 40) == ["curl -s", url, "| jq ."])
+    #expect(
+      TextLayout.wrap("see https://example.com/a/b/c?x=1&y=2", width: 16) == [
+        "see", "https://example.com/a/b/c?x=1&y=2",
+      ])
+    #expect(TextLayout.verbatim("  curl -s \(url)", width: 30) == ["  curl -s", "      \(url)"])
   }
 
   @Test func joinedBreaksOnlyBetweenPieces() {

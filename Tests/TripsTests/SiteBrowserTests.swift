@@ -171,7 +171,7 @@ struct SiteBrowserTests {
     let changes = summary["changes"] as? [String: Any]
     #expect(
       (changes?["ticked"] as? [String: Any])?["commands"] as? String
-        == "trips activity toggle 'Cali Coastal Trails' 'Bike the Monterey Bay Trail'")
+        == "trips activity toggle -- 'Cali Coastal Trails' 'Bike the Monterey Bay Trail'")
     let snap = (changes?["ticked"] as? [String: Any])?["snap"] as? [String: Any]
     #expect((snap?["easing"] as? String)?.hasPrefix("linear(0 0%, 0.062 6.25%") == true)
     let collapse = (changes?["collapse"] as? [[String: Any]])?.first
@@ -180,7 +180,7 @@ struct SiteBrowserTests {
     #expect((changes?["unticked"] as? [String: Any])?["commands"] as? String == "")
     #expect(
       (changes?["removed"] as? [String: Any])?["commands"] as? String
-        == "trips activity remove 'Cali Coastal Trails' 'Explore Laguna Beach tide pools'")
+        == "trips activity remove -- 'Cali Coastal Trails' 'Explore Laguna Beach tide pools'")
     let search = (summary["search"] as? [String: Any])?["card"] as? [String: Any]
     #expect(search?["title"] as? String == "Hike Swallow's Point Trail")
     #expect((search?["href"] as? String)?.hasSuffix("/\(search?["name"] as? String ?? "?").html") == true)

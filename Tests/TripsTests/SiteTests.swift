@@ -338,7 +338,8 @@ struct SitePageTests {
           + "<span class=\"mark\">✓</span></span><span class=\"name\">Browse the night markets</span>"
           + "<span class=\"hidden\"> (done)</span></li>"))
     #expect(page.contains("<section class=\"changes\" aria-labelledby=\"changes\" hidden>"))
-    #expect(page.contains("\"trips activity toggle \""))
+    #expect(page.contains("\"trips activity toggle -- \""))
+    #expect(page.contains(ShellWords.javaScript))
   }
 
   @Test("the commands name a trip or an activity by name when it finds it alone, else by id")

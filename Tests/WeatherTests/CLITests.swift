@@ -70,7 +70,7 @@ struct CLITests {
     for (arguments, words) in [
       (["spot", "-f", "txt"], "--format takes one of text, json, csv, not 'txt'"),
       (["chart", "-f", "svgg"], "--format takes text or svg, not 'svgg'"),
-      (["widget", "-f", "waybr"], "--format takes one of text, json, waybar, not 'waybr'"),
+      (["widget", "-f", "waybr"], "--format takes one of text, json, waybar, tmux, not 'waybr'"),
       (["forecast", "-f", "svg"], "--format takes one of json, text, csv, not 'svg'"),
       (["forecast", "--minutes", "-f", "csv"], "--format csv writes the hours only"),
     ] {

@@ -20,7 +20,7 @@ enum Feed {
   static let command = Command(
     name: "feed", summary: "the social feed, newest first, or the trending topics",
     options: [
-      plus, tag, donut, city, trending, OrdersOptions.format, seed, OrdersOptions.now, FeedStore.option,
+      plus, tag, donut, city, trending, OrdersOptions.listFormat, seed, OrdersOptions.now, FeedStore.option,
       MenuStore.option,
     ],
     subcommands: [FeedPostCommand.command],
@@ -50,13 +50,22 @@ enum Feed {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let text = invocation[OrdersOptions.format] == .text
+    let text = invocation[OrdersOptions.listFormat] == .text
+    let csv = invocation[OrdersOptions.listFormat] == .csv
     if invocation[trending] {
       if text {
         StandardOutput.shared.write(
           FeedText.trending(
             SocialFeed.trending, width: TextLayout.width(),
             style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+      } else if csv {
+        StandardOutput.shared.write(
+          CSVTable(FoodTruckSchemas.catalog.schema(for: "tag")!).text(
+            SocialFeed.trending.map { tag in
+              var object = tag.object
+              object["type"] = .string("tag")
+              return object
+            }))
       } else {
         for tag in SocialFeed.trending {
           var object = tag.object
@@ -87,6 +96,9 @@ enum Feed {
           posts, plus: invocation[plus], filtered: filtered, now: now,
           zone: LocalTime.forPeople(default: City.truck.city.timeZone), width: TextLayout.width(),
           style: Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))))
+    } else if csv {
+      StandardOutput.shared.write(
+        CSVTable(FoodTruckSchemas.catalog.schema(for: "post")!).text(posts.map(\.record)))
     } else {
       for post in posts { StandardOutput.shared.writeRecord(post.record) }
     }

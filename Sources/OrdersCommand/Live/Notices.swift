@@ -13,7 +13,7 @@ enum Notices {
 
   static let command = Command(
     name: "notices", summary: "print the \"Donuts are done!\" notices, or follow them as they arrive",
-    options: [follow, OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
+    options: [follow, OrdersOptions.listFormat, OrdersOptions.store, OrdersOptions.now],
     arguments: Arguments(ids),
     input: NoticeStore.input + "\nIDs (optional: only their notices) are checked against the order store.",
     output: """
@@ -38,7 +38,13 @@ enum Notices {
     let ids = invocation[ids]
     let orders = OrderStore.store(invocation)
     let notices = NoticeStore.store(for: orders)
-    let text = invocation[OrdersOptions.format] == .text
+    let text = invocation[OrdersOptions.listFormat] == .text
+    // A notice's fields are all flat: the schema's header is the whole header (rule 10), written
+    // up front, so that --follow streams its rows.
+    let csv =
+      invocation[OrdersOptions.listFormat] == .csv
+      ? CSVTable(FoodTruckSchemas.catalog.schema(for: "notice")!) : nil
+    if let csv { StandardOutput.shared.write(csv.header) }
     var known: [String: Order] = [:]
     if !ids.isEmpty || text {
       let (_, records) = try OrderStore.load(invocation)
@@ -72,6 +78,8 @@ enum Notices {
             StandardOutput.shared.write(
               TextLayout.displayWidth(head) + 2 + TextLayout.displayWidth(url) <= width
                 ? "\(head)  \(url)\n" : OrderText.fitted(head, width: width, hanging: 2) + "\n  \(url)\n")
+          } else if let csv {
+            StandardOutput.shared.write(csv.row(notice.stored?.object ?? notice.record))
           } else {
             notice.write()
           }

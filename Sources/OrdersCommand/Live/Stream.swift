@@ -29,7 +29,7 @@ enum Stream {
 
   static let command = Command(
     name: "stream", summary: "live orders, one every 3 to 8 seconds, each written as it arrives",
-    options: [seed, count, speed, first, OrdersOptions.format, now, store],
+    options: [seed, count, speed, first, OrdersOptions.listFormat, now, store],
     input: "Nothing, or with --store the order store (created with the sample's 24 orders on first use).",
     output: """
       Placed order records, each flushed when it arrives. For each order the wait (3 to 8 s) is
@@ -68,7 +68,16 @@ enum Stream {
     }
     var clock = Double(simulated ?? 0)
     var made = 0
-    let text = invocation[OrdersOptions.format] == .text
+    let text = invocation[OrdersOptions.listFormat] == .text
+    // The header is written before the first order: its columns are known up front (rule 10).
+    let csv =
+      invocation[OrdersOptions.listFormat] == .csv
+      ? CSVTable(FoodTruckSchemas.catalog.schema(for: "order")!, slots: ["items": OrderGenerator.maxItems])
+      : nil
+    if let csv {
+      StandardOutput.shared.write(csv.header)
+      StandardOutput.shared.flush()
+    }
     let zoneOf = OrderTable.zones()
     let width = TextLayout.width()
     while count == 0 || made < count {
@@ -86,6 +95,8 @@ enum Stream {
         let row = OrderTable.row(
           order, time: time, timeWidth: 9 + zone.abbreviation(at: date).count, width: width)
         StandardOutput.shared.write(row.map { $0 + "\n" }.joined())
+      } else if let csv {
+        StandardOutput.shared.write(csv.row(order.record))
       } else {
         StandardOutput.shared.writeRecord(order.record)
       }

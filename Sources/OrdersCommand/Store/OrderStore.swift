@@ -164,9 +164,7 @@ enum OrderStore {
     case .text:
       Pager.show(OrderTable.text(chosen.map(\.order), now: invocation.now(OrdersOptions.now)))
     case .csv:
-      let table = OrdersOptions.orderCSV
-      StandardOutput.shared.write(table.header)
-      for (index, _) in chosen { StandardOutput.shared.write(table.row(records[index].object)) }
+      StandardOutput.shared.write(OrdersOptions.orderCSV.text(chosen.map { records[$0.index].object }))
     default:
       for (index, _) in chosen { write(records[index]) }
     }

@@ -5,7 +5,7 @@ import ToolSupport
 enum Show {
   static let command = Command(
     name: "show", summary: "show orders by id",
-    options: [OrdersOptions.format, OrdersOptions.store, OrdersOptions.now],
+    options: [OrdersOptions.listFormat, OrdersOptions.store, OrdersOptions.now],
     arguments: Arguments(OrdersOptions.ids).completing(OrdersCompletion.orders),
     input: OrdersOptions.idsInput,
     output: """
@@ -24,7 +24,11 @@ enum Show {
     let ids = invocation[OrdersOptions.ids]
     let (store, records) = try OrderStore.load(invocation)
     let found = try OrderStore.locate(ids, in: records, store: store)
-    let text = invocation[OrdersOptions.format] == .text
+    if invocation[OrdersOptions.listFormat] == .csv {
+      StandardOutput.shared.write(OrdersOptions.orderCSV.text(found.map { records[$0.index].object }))
+      return ExitStatus.ok
+    }
+    let text = invocation[OrdersOptions.listFormat] == .text
     let now = invocation.now(OrdersOptions.now)
     let zoneOf = OrderTable.zones()
     for (index, order) in found {

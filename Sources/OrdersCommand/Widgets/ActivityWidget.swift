@@ -89,7 +89,7 @@ enum ActivityWidget {
         Widget.write(entry(order, now: clock, zone: zoneOf(order), form: form), as: format)
       } else {
         switch format {
-        case .text: StandardOutput.shared.write("\n")
+        case .text, .tmux: StandardOutput.shared.write("\n")
         // An empty text hides waybar's module.
         case .waybar: StandardOutput.shared.writeRecord(["class": .string("idle"), "text": .string("")])
         case .json: break

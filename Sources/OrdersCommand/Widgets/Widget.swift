@@ -18,8 +18,9 @@ enum Widget {
     subcommands: [OrdersWidget.command, DonutWidget.command, ActivityWidget.command],
     input: "Nothing, or the order store with 'orders widget orders --live'.",
     output: """
-      One line: text for tmux's status line or i3blocks, a widget record (--format json), or the
-      JSON a waybar custom module reads: text, tooltip, class and, for the gauge, percentage. Times
+      One line: text for a terminal or i3blocks, the same line for tmux's status line with its # escaped
+      (--format tmux), a widget record (--format json), or the JSON a waybar custom module
+      reads: text, tooltip, class and, for the gauge, percentage. Times
       are in the truck city's zone, or in TZ when set, and labelled.
       'orders widget' alone lists the widgets: with --format text (the default) a line each, its
       name and what it shows; with --format json the widget record, and with --format waybar the
@@ -87,11 +88,11 @@ enum Widget {
   /// Writes one entry as a line of text, a widget record or waybar's JSON.
   static func write(_ entry: Entry, as format: WidgetFormat) {
     switch format {
-    case .text:
+    case .text, .tmux:
       // A form of several lines (the Live Activity's expanded view) is written a line each.
       StandardOutput.shared.write(
         entry.text.split(separator: "\n", omittingEmptySubsequences: false).map {
-          TerminalText.safe(String($0)) + "\n"
+          WidgetFormat.line(String($0), as: format)
         }
         .joined())
     case .json:

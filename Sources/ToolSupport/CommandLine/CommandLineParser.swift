@@ -64,9 +64,11 @@ public enum CommandLineParser {
         let body = argument.dropFirst(2)
         let name: String
         var inline: String?
-        if let eq = body.firstIndex(of: "=") {
-          name = String(body[..<eq])
-          inline = String(body[body.index(after: eq)...])
+        // The first `=` as a code point: a value that begins with a combining mark makes `=` and
+        // the mark one character, which a search by characters would not find.
+        if let eq = body.unicodeScalars.firstIndex(of: "=") {
+          name = String(body.unicodeScalars[..<eq])
+          inline = String(body.unicodeScalars[body.unicodeScalars.index(after: eq)...])
         } else {
           name = String(body)
         }

@@ -1,15 +1,58 @@
 import PipeProtocol
 
 /// The formats of every status-bar widget (`orders widget …`, `weather widget`), from one
-/// declaration: `text` (one line for tmux's status line or i3blocks), `json` (the widget's record)
-/// and `waybar` (the JSON line a waybar custom module reads).
+/// declaration: `text` (one line for a terminal or i3blocks), `json` (the widget's record),
+/// `waybar` (the JSON line a waybar custom module reads) and `tmux` (the line for `#(...)` in
+/// tmux's `status-right`). Each sink has its one escaper here: `line(_:as:)` for the lines,
+/// `tmuxEscaped(_:)` and `pangoEscaped(_:)`.
 public enum WidgetFormat: String, CaseIterable, Sendable {
-  /// One line for people: tmux, i3blocks.
+  /// One line for people: a terminal, i3blocks.
   case text
   /// JSON lines: the widget's record.
   case json
   /// waybar's custom-module JSON: text, tooltip, class and, for a gauge, percentage.
   case waybar
+  /// One line for tmux's status line: the text line with its `#`s escaped (`tmuxEscaped`).
+  case tmux
+
+  /// The one line of `text` or `tmux`: terminal-safe (`TerminalText`), and for tmux with its
+  /// format syntax made literal (`tmuxEscaped`).
+  public static func line(_ text: String, as format: WidgetFormat) -> String {
+    let safe = TerminalText.safe(text)
+    return (format == .tmux ? tmuxEscaped(safe) : safe) + "\n"
+  }
+
+  /// `text` as tmux draws it literally from the output of a `#(...)` in `status-right`. tmux
+  /// reads that output twice: it expands it as a format (`#{host}`, `#H`, `#(cmd)`, `##` for a
+  /// `#`; a run of `#` before `[` is left for the next step), then draws it (`#[fg=red]` a style,
+  /// `##` a `#`). So a `#` is written `####`, and one in a run before `[` is written `##`; nothing
+  /// else changes (a job's output is not read by strftime: `%` stays). Checked by drawing it in a
+  /// real tmux (`WidgetFormatTests`).
+  public static func tmuxEscaped(_ text: String) -> String {
+    guard text.utf8.contains(UInt8(ascii: "#")) else { return text }
+    // By code points: a `#` followed by a combining mark is one character, and still a `#`.
+    let scalars = Array(text.unicodeScalars)
+    var out = String.UnicodeScalarView()
+    var i = 0
+    while i < scalars.count {
+      guard scalars[i] == "#" else {
+        out.append(scalars[i])
+        i += 1
+        continue
+      }
+      var end = i
+      while end < scalars.count, scalars[end] == "#" { end += 1 }
+      let beforeStyle = end < scalars.count && scalars[end] == "["
+      out.append(contentsOf: repeatElement("#", count: (end - i) * (beforeStyle ? 2 : 4)))
+      i = end
+    }
+    return String(out)
+  }
+
+  /// `text` as Pango markup shows it literally (waybar reads `text` and `tooltip` as markup):
+  /// `&`, `<`, `>` and both quotes as entities, and a character markup may not hold as U+FFFD
+  /// (`Markup.escape`).
+  public static func pangoEscaped(_ text: String) -> String { Markup.escape(text) }
 
   /// The format spelled `word` (case-insensitive; `jsonl` is `json`, as everywhere), or nil.
   public static func named(_ word: String) -> WidgetFormat? {
@@ -25,8 +68,8 @@ public enum WidgetFormat: String, CaseIterable, Sendable {
     -> JSONObject
   {
     var object: JSONObject = [
-      "text": .string(Markup.escape(TerminalText.safe(text))),
-      "tooltip": .string(Markup.escape(TerminalText.safe(tooltip))),
+      "text": .string(pangoEscaped(TerminalText.safe(text))),
+      "tooltip": .string(pangoEscaped(TerminalText.safe(tooltip))),
       "class": .string(name),
     ]
     if let percentage { object["percentage"] = .int(percentage) }
@@ -41,8 +84,8 @@ extension Option where Value == WidgetFormat {
   public static func widgetFormat(record: String) -> Option<WidgetFormat> {
     .formats(
       WidgetFormat.allCases.map(\.rawValue),
-      help: "text (for people: one line for tmux, i3blocks), json (JSON lines: \(record)) or waybar "
-        + "(its custom-module JSON)",
+      help: "text (for people: one line for a terminal, i3blocks), json (JSON lines: \(record)), waybar "
+        + "(its custom-module JSON) or tmux (the text line for status-right, # escaped)",
       default: .text, defaultText: WidgetFormat.text.rawValue, named: WidgetFormat.named)
   }
 }

@@ -259,13 +259,16 @@ public enum TextLayout {
   }
 
   /// A word too wide for `room` columns cut after its separators (`/`, `&`, `,`, `|`, `?`), so that
-  /// a long path or URL goes on over lines instead of past the edge; inside a JSON record, only
-  /// after the comma that ends one of its members (never inside a string, a number or a nested
-  /// value), so that each line holds whole members. A word that fits, or has no separator, is
-  /// kept whole. `wrap` puts each piece but the first on a line of its own.
+  /// a long path goes on over lines instead of past the edge; inside a JSON record, only after
+  /// the comma that ends one of its members (never inside a string, a number or a nested value),
+  /// so that each line holds whole members. A word that fits, or has no separator, is kept whole,
+  /// and so is a URL (a word holding `://` outside a record): it overflows the line rather than
+  /// being cut, so that it can still be copied and pasted. `wrap` puts each piece but the first
+  /// on a line of its own.
   static func pieces(of word: Substring, fitting room: Int) -> [Substring] {
     guard displayWidth(word) > room, room > 0 else { return [word] }
     let records = recordSpans(in: word)
+    if records.isEmpty, word.contains("://") { return [word] }
     let memberEnds = Set(records.flatMap { memberCommas(in: word[$0]) })
     var pieces: [Substring] = []
     var start = word.startIndex

@@ -746,7 +746,7 @@ def fmt_option(opts, csv=None):
         return "json"
     if low == "csv" and csv is not None:
         CSV_COLUMNS = csv
-        OUT.append(",".join(csv) + "\n")
+        OUT.append(CSV_TABLE)  # the header and rows, written by flush_out (rule 10)
         return "json"
     if low == "text":
         return "text"
@@ -1081,19 +1081,56 @@ OUT = []
 CSV_COLUMNS = None
 
 
-def csv_field(text):
+CSV_TABLE = []  # the records -f csv writes, as flush_out writes them (rule 10 flattens them)
+
+
+def csv_field(text, string=True):
+    if string and text[:1] in ("=", "+", "-", "@", "\t", "\r", "'"):
+        text = "'" + text
     if any(c in text for c in ',"\n\r'):
         return '"' + text.replace('"', '""') + '"'
     return text
 
 
+def csv_flat(value, path, out):
+    if isinstance(value, dict) and value:
+        for k, v in value.items():
+            csv_flat(v, path + "." + k, out)
+    elif isinstance(value, list) and value:
+        for n, v in enumerate(value, 1):
+            csv_flat(v, path + "." + str(n), out)
+    else:
+        out[path] = value
+
+
+def csv_order(path):
+    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in path.split(".")]
+
+
+def csv_text():
+    flats = []
+    for rec in CSV_TABLE:
+        flat = {}
+        for k, v in rec.items():
+            csv_flat(v, k, flat)
+        flats.append(flat)
+    paths = {p for f in flats for p in f if p.split(".")[0] in CSV_COLUMNS}
+    nested = {p.split(".")[0] for p in paths if "." in p}
+    columns = sorted({c for c in CSV_COLUMNS if c not in nested}
+                     | {p for p in paths if "." in p or p not in nested}, key=csv_order)
+    lines = [",".join(csv_field(c) for c in columns)]
+    for flat in flats:
+        cells = []
+        for c in columns:
+            v = flat.get(c)
+            cells.append("" if v is None else csv_field(v) if isinstance(v, str) else csv_field(dumps(v), False))
+        lines.append(",".join(cells))
+    return "".join(l + "\n" for l in lines)
+
+
 def emit(rec):
     if CSV_COLUMNS is not None:
-        cells = []
-        for c in CSV_COLUMNS:
-            v = rec.get(c)
-            cells.append(csv_field("" if v is None else v if isinstance(v, str) else dumps(v)))
-        OUT.append(",".join(cells) + "\n")
+        CSV_TABLE.append(rec)
         return
     OUT.append(dumps(rec) + "\n")
 
@@ -1103,7 +1140,7 @@ def emit_text(line):
 
 
 def flush_out(quiet_pipe=False):
-    data = "".join(OUT).encode("utf-8")
+    data = "".join(csv_text() if part is CSV_TABLE else part for part in OUT).encode("utf-8")
     OUT.clear()
     try:
         sys.stdout.buffer.write(data)
@@ -1277,7 +1314,7 @@ def cmd_recent(opts, pos):
 
 
 def cmd_show(opts, pos):
-    fmt = fmt_option(opts)
+    fmt = fmt_option(opts, TRIP_CSV)
     order = opts.get("sort", "title")
     if order not in ("title", "dateCreated", "dateEdited", "completed"):
         raise usage("--sort must be title, dateCreated, dateEdited or completed, not '%s'" % esc(order))
