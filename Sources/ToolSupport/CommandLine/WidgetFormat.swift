@@ -68,7 +68,12 @@ public enum WidgetFormat: String, CaseIterable, Sendable {
     -> JSONObject
   {
     var object: JSONObject = [
-      "text": .string(pangoEscaped(TerminalText.safe(text))),
+      // A text of several lines (an expanded view) keeps its line feeds: waybar draws each line.
+      "text": .string(
+        text.split(separator: "\n", omittingEmptySubsequences: false).map {
+          pangoEscaped(TerminalText.safe(String($0)))
+        }
+        .joined(separator: "\n")),
       "tooltip": .string(pangoEscaped(TerminalText.safe(tooltip))),
       "class": .string(name),
     ]
