@@ -158,7 +158,8 @@ enum ActivityWidget {
       done: ready ? (stale ? "Stale" : "Out of the oven") : nil)
     return Widget.Entry(
       kind: "activity", date: now, text: text, tooltip: tooltip,
-      members: members, waybarClass: stale ? "stale" : ready ? "ready" : "preparing", percentage: elapsed)
+      members: members, waybarClass: stale ? "stale" : ready ? "ready" : "preparing", percentage: elapsed,
+      lines: form == .expanded ? text.split(separator: "\n").map(String.init) : nil)
   }
 
   /// The donut standing for the sample's island icon: one column wide on every terminal.

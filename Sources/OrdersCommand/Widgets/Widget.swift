@@ -73,6 +73,9 @@ enum Widget {
     /// waybar's class (and percentage, for a gauge).
     var waybarClass: String
     var percentage: Int?
+    /// The lines a widget of several lines draws (the Live Activity's expanded view); nil for the
+    /// one line of `text`. Each is escaped on its own, so that a line feed inside one stays escaped.
+    var lines: [String]? = nil
   }
 
   /// Writes the entries in the format asked for: a line each.
@@ -89,12 +92,8 @@ enum Widget {
   static func write(_ entry: Entry, as format: WidgetFormat) {
     switch format {
     case .text, .tmux:
-      // A form of several lines (the Live Activity's expanded view) is written a line each.
       StandardOutput.shared.write(
-        entry.text.split(separator: "\n", omittingEmptySubsequences: false).map {
-          WidgetFormat.line(String($0), as: format)
-        }
-        .joined())
+        (entry.lines ?? [entry.text]).map { WidgetFormat.line($0, as: format) }.joined())
     case .json:
       var object = entry.members
       object["type"] = .string("widget")
@@ -107,7 +106,8 @@ enum Widget {
     case .waybar:
       StandardOutput.shared.writeRecord(
         WidgetFormat.waybar(
-          text: entry.text, tooltip: entry.tooltip, class: entry.waybarClass, percentage: entry.percentage))
+          lines: entry.lines ?? [entry.text], tooltip: entry.tooltip, class: entry.waybarClass,
+          percentage: entry.percentage))
     }
   }
 

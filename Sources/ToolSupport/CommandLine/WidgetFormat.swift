@@ -67,13 +67,17 @@ public enum WidgetFormat: String, CaseIterable, Sendable {
   public static func waybar(text: String, tooltip: String, class name: String, percentage: Int? = nil)
     -> JSONObject
   {
+    waybar(lines: [text], tooltip: tooltip, class: name, percentage: percentage)
+  }
+
+  /// The same, for a widget drawn on several lines (the Live Activity's expanded view): each
+  /// line made terminal-safe and escaped as the one line is, then joined by a line feed, which
+  /// waybar draws as a new line. A line feed inside a line is escaped, as anywhere else.
+  public static func waybar(lines: [String], tooltip: String, class name: String, percentage: Int? = nil)
+    -> JSONObject
+  {
     var object: JSONObject = [
-      // A text of several lines (an expanded view) keeps its line feeds: waybar draws each line.
-      "text": .string(
-        text.split(separator: "\n", omittingEmptySubsequences: false).map {
-          pangoEscaped(TerminalText.safe(String($0)))
-        }
-        .joined(separator: "\n")),
+      "text": .string(lines.map { pangoEscaped(TerminalText.safe($0)) }.joined(separator: "\n")),
       "tooltip": .string(pangoEscaped(TerminalText.safe(tooltip))),
       "class": .string(name),
     ]
@@ -81,6 +85,7 @@ public enum WidgetFormat: String, CaseIterable, Sendable {
     object.sortKeys()
     return object
   }
+
 }
 
 extension Option where Value == WidgetFormat {
