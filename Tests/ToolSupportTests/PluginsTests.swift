@@ -8,14 +8,15 @@ import ToolSupport
 @Suite("plugins on PATH")
 struct PluginsTests {
   /// A folder of plugins on PATH before the built tools: `orders-envdump` (prints its arguments
-  /// and the settings it was given, exits 7), `orders-die` (ends by SIGTERM), `orders-list` (a
-  /// built-in's name: never run), `pipe-check-hello` and `trips-envdump`.
+  /// and the settings of the plugin contract it was given, not the caller's other
+  /// `SAMPLEPIPES_*`, as CI's `SAMPLEPIPES_CAMPAIGNS`; exits 7), `orders-die` (ends by SIGTERM),
+  /// `orders-list` (a built-in's name: never run), `pipe-check-hello` and `trips-envdump`.
   static func plugins() throws -> (folder: URL, environment: [String: String]) {
     let folder = try TestSupport.temporaryDirectory()
     let dump = """
       #!/bin/sh
       echo "args:$#:$*"
-      env | grep -E '^(SAMPLEPIPES_[A-Z_]*|TZ|COLUMNS|NO_COLOR|FORCE_COLOR|CLICOLOR_FORCE)=.' | sort
+      env | grep -E '^(SAMPLEPIPES_(TOOL|VERSION|PROTOCOL|CONFIG|PAGER|ORDERS|MENU|FEED|TRIPS)|TZ|COLUMNS|NO_COLOR|FORCE_COLOR|CLICOLOR_FORCE)=.' | sort
       exit 7
 
       """
