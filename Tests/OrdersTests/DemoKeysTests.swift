@@ -188,6 +188,48 @@ struct DemoKeysTests {
   }
 
   @Test(
+    "at 100x40 each panel takes its keys: Sales History's range, the Top 5's timeframe, the Donuts' editor view of the selected donut, the Cities' spot and forecast",
+    .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
+  func panelKeys() async throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (tmux, statusFile, _, ids) = try Self.start(in: dir, size: (100, 40))
+    defer { _ = try? tmux.run(["kill-server"]) }
+    #expect(
+      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") && $0.contains("Social Feed") },
+      "\(tmux.screen())")
+    /// Presses `key`, then waits for the screen to hold `text`.
+    func press(_ key: String, _ text: String, within seconds: Double = 30) async throws {
+      try tmux.run(["send-keys", "-t", "demo", key])
+      #expect(await tmux.waitFor(seconds: seconds) { $0.contains(text) }, "\(key): \(tmux.screen())")
+    }
+    // Sales History: y the year, Left back to the month, w two weeks.
+    try await press("4", "Sales History · 2 Weeks · ")
+    try await press("y", "Sales History · Year · ")
+    try await press("Left", "Sales History · Month · ")
+    try await press("w", "Sales History · 2 Weeks · ")
+    // The Top 5: the week first (the dashboard's timeframe), then y and d recount it.
+    try await press("6", "Top 5 Donuts · Last 7 Days · ")
+    try await press("y", "Top 5 Donuts · Last 12 Months · ", within: 60)
+    try await press("d", "Top 5 Donuts · Today · ", within: 60)
+    // The Donuts: the first donut's editor view, then the next one's.
+    try await press("5", "The Classic · donut 0")
+    try await press("j", "Blueberry Frosted · donut 1")
+    try await press("Down", "Strawberry Drizzle · donut 2")
+    try await press("k", "Blueberry Frosted · donut 1")
+    // The Cities: Cupertino's spot and forecast, then San Francisco's, then London's.
+    try await press("7", "Recommended spot in Cupertino")
+    #expect(tmux.screen().contains("Forecast "), "\(tmux.screen())")
+    try await press("Down", "Recommended spot in San Francisco")
+    try await press("Right", "Recommended spot in London")
+    #expect(tmux.screen().contains("London · "), "the London forecast: \(tmux.screen())")
+    // Back on the Truck, its keys are its own again.
+    try await press("1", "New Orders")
+    try tmux.run(["send-keys", "-t", "demo", "q"])
+    #expect(await Self.status(in: statusFile, within: 30) == "exit 0\n", "\(tmux.screen())")
+  }
+
+  @Test(
     "a store torn after n (a Live Activity running) leaves the last good frame with a note, the dashboard runs on, and takes the repair",
     .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
   func tornStoreAfterNext() async throws {
