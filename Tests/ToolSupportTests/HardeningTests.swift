@@ -81,10 +81,14 @@ struct FilesHardeningTests {
     "a tool started with SIGINT and SIGTERM blocked unblocks them: Ctrl-C still ends it",
     .enabled(if: Requirements.has("python3"), "python3 is not installed (.ci/run installs it)"))
   func blockedSignals() throws {
+    // SIGINT is sent once python has become pipe-check: sent while python was still starting, it
+    // was taken by python's own handler (replaced by SIG_DFL before it ran), and pipe-check never
+    // saw it (CI under load: exit 65 once the FIFO's writer ended 20 s later).
     let script = """
       mkfifo fifo; sleep 20 > fifo & w=$!
       python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT, signal.SIGTERM]); os.execvp(sys.argv[1], sys.argv[1:])' pipe-check fifo & p=$!
-      sleep 0.5; kill -INT $p; wait $p; echo "exit $?"; kill -9 $w
+      for i in $(seq 200); do [ "$(cat /proc/$p/comm 2>/dev/null)" = pipe-check ] && break; sleep 0.05; done
+      sleep 0.3; kill -INT $p; wait $p; echo "exit $?"; kill -9 $w
       """
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
