@@ -74,12 +74,31 @@ struct SiteBrowserTests {
     defer { try? FileManager.default.removeItem(at: tricky.deletingLastPathComponent()) }
     let result = try TestSupport.runProcess(
       "/usr/bin/env", ["python3", "-c", Self.validator, sample.path, tricky.path])
-    #expect(result.status == 0, "\(result.out)\(result.err)")
+    #expect(result.status == 0, "\(result.err)\(result.out)")
     #expect(result.out.hasSuffix("problems: 0\n"))
   }
 
   /// Runs the browser driver (a browser session: seconds of waiting, off the test threads).
+  ///
+  /// A session that fails is run once more, and the first failure is printed as a NOTE: on a
+  /// loaded two-core CI machine one browser session in a whole run failed where every rerun
+  /// passed, and its reason was cut from the log. A second failure fails the test, with the
+  /// driver's `failure` line first in what the test prints.
   static func runDriver(_ arguments: [String]) async throws -> (TestSupport.Result, [String: Any]) {
+    var (result, summary) = try await runDriverOnce(arguments)
+    if result.status != 0 {
+      let reason = summary["failure"] as? String ?? result.err
+      print("NOTE trips site browser test: \(arguments[0]) failed once and was rerun: \(reason)")
+      (result, summary) = try await runDriverOnce(arguments)
+    }
+    if let failure = summary["failure"] as? String {
+      result.stderr = Data("failure: \(failure)\n".utf8) + result.stderr
+    }
+    return (result, summary)
+  }
+
+  /// One browser session of the driver.
+  static func runDriverOnce(_ arguments: [String]) async throws -> (TestSupport.Result, [String: Any]) {
     let script = TestSupport.packageRoot.appendingPathComponent("Tests/tools/site-browser-check.py").path
     let result = try await TestSupport.offThePool {
       try TestSupport.runProcess("/usr/bin/env", ["python3", script] + arguments)
@@ -99,7 +118,7 @@ struct SiteBrowserTests {
     let site = try Self.writeSite(SiteBuilder.build(try SiteFixture.input(), sort: .title))
     defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
     let (result, summary) = try await Self.runDriver(["check", site.path])
-    #expect(result.status == 0, "\(result.out)\(result.err)")
+    #expect(result.status == 0, "\(result.err)\(result.out)")
     #expect(summary["ok"] as? Bool == true)
     let card = summary["card"] as? [String: Any]
     let forward = summary["forward"] as? [String: Any]
@@ -203,7 +222,7 @@ struct SiteBrowserTests {
     let site = try Self.writeSite(SiteBuilder.build(input, sort: .title))
     defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
     let (result, summary) = try await Self.runDriver([mode[0], site.path] + mode.dropFirst())
-    #expect(result.status == 0, "\(result.out)\(result.err)")
+    #expect(result.status == 0, "\(result.err)\(result.out)")
     let card = summary["card"] as? [String: Any]
     #expect(card?["subtitle"] as? String == "Cliffs, tide pools and cypress tunnels")
     #expect(card?["below"] as? Bool == true)
@@ -304,7 +323,7 @@ struct SiteBrowserTests {
       let site = try Self.writeSite(SiteBuilder.build(reader.model, sort: .title))
       defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
       let (result, summary) = try await Self.runDriver(["search", site.path] + queries)
-      #expect(result.status == 0, "\(result.out)\(result.err)")
+      #expect(result.status == 0, "\(result.err)\(result.out)")
       let wishlist = try Wishlist(records: records)
       let answers = summary["queries"] as? [[String: Any]] ?? []
       #expect(answers.count == queries.count)
@@ -398,7 +417,7 @@ struct SiteBrowserTests {
     // A browser session each: the sample by default, the tricky names too with the campaigns in full.
     for site in sites.prefix(Campaign.size(small: 1, full: 2)) {
       let (result, summary) = try await Self.runDriver(["axe", site.path])
-      #expect(result.status == 0, "\(result.out)\(result.err)")
+      #expect(result.status == 0, "\(result.err)\(result.out)")
       #expect(summary["violations"] as? Int == 0)
       let pages = summary["pages"] as? [[String: Any]] ?? []
       // home, a trip, search (empty, with results, with none), goals, a badge, the home page with
@@ -423,7 +442,7 @@ struct SiteBrowserTests {
     let site = try Self.writeSite(SiteBuilder.build(try SiteFixture.input(), sort: .title))
     defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
     let (result, summary) = try await Self.runDriver(["check", site.path, "--no-bfcache", "--query", "the"])
-    #expect(result.status == 0, "\(result.out)\(result.err)")
+    #expect(result.status == 0, "\(result.err)\(result.out)")
     let search = summary["search"] as? [String: Any]
     let name = (search?["card"] as? [String: Any])?["name"] as? String ?? "?"
     let back = search?["back"] as? [String: Any]
@@ -449,7 +468,7 @@ struct SiteBrowserTests {
       arguments += ["--check-cmd", "\(TestSupport.tool("trips")) site --check"]
     }
     let (result, summary) = try await Self.runDriver(arguments)
-    #expect(result.status == 0, "\(result.out)\(result.err)")
+    #expect(result.status == 0, "\(result.err)\(result.out)")
     let broken = summary["broken"] as? [String: Any]
     let reveal = broken?["reveal"] as? [String: Any]
     #expect(reveal?["viewTransition"] as? Bool == true)  // no error anywhere in the browser
