@@ -28,9 +28,8 @@ enum Edit {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let given = invocation[StoryIOOptions.document]
     let control = try BackupControl.of(invocation)
-    try RenameJournal.finish(inFolderOf: given)
+    let given = try StoryIOOptions.documentPath(invocation)
     let original = try StoryFiles.load(given)
     let path = StoryFiles.target(of: given)
     let editor = try UserPrograms.editor(for: given)

@@ -26,8 +26,7 @@ enum Focus {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    try RenameJournal.finish(inFolderOf: invocation[StoryIOOptions.document])
-    let story = try StoryFiles.load(invocation[StoryIOOptions.document])
+    let story = try StoryFiles.load(try StoryIOOptions.documentPath(invocation))
     let width = invocation[width] ?? TextLayout.width(fd: 1)
     let margin = invocation[margin] ?? FocusLayout.defaultMargin(width: width)
     guard width - 2 * margin >= 10 else {

@@ -13,6 +13,14 @@ enum StoryIOOptions {
 
   /// The document a command works on.
   static let document = Argument.one("FILE")
+
+  /// The path `FILE` gives, once a rename left unfinished beside it is finished, so that the
+  /// command finds the folder as the rename leaves it.
+  static func documentPath(_ invocation: Invocation) throws(ToolError) -> String {
+    let given = invocation[document]
+    try RenameJournal.finish(inFolderOf: given)
+    return given
+  }
   /// `--format`: records (json), rows for a person (text), or a header row and a row per record
   /// (csv).
   static let format = Option.format([.text, .json, .csv], default: .json)

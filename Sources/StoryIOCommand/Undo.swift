@@ -45,8 +45,7 @@ enum Undo {
         "undo keeps the text it replaces as a backup, so it does not run with backups off (none)",
         notes: ["add --backup=simple or --backup=numbered"])
     }
-    let given = invocation[StoryIOOptions.document]
-    try RenameJournal.finish(inFolderOf: given)
+    let given = try StoryIOOptions.documentPath(invocation)
     let path = StoryFiles.target(of: given)
     // Under the folder's lock, as every save: a save or undo that runs meanwhile waits its turn.
     return try Files.withFolderLock(Files.directory(of: path)) { () throws(ToolError) -> Int32 in

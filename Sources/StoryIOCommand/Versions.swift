@@ -38,9 +38,8 @@ enum Versions {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let given = invocation[StoryIOOptions.document]
     let control = try BackupControl.of(invocation)
-    try RenameJournal.finish(inFolderOf: given)
+    let given = try StoryIOOptions.documentPath(invocation)
     let path = StoryFiles.target(of: given)
     let current: [UInt8]? = StoryFiles.kind(path) == .missing ? nil : try StoryFiles.load(given).bytes
     let backups = Backups.list(of: path, control: control == .none ? .existing : control)
