@@ -25,11 +25,7 @@ enum Collections {
         TripsText.collections(TripCollection.allCases, width: TextLayout.width(), style: style))
       return ExitStatus.ok
     }
-    if invocation[TripsOptions.listFormat] == .csv {
-      TripsOptions.writeCSV(TripCollection.allCases.map(\.record), type: "collection")
-      return ExitStatus.ok
-    }
-    for collection in TripCollection.allCases { StandardOutput.shared.writeRecord(collection.record) }
+    TripsOptions.write(TripCollection.allCases.map(\.record), type: "collection", invocation)
     return ExitStatus.ok
   }
 }

@@ -36,11 +36,7 @@ enum Recent {
         })
       return ExitStatus.ok
     }
-    if invocation[TripsOptions.listFormat] == .csv {
-      TripsOptions.writeCSV(trips.map { $0.record() }, type: "trip")
-      return ExitStatus.ok
-    }
-    for trip in trips { StandardOutput.shared.writeRecord(trip.record()) }
+    TripsOptions.write(trips.map { $0.record() }, type: "trip", invocation)
     return ExitStatus.ok
   }
 }

@@ -61,11 +61,7 @@ enum Search {
         rows.append(object)
       }
     }
-    if invocation[TripsOptions.listFormat] == .csv {
-      TripsOptions.writeCSV(rows, type: "search-result")
-    } else {
-      for row in rows { StandardOutput.shared.writeRecord(row) }
-    }
+    TripsOptions.write(rows, type: "search-result", invocation)
     return ExitStatus.ok
   }
 }

@@ -30,16 +30,12 @@ enum Show {
     let wishlist = try TripStore(invocation).load()
     let trip = wishlist.trips[try Lookup.trip(invocation[TripsOptions.trip], in: wishlist.trips)]
     let activities = trip.activities(sortedBy: invocation[sort])
-    if invocation[TripsOptions.listFormat] == .csv {
-      TripsOptions.writeCSV([trip.record(activities: activities)], type: "trip")
-      return ExitStatus.ok
-    }
     if invocation[TripsOptions.listFormat] == .text {
       let style = Terminal.Style(enabled: Terminal.colorEnabled(fd: 1))
       Pager.show(TripsText.show(trip, activities: activities, width: TextLayout.width(), style: style))
       return ExitStatus.ok
     }
-    StandardOutput.shared.writeRecord(trip.record(activities: activities))
+    TripsOptions.write([trip.record(activities: activities)], type: "trip", invocation)
     return ExitStatus.ok
   }
 }

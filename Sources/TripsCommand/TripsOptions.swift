@@ -41,9 +41,10 @@ enum TripsOptions {
   /// header row of the record's fields (`CSVTable`).
   static let listFormat = Option.format([.text, .json, .csv], default: .json)
 
-  /// The `type` records as `--format csv`: a header row of that record's fields and a row each.
-  static func writeCSV(_ records: [JSONObject], type: String) {
-    StandardOutput.shared.write(CSVTable(WishlistSchemas.catalog.schema(for: type)!).text(records))
+  /// The `type` records as `--format` (`listFormat`) asks: csv, a header row of that record's
+  /// fields and a row each; json, JSON lines.
+  static func write(_ records: [JSONObject], type: String, _ invocation: Invocation) {
+    CSVTable.write(records, as: invocation[listFormat], type: type, in: WishlistSchemas.catalog)
   }
 
   /// `--collection C`: a collection by its id or its name, ignoring case (`summerVibes`,

@@ -153,3 +153,18 @@ public struct CSVTable: Sendable {
     return quoted(value.jsonText)
   }
 }
+
+extension CSVTable {
+  /// Writes `records` of `type` as a listing's `--format` asks: with `csv`, a header row of the
+  /// fields `catalog` gives the type and a row per record (`text(_:)`); with any other format,
+  /// JSON lines. A text view is each command's own.
+  public static func write(
+    _ records: [JSONObject], as format: OutputFormat, type: String, in catalog: SchemaCatalog
+  ) {
+    if format == .csv {
+      StandardOutput.shared.write(CSVTable(catalog.schema(for: type)!).text(records))
+    } else {
+      for record in records { StandardOutput.shared.writeRecord(record) }
+    }
+  }
+}
