@@ -11,8 +11,6 @@ enum Forecast {
   static let format = Option.format(
     [.json, .text, .csv], default: .json,
     help: "json writes forecast (and forecast-minute) records, text a table of the hours, csv a row per hour")
-  /// The columns of `--format csv`: the forecast record's fields.
-  static let csv = CSVTable(FoodTruckSchemas.catalog.schema(for: "forecast")!)
 
   static let command = Command(
     name: "forecast", summary: "write hourly forecast records for a place",
@@ -53,10 +51,11 @@ enum Forecast {
     if invocation[format] == .text {
       let zone = WeatherOptions.zone(for: place.city.flatMap(City.named))
       out.write(text(forecast, now: now, minutes: minutes > 0, zone: zone, width: TextLayout.width(fd: 1)))
-    } else if invocation[format] == .csv {
-      out.write(csv.text(forecast.records(includeMinutes: false)))
     } else {
-      for record in forecast.records(includeMinutes: minutes > 0) { out.writeRecord(record) }
+      // No minutes with csv: refused above.
+      CSVTable.write(
+        forecast.records(includeMinutes: minutes > 0), as: invocation[format], type: "forecast",
+        in: FoodTruckSchemas.catalog)
     }
     if minutes > 0, forecast.minutes == nil, forecast.fallbackReason == nil {
       WeatherOptions.warn("the provider has no minute forecast for \(place.name)")

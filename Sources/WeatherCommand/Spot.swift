@@ -8,8 +8,6 @@ enum Spot {
   static let format = Option.format(
     [.text, .json, .csv], default: .json,
     help: "json writes parking-spot records, text the city page's card, csv a row per spot")
-  /// The columns of `--format csv`: the parking-spot record's fields.
-  static let csv = CSVTable(FoodTruckSchemas.catalog.schema(for: "parking-spot")!)
 
   static let command = Command(
     name: "spot", summary: "recommend a parking spot in a city by the sample's rain rule",
@@ -47,11 +45,7 @@ enum Spot {
       return ExitStatus.ok
     }
     let records = spots.filter { all || $0.recommended }.map { $0.record(city: city, now: now) }
-    if invocation[format] == .csv {
-      out.write(csv.text(records))
-      return ExitStatus.ok
-    }
-    for record in records { out.writeRecord(record) }
+    CSVTable.write(records, as: invocation[format], type: "parking-spot", in: FoodTruckSchemas.catalog)
     return ExitStatus.ok
   }
 

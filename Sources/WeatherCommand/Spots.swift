@@ -7,8 +7,6 @@ enum Spots {
   static let format = Option.format(
     [.text, .json, .csv], default: .json,
     help: "json writes spot records, text a list per city, csv a row per spot")
-  /// The columns of `--format csv`: the spot record's fields.
-  static let csv = CSVTable(FoodTruckSchemas.catalog.schema(for: "spot")!)
 
   static let command = Command(
     name: "spots", summary: "list the parking spots of the truck's cities with their coordinates",
@@ -43,11 +41,7 @@ enum Spots {
     let records = cities.flatMap { city in
       city.spots.enumerated().map { record(city, $0.element, position: $0.offset + 1) }
     }
-    if invocation[format] == .csv {
-      out.write(csv.text(records))
-      return ExitStatus.ok
-    }
-    for record in records { out.writeRecord(record) }
+    CSVTable.write(records, as: invocation[format], type: "spot", in: FoodTruckSchemas.catalog)
     return ExitStatus.ok
   }
 
