@@ -1,16 +1,5 @@
-/// A point of a chart's plane.
-public struct CurvePoint: Equatable, Sendable {
-  /// The horizontal coordinate.
-  public var x: Double
-  /// The vertical coordinate.
-  public var y: Double
-
-  /// The point (`x`, `y`).
-  public init(_ x: Double, _ y: Double) {
-    self.x = x
-    self.y = y
-  }
-}
+/// A point of a chart's plane, (`x`, `y`): the standard library's pair of doubles, `CurvePoint(x, y)`.
+public typealias CurvePoint = SIMD2<Double>
 
 /// One cubic Bézier piece of a curve, from the end of the piece before it.
 public struct BezierSegment: Equatable, Sendable {
