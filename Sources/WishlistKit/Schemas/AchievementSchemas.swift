@@ -19,6 +19,13 @@ extension WishlistSchemas {
     FieldSpec("count", .int(0...Int.max), note: "the live count of the kind, not capped"),
   ]
 
+  /// An event of `achievements --events`: the goal's fields, then `fields` (its dates).
+  static func event(_ type: String, _ summary: String, _ fields: FieldSpec...) -> RecordSchema {
+    RecordSchema(
+      type: type, summary: summary + " (`achievements --events`)", fields: goalFields + fields,
+      writers: ["achievements --events"])
+  }
+
   /// The record types written by `achievements`.
   public static let achievements: [RecordSchema] = [
     RecordSchema(
@@ -32,22 +39,14 @@ extension WishlistSchemas {
         .optional("subtitle", .nonEmptyString, note: "the award text, when achieved"),
       ],
       writers: ["achievements"]),
-    RecordSchema(
-      type: "achievement-earned",
-      summary: "a goal achieved since the last run (`achievements --events`)",
-      fields: goalFields + [
-        FieldSpec("dateAchieved", .dateTime, note: "this run's time"),
-        FieldSpec("subtitle", .nonEmptyString, note: "the award text"),
-      ],
-      writers: ["achievements --events"]),
-    RecordSchema(
-      type: "achievement-revoked",
-      summary: "a goal no longer achieved since the last run (`achievements --events`)",
-      fields: goalFields + [
-        FieldSpec("dateAchieved", .dateTime, note: "when it had been achieved"),
-        FieldSpec("dateRevoked", .dateTime, note: "this run's time"),
-      ],
-      writers: ["achievements --events"]),
+    event(
+      "achievement-earned", "a goal achieved since the last run",
+      FieldSpec("dateAchieved", .dateTime, note: "this run's time"),
+      FieldSpec("subtitle", .nonEmptyString, note: "the award text")),
+    event(
+      "achievement-revoked", "a goal no longer achieved since the last run",
+      FieldSpec("dateAchieved", .dateTime, note: "when it had been achieved"),
+      FieldSpec("dateRevoked", .dateTime, note: "this run's time")),
     RecordSchema(
       type: "achievement-date",
       summary: "the `--state` file of `achievements`: when an achieved goal was achieved",
