@@ -33,12 +33,16 @@ public struct Place: Equatable, Sendable {
     spot ?? "\(JSONNumber(latitude, fractionDigits: 4)), \(JSONNumber(longitude, fractionDigits: 4))"
   }
 
-  /// The members every weather record starts with: city and spot (when known), coordinates.
-  func addMembers(to object: inout JSONObject) {
+  /// A weather record of this place: `members`, then the members every weather record holds (city
+  /// and spot when known, coordinates), keys sorted.
+  func record(_ members: JSONObject) -> JSONObject {
+    var object = members
     if let city { object["city"] = .string(city) }
     if let spot { object["spot"] = .string(spot) }
     object["latitude"] = .decimal(latitude, fractionDigits: 6)
     object["longitude"] = .decimal(longitude, fractionDigits: 6)
+    object.sortKeys()
+    return object
   }
 
   /// Whether a record's place fields name this place: the same spot (and city, when the record
@@ -206,9 +210,7 @@ public struct HourForecast: Equatable, Sendable {
       "symbolName": .string(symbolName), "source": .string(source),
     ]
     if !unknown.isEmpty { object["unknown"] = .array(unknown.map { .string($0) }) }
-    place.addMembers(to: &object)
-    object.sortKeys()
-    return object
+    return place.record(object)
   }
 
   /// `{"unit":"fahrenheit","value":63}`: the protocol's temperature, one decimal at most.
@@ -274,13 +276,10 @@ public struct MinuteChance: Equatable, Sendable {
 
   /// The `forecast-minute` record of this minute at `place`.
   public func record(at place: Place, source: String) -> JSONObject {
-    var object: JSONObject = [
+    place.record([
       "type": .string("forecast-minute"), "date": .string(ISODate.format(date)),
       "precipitationChance": .decimal(chance, fractionDigits: 2), "source": .string(source),
-    ]
-    place.addMembers(to: &object)
-    object.sortKeys()
-    return object
+    ])
   }
 }
 
@@ -318,13 +317,10 @@ public struct ForecastRequest: Equatable, Sendable {
 
   /// The `forecast-request` record sent to a provider.
   public var record: JSONObject {
-    var object: JSONObject = [
+    place.record([
       "type": .string("forecast-request"), "start": .string(ISODate.format(start)), "hours": .int(hours),
       "now": .string(ISODate.format(now)), "minutes": .int(minutes),
-    ]
-    place.addMembers(to: &object)
-    object.sortKeys()
-    return object
+    ])
   }
 }
 

@@ -66,9 +66,7 @@ public struct SpotAssessment: Equatable, Sendable {
     if fallbackReason == nil, let maxChance {
       object["maxPrecipitationChance"] = .decimal(maxChance, fractionDigits: 2)
     }
-    place.addMembers(to: &object)
-    object.sortKeys()
-    return object
+    return place.record(object)
   }
 }
 
