@@ -69,13 +69,11 @@ enum BackSwipe {
         document.body.classList.add("dragging");
         const x = Math.max(0, event.clientX - drag.from[0]);
         place(x, x ? event.clientY - drag.from[1] : 0);
-        drag.trail.push([event.timeStamp, x]);
-        while (drag.trail.length > 2 && event.timeStamp - drag.trail[1][0] > 100) drag.trail.shift();
+        follow(drag.trail, event.timeStamp, x);
       });
       function release(event) {
         if (!drag || event.pointerId !== drag.id) return;
-        const [t0, x0] = drag.trail[0], [t1, x1] = drag.trail[drag.trail.length - 1];
-        const speed = t1 > t0 ? (x1 - x0) / (t1 - t0) * 1000 : 0;
+        const speed = speedOf(drag.trail);
         drag = null;
         // Where the page is shown (the interactive spring may be a little behind the finger).
         const style = getComputedStyle(page);

@@ -191,13 +191,11 @@ enum NewTripSheet {
         // The sheet follows on the interactive spring (a transition), from the first move on.
         sheet.classList.add("dragging");
         move(y < 0 ? y / 4 : y);
-        drag.trail.push([event.timeStamp, y]);
-        while (drag.trail.length > 2 && event.timeStamp - drag.trail[1][0] > 100) drag.trail.shift();
+        follow(drag.trail, event.timeStamp, y);
       });
       function release(event) {
         if (!drag || event.pointerId !== drag.id) return;
-        const [t0, y0] = drag.trail[0], [t1, y1] = drag.trail[drag.trail.length - 1];
-        const speed = t1 > t0 ? (y1 - y0) / (t1 - t0) * 1000 : 0;
+        const speed = speedOf(drag.trail);
         drag = null;
         const y = offset();
         sheet.classList.remove("dragging");

@@ -54,8 +54,17 @@ struct Spring: Sendable, Equatable {
 
   /// `cssEasing(steps:initialVelocity:)` in JavaScript, for the pages' scripts, which know the
   /// velocity only when a finger lets go: `spring(duration, bounce, velocity)` gives the `linear()`
-  /// easing (32 steps) of this equation.
+  /// easing (32 steps) of this equation. And that velocity: a drag keeps a trail of `[time stamp,
+  /// position]` (`follow` adds a move and keeps the last 100 ms), `speedOf` its speed in px/s.
   static let script = """
+    const follow = (trail, time, position) => {
+      trail.push([time, position]);
+      while (trail.length > 2 && time - trail[1][0] > 100) trail.shift();
+    };
+    const speedOf = (trail) => {
+      const [t0, p0] = trail[0], [t1, p1] = trail[trail.length - 1];
+      return t1 > t0 ? (p1 - p0) / (t1 - t0) * 1000 : 0;
+    };
     const spring = (duration, bounce, velocity) => {
       const w = 2 * Math.PI / duration, z = 1 - bounce, wd = w * Math.sqrt(Math.max(0, 1 - z * z));
       const at = (t) => z >= 1 ? 1 - (1 + (w - velocity) * t) * Math.exp(-w * t)
