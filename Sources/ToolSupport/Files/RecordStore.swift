@@ -1,8 +1,8 @@
 import Glibc
 import PipeProtocol
 
-/// A JSON-lines file used as a store: itself a valid stream of records, read whole, updated under
-/// a lock by atomic replacement or durable append.
+/// A JSON-lines file used as a store: itself a valid stream of records, read whole (or a line at a
+/// time, `StoreStreaming.swift`), updated under a lock by atomic replacement or durable append.
 ///
 /// A store that does not parse (a bad line, or a last line without its newline after a crash) is
 /// reported with its line and never overwritten.
