@@ -13,14 +13,21 @@ enum OrderScan {
   /// Thrown when a pass is not sure of the store.
   struct NotSure: Error {}
 
-  /// Calls `body` with each record of the store in place and, when it is an order, the order
-  /// read with the built-in menu (an order naming a custom donut is not sure: the slow twin reads
-  /// the menu store for it).
-  static func forEach(_ lines: LineReader, _ body: (RecordView, Order?) throws -> Void) throws {
+  /// Calls `body` with each record of the store in place and, when it is an order, its id and
+  /// creation date: checked in place (`SureOrder`), else read whole with the built-in menu (an order
+  /// naming a custom donut is not sure: the slow twin reads the menu store for it). A caller that
+  /// keeps an order reads it whole (`order(_:)`).
+  static func forEach(_ lines: LineReader, _ body: (RecordView, SureOrder?) throws -> Void) throws {
     try RecordReader(lines).forEach { view in
-      try body(view, view.type == "order" ? try Order(record: view, menu: .builtIn) : nil)
+      guard view.type == "order" else { return try body(view, nil) }
+      if let sure = SureOrder(view) { return try body(view, sure) }
+      let order = try Order(record: view, menu: .builtIn)
+      try body(view, SureOrder(id: order.id, creationDate: order.creationDate))
     }
   }
+
+  /// The order of a record the pass keeps, read whole with the built-in menu.
+  static func order(_ view: RecordView) throws -> Order { try Order(record: view, menu: .builtIn) }
 
   /// The highest order number of the store (0 when none), as `OrderStore.highestNumber` reads it
   /// from the records: only the lines are checked, not the orders.
@@ -42,13 +49,13 @@ enum OrderScan {
     // Oldest last; an order newer than the last goes in at its place.
     var newest: [(record: Record, order: Order)] = []
     try forEach(lines) { view, order in
-      guard let order, count > 0 else { return }
-      if newest.count == count, let last = newest.last, order.creationDate < last.order.creationDate {
+      guard let facts = order, count > 0 else { return }
+      if newest.count == count, let last = newest.last, facts.creationDate < last.order.creationDate {
         return
       }
       // After every order at least as new (a later line wins a tie: it goes before its equals).
-      let place = newest.partitionPoint { $0.order.creationDate > order.creationDate }
-      newest.insert((view.copy(), order), at: place)
+      let place = newest.partitionPoint { $0.order.creationDate > facts.creationDate }
+      newest.insert((view.copy(), try Self.order(view)), at: place)
       if newest.count > count { newest.removeLast() }
     }
     return newest
@@ -60,9 +67,9 @@ enum OrderScan {
     let wanted = Set(ids)
     var found: [String: (record: Record, order: Order)] = [:]
     try forEach(lines) { view, order in
-      guard let order, wanted.contains(order.id) else { return }
-      guard found[order.id] == nil else { throw NotSure() }
-      found[order.id] = (view.copy(), order)
+      guard let facts = order, wanted.contains(facts.id) else { return }
+      guard found[facts.id] == nil else { throw NotSure() }
+      found[facts.id] = (view.copy(), try Self.order(view))
     }
     return try ids.map { id in
       guard let entry = found[id] else { throw NotSure() }
@@ -80,10 +87,10 @@ enum OrderScan {
     let wanted = Set(ids)
     var changed: [String: Record] = [:]
     try forEach(lines) { view, order in
-      if let order, wanted.contains(order.id) {
-        guard changed[order.id] == nil else { throw NotSure() }
-        let record = try change(view.copy(), order)
-        changed[order.id] = record
+      if let facts = order, wanted.contains(facts.id) {
+        guard changed[facts.id] == nil else { throw NotSure() }
+        let record = try change(view.copy(), try Self.order(view))
+        changed[facts.id] = record
         try writer.write(record.bytes)
       } else {
         try writer.write(view.bytes)
