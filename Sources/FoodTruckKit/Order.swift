@@ -254,7 +254,7 @@ extension Order {
   /// mistyped field, an unknown status, a donut id not on the menu, an item name that does not
   /// match its id, or a `totalSales` that is not the sum of the quantities is an error naming the
   /// record's line. An optional field, when present, must be valid (null too is an error).
-  public init(record: Record, menu: Menu = .builtIn) throws(InputError) {
+  public init(record: some FieldAccess, menu: Menu = .builtIn) throws(InputError) {
     guard record.type == "order" else { throw record.error("expected an order record, not \(record.type)") }
     id = try record.string("id")
     let statusValue = try record.required("status")

@@ -31,23 +31,40 @@ enum Recent {
     run: run)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let (_, records) = try OrderStore.load(invocation)
-    // Newest first by creation date; among equal dates the later one in the store first.
-    let newest = try OrderStore.orders(records).sorted {
-      ($0.order.creationDate, $0.index) > ($1.order.creationDate, $1.index)
-    }.prefix(invocation[count])
+    let (newest, menu) = try Self.newest(invocation[count], in: try OrderStore.open(invocation))
     switch invocation[format] {
     case .svg:
-      let card = NewOrdersCard.svg(
-        newest.map(\.order), menu: try MenuStore.menu(for: records), now: invocation.now(OrdersOptions.now))
+      let card = NewOrdersCard.svg(newest.map(\.order), menu: menu, now: invocation.now(OrdersOptions.now))
       StandardOutput.shared.write(card)
     case .text:
       StandardOutput.shared.write(
         OrderTable.text(newest.map(\.order), now: invocation.now(OrdersOptions.now), footer: footer))
     default:
-      OrderStore.write(newest, of: records, invocation, format: invocation[format])
+      OrderStore.write(newest, invocation, format: invocation[format])
     }
     return ExitStatus.ok
+  }
+
+  /// The `n` newest orders of `store` with their records, and the menu they are read with: in one
+  /// streaming pass keeping the n newest (its orders all on the built-in menu), else from the
+  /// records loaded whole and sorted (the slow twin, alone when `streams` is false; `loaded` is
+  /// called when it runs).
+  static func newest(_ n: Int, in store: RecordStore, streams: Bool = true, loaded: () -> Void = {}) throws
+    -> (orders: [(record: Record, order: Order)], menu: Menu)
+  {
+    try store.read(
+      streaming: { lines in
+        guard streams else { throw OrderScan.NotSure() }
+        return (try OrderScan.newest(n, lines), Menu.builtIn)
+      },
+      orLoaded: { records in
+        loaded()
+        // Newest first by creation date; among equal dates the later one in the store first.
+        let sorted = try OrderStore.orders(records).sorted {
+          ($0.order.creationDate, $0.index) > ($1.order.creationDate, $1.index)
+        }
+        return (sorted.prefix(n).map { (records[$0.index], $0.order) }, try MenuStore.menu(for: records))
+      })
   }
 
   /// The New Orders card's footer, as the sample's: the newest order's id, a donut glyph and its

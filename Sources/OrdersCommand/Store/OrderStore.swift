@@ -37,10 +37,16 @@ enum OrderStore {
 
   /// Opens the store (creating it on first use) and reads every record.
   static func load(_ invocation: Invocation) throws -> (store: RecordStore, records: [Record]) {
+    let store = try open(invocation)
+    return (store, try read(store))
+  }
+
+  /// The store, created on first use with the starting orders.
+  static func open(_ invocation: Invocation) throws -> RecordStore {
     let store = store(invocation)
     let now = invocation.now(OrdersOptions.now)
     try store.createIfMissing { seed(now: now) }
-    return (store, try read(store))
+    return store
   }
 
   /// Reads every record under the store's lock (shared with other readers), so that an append in
@@ -160,13 +166,20 @@ enum OrderStore {
     _ chosen: some Collection<(index: Int, order: Order)>, of records: [Record], _ invocation: Invocation,
     format: OutputFormat
   ) {
+    write(chosen.map { (records[$0.index], $0.order) }, invocation, format: format)
+  }
+
+  /// Writes the chosen orders, each with its record, in `format`, as above.
+  static func write(
+    _ chosen: [(record: Record, order: Order)], _ invocation: Invocation, format: OutputFormat
+  ) {
     switch format {
     case .text:
       Pager.show(OrderTable.text(chosen.map(\.order), now: invocation.now(OrdersOptions.now)))
     case .csv:
-      StandardOutput.shared.write(OrdersOptions.orderCSV.text(chosen.map { records[$0.index].object }))
+      StandardOutput.shared.write(OrdersOptions.orderCSV.text(chosen.map(\.record.object)))
     default:
-      for (index, _) in chosen { write(records[index]) }
+      for (record, _) in chosen { write(record) }
     }
   }
 }

@@ -70,9 +70,13 @@ enum Place {
     let custom = requests.contains { resolve($0, menu: .builtIn) == nil }
     let order = try MenuStore.withContents(MenuStore.store(invocation), pinned: custom) { contents in
       let items = try resolve(requests, menu: contents.menu)
-      return try OrderStore.store(invocation).append(seed: { OrderStore.seed(now: now) }) { records in
+      // The highest id in one streaming pass, else from the records loaded whole.
+      return try OrderStore.store(invocation).append(
+        seed: { OrderStore.seed(now: now) }, streaming: OrderScan.highestNumber,
+        orLoaded: OrderStore.highestNumber(in:)
+      ) { highest in
         let order = Order(
-          id: Order.id(number: OrderStore.highestNumber(in: records) + 1), status: .placed, items: items,
+          id: Order.id(number: highest + 1), status: .placed, items: items,
           city: city.name,
           parkingSpot: spot.name, creationDate: now)
         return ([Record(object: order.record)], order)

@@ -1,3 +1,4 @@
+import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
@@ -22,22 +23,39 @@ enum Show {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let ids = invocation[OrdersOptions.ids]
-    let (store, records) = try OrderStore.load(invocation)
-    let found = try OrderStore.locate(ids, in: records, store: store)
+    let found = try find(ids, in: try OrderStore.open(invocation))
     if invocation[OrdersOptions.listFormat] == .csv {
-      StandardOutput.shared.write(OrdersOptions.orderCSV.text(found.map { records[$0.index].object }))
+      StandardOutput.shared.write(OrdersOptions.orderCSV.text(found.map(\.record.object)))
       return ExitStatus.ok
     }
     let text = invocation[OrdersOptions.listFormat] == .text
     let now = invocation.now(OrdersOptions.now)
     let zoneOf = OrderTable.zones()
-    for (index, order) in found {
+    for (record, order) in found {
       if text {
         StandardOutput.shared.write(OrderText.detail(order, now: now, zone: zoneOf(order)))
       } else {
-        OrderStore.write(records[index])
+        OrderStore.write(record)
       }
     }
     return ExitStatus.ok
+  }
+
+  /// The orders `ids` of `store` with their records, in that order: in one streaming pass keeping
+  /// those, else from the records loaded whole (the slow twin, alone when `streams` is false;
+  /// `loaded` is called when it runs).
+  static func find(_ ids: [String], in store: RecordStore, streams: Bool = true, loaded: () -> Void = {})
+    throws
+    -> [(record: Record, order: Order)]
+  {
+    try store.read(
+      streaming: { lines in
+        guard streams else { throw OrderScan.NotSure() }
+        return try OrderScan.find(ids, lines)
+      },
+      orLoaded: { records in
+        loaded()
+        return try OrderStore.locate(ids, in: records, store: store).map { (records[$0.index], $0.order) }
+      })
   }
 }

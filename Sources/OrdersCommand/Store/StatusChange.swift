@@ -13,34 +13,7 @@ enum StatusChange {
     // The notice store a preparation's timer appends to is refused now, before anything changes,
     // when it could not be written (a link planted at its default place, a folder).
     if !complete { _ = try NoticeStore.store(for: store).target() }
-    let changed = try store.update(seed: { OrderStore.seed(now: now) }) {
-      (records: inout [Record]) -> (result: [Record], changed: Bool) in
-      var changed: [Record] = []
-      for (index, order) in try OrderStore.locate(ids, in: records, store: store) {
-        let target = try nextStatus(of: order, complete: complete, now: now)
-        var object = records[index].object
-        object.set("status", .string(target.rawValue))
-        switch target {
-        case .preparing:
-          let preparation = Preparation(
-            start: now, end: now + (try NoticeTimer.preparationSeconds()),
-            staleDate: now + 2 * Preparation.duration)
-          object.set("preparation", .object(preparation.object))
-        case .ready:
-          // The Live Activity goes on until the order completes (it keeps its preparation).
-          break
-        case .completed:
-          object.set("preparation", nil)
-          object.set("completionDate", .string(ISODate.format(now)))
-        case .placed:
-          break
-        }
-        // Only the fields that changed are rewritten; the others keep their bytes (rule 2).
-        records[index] = records[index].updated(to: object)
-        changed.append(records[index])
-      }
-      return (result: changed, changed: true)
-    }
+    let changed = try change(ids, in: store, complete: complete, now: now)
     if invocation[OrdersOptions.format] == .text {
       let zoneOf = OrderTable.zones()
       for record in changed {
@@ -62,6 +35,55 @@ enum StatusChange {
       }
     }
     return ExitStatus.ok
+  }
+
+  /// Changes the orders `ids` of `store` in one update, in one streaming pass (the store copied
+  /// with those orders changed), else with the records loaded whole (the slow twin, alone when
+  /// `streams` is false; `loaded` is called when it runs), and answers their changed records.
+  static func change(
+    _ ids: [String], in store: RecordStore, complete: Bool, now: Int, streams: Bool = true,
+    loaded: () -> Void = {}
+  ) throws -> [Record] {
+    let stream = { (lines: LineReader, writer: FileWriter) throws -> [Record] in
+      try OrderScan.change(ids, lines, to: writer) { record, order in
+        try Self.changed(record, order, complete: complete, now: now)
+      }
+    }
+    return try store.update(
+      seed: { OrderStore.seed(now: now) }, streaming: streams ? stream : nil,
+      orLoaded: { (records: inout [Record]) -> (result: [Record], changed: Bool) in
+        loaded()
+        var changed: [Record] = []
+        for (index, order) in try OrderStore.locate(ids, in: records, store: store) {
+          records[index] = try Self.changed(records[index], order, complete: complete, now: now)
+          changed.append(records[index])
+        }
+        return (result: changed, changed: true)
+      })
+  }
+
+  /// The order's record with its next status (or completed), and the preparation that goes with
+  /// it: only the fields that change are rewritten, the others keep their bytes (rule 2).
+  static func changed(_ record: Record, _ order: Order, complete: Bool, now: Int) throws -> Record {
+    let target = try nextStatus(of: order, complete: complete, now: now)
+    var object = record.object
+    object.set("status", .string(target.rawValue))
+    switch target {
+    case .preparing:
+      let preparation = Preparation(
+        start: now, end: now + (try NoticeTimer.preparationSeconds()),
+        staleDate: now + 2 * Preparation.duration)
+      object.set("preparation", .object(preparation.object))
+    case .ready:
+      // The Live Activity goes on until the order completes (it keeps its preparation).
+      break
+    case .completed:
+      object.set("preparation", nil)
+      object.set("completionDate", .string(ISODate.format(now)))
+    case .placed:
+      break
+    }
+    return record.updated(to: object)
   }
 
   /// `placed → preparing → ready → completed`.

@@ -83,6 +83,36 @@ public enum Files {
   public static func readBoundedIfPresent(
     _ path: String, limit: Int, followLinks: Bool = true, what: String = "this file"
   ) throws(ToolError) -> [UInt8]? {
+    guard let (fd, size) = try openBounded(path, limit: limit, followLinks: followLinks, what: what) else {
+      return nil
+    }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: size + 1)
+    var count = 0
+    while count <= limit {
+      if count == bytes.count {
+        bytes.append(contentsOf: repeatElement(0, count: min(max(count, 1 << 16), limit + 1 - count)))
+      }
+      let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+      if n == 0 { break }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ToolError.io("cannot read '\(path)': \(describe(errno))")
+      }
+      count += n
+    }
+    guard count <= limit else { throw tooLarge(path, limit: limit, what: what) }
+    bytes.removeSubrange(count...)
+    return bytes
+  }
+
+  /// Opens `path` for a bounded read as `readBounded` does (a regular file only, a link followed
+  /// only when `followLinks`, a file over `limit` refused with exit 65) and answers the descriptor,
+  /// blocking again, and the file's size; the caller reads it (a store read a line at a time) and
+  /// closes it. Nil when nothing is at `path`.
+  public static func openBounded(
+    _ path: String, limit: Int, followLinks: Bool = true, what: String = "this file"
+  ) throws(ToolError) -> (fd: Int32, size: Int)? {
     // O_NOCTTY: opening a terminal device must not make it the controlling one.
     let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW)
     let fd = open(path, flags)
@@ -98,31 +128,22 @@ public enum Files {
       if code == ENXIO, lstat(path, &info) == 0 { throw notRegular(path, info.st_mode & S_IFMT) }
       throw ToolError("cannot open '\(path)': \(describe(code))", code: ExitStatus.noInput)
     }
-    defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else { throw ToolError.io("cannot examine '\(path)': \(describe(errno))") }
-    guard info.st_mode & S_IFMT == S_IFREG else { throw notRegular(path, info.st_mode & S_IFMT) }
-    let tooLarge = ToolError.data(
-      "'\(path)' is larger than \(LineReader.describeSize(limit)), the limit for \(what)")
-    guard Int(info.st_size) <= limit else { throw tooLarge }
-    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-    var count = 0
-    while count <= limit {
-      if count == bytes.count {
-        bytes.append(contentsOf: repeatElement(0, count: min(max(count, 1 << 16), limit + 1 - count)))
-      }
-      let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-      if n == 0 { break }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ToolError.io("cannot read '\(path)': \(describe(errno))")
-      }
-      count += n
+    do throws(ToolError) {
+      guard fstat(fd, &info) == 0 else { throw ToolError.io("cannot examine '\(path)': \(describe(errno))") }
+      guard info.st_mode & S_IFMT == S_IFREG else { throw notRegular(path, info.st_mode & S_IFMT) }
+      guard Int(info.st_size) <= limit else { throw tooLarge(path, limit: limit, what: what) }
+    } catch {
+      close(fd)
+      throw error
     }
-    guard count <= limit else { throw tooLarge }
-    bytes.removeSubrange(count...)
-    return bytes
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    return (fd, Int(info.st_size))
+  }
+
+  /// The refusal of a file over the limit of a bounded read (exit 65).
+  static func tooLarge(_ path: String, limit: Int, what: String) -> ToolError {
+    ToolError.data("'\(path)' is larger than \(LineReader.describeSize(limit)), the limit for \(what)")
   }
 
   /// The refusal of a file read by `readBounded` that is not a regular file (exit 66).

@@ -1,8 +1,8 @@
 import Glibc
 import PipeProtocol
 
-/// A JSON-lines file used as a store: itself a valid stream of records, read whole, updated under
-/// a lock by atomic replacement or durable append.
+/// A JSON-lines file used as a store: itself a valid stream of records, read whole (or a line at a
+/// time, `StoreStreaming.swift`), updated under a lock by atomic replacement or durable append.
 ///
 /// A store that does not parse (a bad line, or a last line without its newline after a crash) is
 /// reported with its line and never overwritten.
@@ -165,23 +165,7 @@ public struct RecordStore: Sendable {
   public func update<T>(
     seed: () -> [Record] = { [] }, _ body: (inout [Record]) throws -> (result: T, changed: Bool)
   ) throws -> T {
-    let store = try resolved()
-    if store.path != path { return try store.update(seed: seed, body) }
-    try Files.makeDirectories(Files.directory(of: path))
-    return try Files.withLock(path) { () throws(ToolError) -> T in
-      var records = exists ? try load() : seed()
-      let created = !exists
-      let outcome: (result: T, changed: Bool)
-      do {
-        outcome = try body(&records)
-      } catch let error as ToolError {
-        throw error
-      } catch {
-        throw ToolError("\(error)")
-      }
-      if outcome.changed || created { try write(records) }
-      return outcome.result
-    }
+    try update(seed: seed, streaming: nil, orLoaded: body)
   }
 
   /// Under the store's lock, appends records durably (seeding the file first when missing).
@@ -209,28 +193,7 @@ public struct RecordStore: Sendable {
   public func append<T>(
     seed: () -> [Record] = { [] }, _ body: ([Record]) throws -> (records: [Record], result: T)
   ) throws -> T {
-    let store = try resolved()
-    if store.path != path { return try store.append(seed: seed, body) }
-    try Files.makeDirectories(Files.directory(of: path))
-    return try Files.withLock(path) { () throws(ToolError) -> T in
-      Files.removeStaleTemporaries(of: path)
-      if !exists { try write(seed()) }
-      let outcome: (records: [Record], result: T)
-      do {
-        outcome = try body(try load())
-      } catch let error as ToolError {
-        throw error
-      } catch {
-        throw ToolError("\(error)")
-      }
-      var bytes: [UInt8] = []
-      for record in outcome.records {
-        bytes += record.bytes
-        bytes.append(0x0A)
-      }
-      if !bytes.isEmpty { try Files.appendDurably(path, bytes: bytes) }
-      return outcome.result
-    }
+    try append(seed: seed, streaming: nil, orLoaded: { $0 }, body)
   }
 
   /// Creates the store with `seed()` when it does not exist yet (under the lock).
