@@ -147,18 +147,16 @@ struct ChunkCounter {
     }
   }
 
-  /// The members a worker reads, in `index.names`.
-  enum Field: Int {
+  /// The members a worker reads (each its key), found by `index`.
+  enum Field: String, CaseIterable, MemberName {
     case type, creationDate, items, totalSales, period, date, sales, city
-    static let table = MemberTable([
-      "type", "creationDate", "items", "totalSales", "period", "date", "sales", "city",
-    ])
+    static let table = MemberTable<Field>()
   }
 
   // (mutating, so that `self` is passed in place: called from a mutating method, a non-mutating
   // one copied the whole counter for every call)
   @inline(__always)
-  mutating func value(_ field: Field) -> Range<Int>? { index.value(field.rawValue) }
+  mutating func value(_ field: Field) -> Range<Int>? { index.value(field) }
 
   @inline(__always)
   func string(_ json: ValidatedJSON, _ range: Range<Int>) -> Range<Int>? { index.string(range, json) }
@@ -252,17 +250,17 @@ struct ChunkCounter {
         i &+= 1
       } else {
         while true {
-          // A key (0 donut, 1 quantity, 2 name, 3 another), then its value. A key written as the
+          // A key (one of `ItemKey`, or nil for another), then its value. A key written as the
           // protocol's writers write it, its colon right after it, is known by its bytes alone;
           // any other is ended in the quote bitmap (a lookup the next read waits for).
-          let kind: Int
-          if let (k, length) = keys.writtenIndex(at: b + i, available: n &- i) {
-            kind = k
+          let key: SalesFields.ItemKey?
+          if let (written, length) = keys.lookupWritten(at: b + i, available: n &- i) {
+            key = written
             i &+= length
           } else {
             let keyStart = i &+ 1
             let keyEnd = quote(keyStart)
-            kind = keys.index(ofKey: b + keyStart, count: keyEnd &- keyStart) ?? 3
+            key = keys.lookup(key: b + keyStart, count: keyEnd &- keyStart)
             i = keyEnd &+ 1
             spaces()
             i &+= 1  // the ':'
@@ -272,10 +270,10 @@ struct ChunkCounter {
           let c = b[i]
           if c == UInt8(ascii: "\"") {
             i = quote(i &+ 1) &+ 1
-            if kind == 2 {
-              name = start..<i
-            } else if kind != 3 {
-              throw .chunk
+            switch key {
+            case .name?: name = start..<i
+            case .donut?, .quantity?: throw .chunk
+            case nil: break
             }
           } else if c &- 48 < 10 {
             var value = 0
@@ -286,18 +284,18 @@ struct ChunkCounter {
             // A whole number of at most 15 digits, as `ValidatedJSON.int(maxDigits: 15)` reads.
             let whole = b[i] != UInt8(ascii: ".") && b[i] | 0x20 != UInt8(ascii: "e") && i &- start <= 15
             if !whole { i = json.valueEnd(start) }
-            switch kind {
-            case 0:
+            switch key {
+            case .donut?:
               guard whole, donut < 0 else { throw .chunk }
               donut = value
-            case 1:
+            case .quantity?:
               guard whole, quantity < 0 else { throw .chunk }
               quantity = value
-            case 2: throw .chunk
-            default: break
+            case .name?: throw .chunk
+            case nil: break
             }
           } else {
-            guard kind == 3 else { throw .chunk }
+            guard key == nil else { throw .chunk }
             i = json.valueEnd(start)
           }
           spaces()

@@ -44,8 +44,13 @@ enum SalesFields {
     return sum
   }
 
-  /// The keys of an item of `items` or `sales`: 0 `donut`, 1 `quantity`, 2 `name`.
-  static let itemKeys = MemberTable(["donut", "quantity", "name"])
+  /// The keys of an item of `items` or `sales`.
+  enum ItemKey: String, CaseIterable, MemberName {
+    case donut, quantity, name
+  }
+
+  /// The table of `ItemKey`.
+  static let itemKeys = MemberTable<ItemKey>()
 
   /// Reads an `items` (order) or `sales` (order-summary) array: objects with a `donut` id on
   /// `menu` (or, when it defers, a custom id it keeps pending), a whole `quantity` (1 to 1,000,000
@@ -75,11 +80,11 @@ enum SalesFields {
       var quantityRange: Range<Int>?
       var nameRange: Range<Int>?
       let end = json.forEachMember(ofObjectAt: start) { key, value in
-        switch itemKeys.index(of: key, in: json.bytes) ?? -1 {
-        case 0: if donutRange == nil { donutRange = value }
-        case 1: if quantityRange == nil { quantityRange = value }
-        case 2: if nameRange == nil { nameRange = value }
-        default: break
+        switch itemKeys.lookup(key, in: json.bytes) {
+        case .donut?: if donutRange == nil { donutRange = value }
+        case .quantity?: if quantityRange == nil { quantityRange = value }
+        case .name?: if nameRange == nil { nameRange = value }
+        case nil: break
         }
       }
       guard let donutRange else { throw FieldError("\(place()) has no \"donut\" id") }

@@ -231,23 +231,27 @@ public final class SalesTally {
     }
   }
 
+  /// The members of an order that count.
+  enum OrderField: String, CaseIterable, MemberName {
+    case creationDate, items, totalSales
+  }
+
+  /// The table of `OrderField`.
+  static let orderFields = MemberTable<OrderField>()
+
   func addOrder(_ view: RecordView) throws(FieldError) {
     let json = ValidatedJSON(view.bytes)
     // One pass over the members finds the three that count (the first of each name, as
-    // `RecordView.member` would; an escaped key sends the lookup there).
-    var date: MemberSpan?
-    var items: MemberSpan?
-    var total: MemberSpan?
-    for m in view.members {
-      if m.keyHasEscapes {
-        (date, items, total) = (view.member("creationDate"), view.member("items"), view.member("totalSales"))
-        break
-      }
-      switch m.key.count {
-      case 12: if date == nil, json.equals(m.key, "creationDate") { date = m }
-      case 5: if items == nil, json.equals(m.key, "items") { items = m }
-      case 10: if total == nil, json.equals(m.key, "totalSales") { total = m }
-      default: break
+    // `RecordView.member` would, an escaped key decoded).
+    let table = Self.orderFields
+    let (date, items, total) = view.members.withUnsafeBufferPointer { members in
+      withUnsafeTemporaryAllocation(of: Int32.self, capacity: table.count) { found in
+        table.first(of: members, in: view.bytes, into: found.baseAddress!)
+        func member(_ field: OrderField) -> MemberSpan? {
+          let m = Int(found[field.memberIndex])
+          return m < 0 ? nil : members[m]
+        }
+        return (member(.creationDate), member(.items), member(.totalSales))
       }
     }
     guard let date else { throw FieldError("order record has no \"creationDate\"") }

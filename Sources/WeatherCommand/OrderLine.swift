@@ -8,65 +8,37 @@ import ToolSupport
 /// splices in only the values it sets: every other member, the spacing and the escapes stay byte
 /// for byte.
 struct OrderLine: FieldAccess {
-  /// The members looked for.
-  enum Name: Int {
+  /// The members looked for (each its key).
+  enum Name: String, CaseIterable, MemberName {
     case id, city, parkingSpot, creationDate, temperature, wasRaining
 
-    static let keys = ["id", "city", "parkingSpot", "creationDate", "temperature", "wasRaining"]
-    static let bytes = keys.map { Array($0.utf8) }
-
-    /// The member's key.
-    var key: String { Self.keys[rawValue] }
-
     /// The table of the keys.
-    static let table = MemberTable(keys)
-
-    /// The name whose key is `key`.
-    init?(key: String) {
-      guard let index = Self.keys.firstIndex(of: key) else { return nil }
-      self.init(rawValue: index)
-    }
+    static let table = MemberTable<Name>()
   }
 
   let view: RecordView
-  /// The first member of each name (stored apart: no array to allocate per order).
-  var id, city, parkingSpot, creationDate, temperature, wasRaining: MemberSpan?
-  /// Where `temperature` and `wasRaining` are among the members (-1: not there).
-  var temperatureIndex = -1
-  var wasRainingIndex = -1
+  /// Where the first member of each name is among the members, by `Name.memberIndex` (-1: not
+  /// there). Inline: no array to allocate per order.
+  var found = InlineArray<8, Int32>(repeating: -1)
 
   /// The first member named `name`.
   subscript(name: Name) -> MemberSpan? {
-    switch name {
-    case .id: id
-    case .city: city
-    case .parkingSpot: parkingSpot
-    case .creationDate: creationDate
-    case .temperature: temperature
-    case .wasRaining: wasRaining
-    }
+    let m = Int(found[name.memberIndex])
+    return m < 0 ? nil : view.members[m]
   }
+
+  /// Where the first member named `name` is among the members (-1: not there).
+  func place(_ name: Name) -> Int { Int(found[name.memberIndex]) }
 
   /// Finds the members of `view` that `annotate` reads or sets (the reader has indexed them).
   init(_ view: RecordView) {
+    precondition(Name.table.count <= found.count)
     self.view = view
     let bytes = view.bytes
-    let members = view.members
-    // (On the stack: an order is read without allocating.)
-    withUnsafeTemporaryAllocation(of: Int32.self, capacity: Name.table.count) { found in
-      members.withUnsafeBufferPointer { Name.table.first(of: $0, in: bytes, into: found.baseAddress!) }
-      func member(_ name: Name) -> MemberSpan? {
-        let m = Int(found[name.rawValue])
-        return m < 0 ? nil : members[m]
+    withUnsafeMutableBytes(of: &found) { found in
+      view.members.withUnsafeBufferPointer {
+        Name.table.first(of: $0, in: bytes, into: found.baseAddress!.assumingMemoryBound(to: Int32.self))
       }
-      temperatureIndex = Int(found[Name.temperature.rawValue])
-      wasRainingIndex = Int(found[Name.wasRaining.rawValue])
-      id = member(.id)
-      city = member(.city)
-      parkingSpot = member(.parkingSpot)
-      creationDate = member(.creationDate)
-      temperature = member(.temperature)
-      wasRaining = member(.wasRaining)
     }
   }
 
@@ -74,7 +46,7 @@ struct OrderLine: FieldAccess {
 
   /// The parsed value of the member `key` (one of `Name`).
   func value(_ key: String) -> JSONValue? {
-    guard let name = Name(key: key), let member = self[name] else { return nil }
+    guard let name = Name(rawValue: key), let member = self[name] else { return nil }
     var parser = JSONParser(
       UnsafeBufferPointer(rebasing: view.bytes[member.value]), maxDepth: JSONParser.maxDepthCeiling)
     return try? parser.parseValue(depth: 0)
@@ -91,7 +63,8 @@ struct OrderLine: FieldAccess {
   /// "creationDate" when it is a string without escapes holding a date (as `date` reads it);
   /// nil otherwise.
   func plainDate(memo: inout ISODate.DayMemo) -> Int? {
-    guard let member = creationDate, let inner = ValidatedJSON(view.bytes).plainString(member.value) else {
+    guard let member = self[.creationDate], let inner = ValidatedJSON(view.bytes).plainString(member.value)
+    else {
       return nil
     }
     return ISODate.parse(bytes: UnsafeBufferPointer(rebasing: view.bytes[inner]), memo: &memo)
@@ -100,6 +73,8 @@ struct OrderLine: FieldAccess {
   /// Appends the record to `out` with the values set (JSON text), through `RecordSplicer`: each in
   /// the place of its member's value, or as a new member after the last one; then a newline.
   func write(temperature newTemperature: [UInt8], wasRaining newWasRaining: [UInt8], to out: inout [UInt8]) {
+    let temperatureIndex = place(.temperature)
+    let wasRainingIndex = place(.wasRaining)
     view.members.withUnsafeBufferPointer { members in
       var splicer = RecordSplicer(view.bytes, members: members)
       // (No arrays here: an order is written without allocating.)
@@ -112,7 +87,7 @@ struct OrderLine: FieldAccess {
       func add(_ name: Name, _ value: [UInt8]) {
         splicer.insert(before: members.count, to: &out) { out in
           out.append(UInt8(ascii: "\""))
-          out.append(contentsOf: Name.bytes[name.rawValue])
+          out.append(contentsOf: name.rawValue.utf8)
           out.append(contentsOf: "\":".utf8)
           out.append(contentsOf: value)
         }

@@ -22,8 +22,8 @@ struct CompiledSchemaTests {
   func tables() {
     let compiled = Self.schema.compiled
     let top = compiled.nodes[compiled.root]
-    let slots = UnsafeBufferPointer(start: top.table.slots, count: MemberTable.slotCount)
-    #expect(slots.contains(MemberTable.several))
+    let slots = UnsafeBufferPointer(start: top.table.core.slots, count: MemberSlots.slotCount)
+    #expect(slots.contains(MemberSlots.several))
     #expect(slots.contains { $0 >= 0 })
   }
 

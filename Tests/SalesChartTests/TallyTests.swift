@@ -27,6 +27,25 @@ struct TallyTests {
     #expect(tally.orders == 4)
   }
 
+  @Test("an order's members are found by code points: escaped keys are read, a near miss is not")
+  func orderKeys() throws {
+    let plain = Fixture.order("2026-11-29T10:02:13Z", [(3, 2)])
+    let escaped = plain.replacingOccurrences(of: #""creationDate""#, with: #""\u0063reationDate""#)
+      .replacingOccurrences(of: #""items""#, with: #""it\u0065ms""#)
+      .replacingOccurrences(of: #""totalSales""#, with: #""totalSale\u0073""#)
+    #expect(escaped != plain)
+    let tally = try Fixture.tally([plain, escaped])
+    #expect(try top(tally, .today) == ["3:4"])
+    #expect(tally.orders == 2)
+    // The stated total is read through its escaped key too.
+    let wrongTotal = escaped.replacingOccurrences(of: #"\u0073":2"#, with: #"\u0073":3"#)
+    #expect(Fixture.error([wrongTotal])?.message.contains("\"totalSales\" is 3") == true)
+    let nearMiss = plain.replacingOccurrences(of: #""creationDate""#, with: #""creationdate""#)
+    #expect(Fixture.error([nearMiss])?.message.contains("no \"creationDate\"") == true)
+    let decomposed = plain.replacingOccurrences(of: #""items""#, with: #""item\u0073\u0301""#)
+    #expect(Fixture.error([decomposed])?.message.contains("no \"items\" array") == true)
+  }
+
   @Test("in a zone, orders count on its days: the same instants, other days (America/Los_Angeles)")
   func zoneDays() throws {
     let lines = [

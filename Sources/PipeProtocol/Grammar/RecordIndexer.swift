@@ -26,9 +26,12 @@ public struct RecordIndexer {
   /// The buffers this indexer writes (shared by its copies).
   @usableFromInline let buffers: IndexerBuffers
   @usableFromInline var memberCount = 0
-  /// The names the owner reads (`value(_:)`), `"type"` among them.
-  public let names: MemberTable
-  /// The index of `"type"` in `names`.
+  /// The names the owner reads (`value(_:)`), by their places in its `MemberTable`, then
+  /// `"type"` when it is not among them.
+  @usableFromInline let names: MemberSlots
+  /// The type of the owner's names (`value(_:)` takes no other).
+  @usableFromInline let nameType: ObjectIdentifier
+  /// The place of `"type"` in `names`.
   @usableFromInline let typeName: Int
   /// The last line `indexIfSure` indexed (valid until the next).
   @usableFromInline var line = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -39,19 +42,35 @@ public struct RecordIndexer {
 
   /// An indexer for lines at most `maxLineLength` bytes long, nested at most `maxDepth` deep;
   /// `keepsMemberArray` for a caller that reads `members` (an array) rather than `spans`; `names`
-  /// the members the caller reads by `value(_:)` (`"type"` is added when it is not among them).
-  public init(
-    maxDepth: Int, maxLineLength: Int, keepsMemberArray: Bool = true,
-    names: MemberTable = MemberTable(["type"])
+  /// the members the caller reads by `value(_:)`.
+  public init<Name>(
+    maxDepth: Int, maxLineLength: Int, keepsMemberArray: Bool = true, names: MemberTable<Name>
+  ) {
+    let keys = (0..<names.count).map(names.core.name)
+    self.init(
+      maxDepth: maxDepth, maxLineLength: maxLineLength, keepsMemberArray: keepsMemberArray, keys: keys,
+      nameType: ObjectIdentifier(Name.self))
+  }
+
+  /// An indexer that reads no member by name but `"type"`.
+  public init(maxDepth: Int, maxLineLength: Int, keepsMemberArray: Bool = true) {
+    self.init(
+      maxDepth: maxDepth, maxLineLength: maxLineLength, keepsMemberArray: keepsMemberArray, keys: [],
+      nameType: ObjectIdentifier(Never.self))
+  }
+
+  private init(
+    maxDepth: Int, maxLineLength: Int, keepsMemberArray: Bool, keys: [String], nameType: ObjectIdentifier
   ) {
     self.maxDepth = maxDepth
     self.maxLineLength = maxLineLength
     self.keepsMemberArray = keepsMemberArray
-    let all = (0..<names.count).map(names.name)
-    let table = all.contains("type") ? names : MemberTable(all + ["type"])
-    self.names = table
-    typeName = (0..<table.count).first { table.name($0) == "type" }!
-    buffers = IndexerBuffers(names: table.count)
+    // `"type"` keeps its place among the owner's names, or comes after them.
+    let all = keys.contains("type") ? keys : keys + ["type"]
+    names = MemberSlots(all)
+    self.nameType = nameType
+    typeName = all.firstIndex(of: "type")!
+    buffers = IndexerBuffers(names: all.count)
     members.reserveCapacity(32)
   }
 
@@ -104,9 +123,17 @@ public struct RecordIndexer {
     StructuralIndexer.quote(after: from, in: buffers.quoteWords, count: count) ?? count
   }
 
-  /// The value of the first member named `names`' name `k` in the last line `indexIfSure` indexed.
+  /// The value of the first member named `name` (of the table this indexer was made with) in the
+  /// last line `indexIfSure` indexed.
   @inlinable @inline(__always)
-  public func value(_ k: Int) -> Range<Int>? {
+  public func value<Name: MemberName>(_ name: Name) -> Range<Int>? {
+    assert(ObjectIdentifier(Name.self) == nameType, "a name of another table than this indexer's")
+    return value(name.memberIndex)
+  }
+
+  /// `value(_:)` by the name's place in `names`.
+  @inlinable @inline(__always)
+  func value(_ k: Int) -> Range<Int>? {
     // Lines of a stream mostly have one shape: the member where this name was last found is
     // tried first. (The sure mode reads only lines without duplicate keys or escaped keys, so the
     // member found there is the only one of that name.)

@@ -21,9 +21,9 @@ struct CompiledSchema: Sendable {
     /// Number: the allowed range.
     var lowNumber = -Double.greatestFiniteMagnitude
     var highNumber = Double.greatestFiniteMagnitude
-    /// Object: its fields' names, a key's field found with one look (field `first + k` is the
-    /// table's name `k`).
-    var table = MemberTable([])
+    /// Object: its fields' names, known at run time, a key's field found with one look (field
+    /// `first + k` is the table's `MemberIndex` `k`).
+    var table = MemberTable<MemberIndex>([])
     /// Object: a bit per required field (bit i for its field i, among its first 64).
     var required: UInt64 = 0
   }
@@ -206,11 +206,11 @@ extension CompiledSchema {
     /// in the object's member table.
     @inline(__always)
     func field(named key: Range<Int>, in object: CompiledSchema.Node) -> Int? {
-      guard let k = object.table.index(ofKey: json.bytes.baseAddress! + key.lowerBound, count: key.count)
+      guard let name = object.table.lookup(key: json.bytes.baseAddress! + key.lowerBound, count: key.count)
       else {
         return nil
       }
-      return object.first &+ k
+      return object.first &+ name.memberIndex
     }
 
     func value(_ range: Range<Int>, node index: Int) -> Bool {

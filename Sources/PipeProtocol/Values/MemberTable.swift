@@ -1,14 +1,164 @@
 import Synchronization
 
-/// The names a reader looks for among a record's members (a schema's object, or the fields a
-/// tool reads), made into a table: a key is found with one look (a slot chosen by its first byte
-/// and its length) and one comparison, instead of by trying each name in turn. This and
-/// `RecordIndexer.member` (one name, any key) are the two ways to find a member by name.
+/// A name a `MemberTable` answers: a reader's own type for the members it reads, so that a lookup
+/// says which member it found (`.quantity`), not a number each reader decodes its own way.
 ///
-/// A table is a plain value (a few pointers) that threads copy freely, without reference
-/// counting: its contents are made once per list of names and kept for the life of the process
-/// (the lists a process uses are few: the schemas and the readers).
-public struct MemberTable: @unchecked Sendable {
+/// A reader whose names are fixed declares them once, as the cases of an enum whose raw values are
+/// the keys (`enum Field: String, CaseIterable, MemberName { case type, creationDate }`) and makes
+/// its table with `MemberTable()`. A table whose names come at run time (a schema's fields) answers
+/// `MemberIndex`.
+public protocol MemberName: Equatable, Sendable {
+  /// The name's place in its table's list of names (0 for the first).
+  var memberIndex: Int { get }
+}
+
+extension MemberName where Self: CaseIterable & RawRepresentable, RawValue == String {
+  /// The case's place among `allCases`, read from the case itself: an enum without payloads is
+  /// stored as its case's number in declaration order, which is the order of `allCases`
+  /// (`MemberTable.init()` checks each case once). One load, where finding the case among
+  /// `allCases` would be a search on the hot path.
+  @inlinable @inline(__always)
+  public var memberIndex: Int {
+    switch MemoryLayout<Self>.size {
+    case 0: 0
+    case 1: Int(unsafeBitCast(self, to: UInt8.self))
+    default: Int(unsafeBitCast(self, to: UInt16.self))
+    }
+  }
+}
+
+/// A name of a table made at run time from a list of keys (a schema's fields, `MemberTable(_:)`):
+/// its place in that list. A type of its own, not a bare `Int`, so that a place among a table's
+/// names is not taken for a place among a line's members or a schema's fields.
+public struct MemberIndex: MemberName, Hashable {
+  /// The place in the list the table was made of.
+  public let memberIndex: Int
+
+  /// The name at `memberIndex` in its table's list.
+  public init(_ memberIndex: Int) { self.memberIndex = memberIndex }
+}
+
+/// The names a reader looks for among a record's members (the fields a tool reads, or a schema's
+/// object), made into a table: a key is found with one look (a slot chosen by its first byte and its
+/// length) and one comparison, instead of by trying each name in turn, and answered as one of the
+/// reader's `Name`s. This and `RecordIndexer.member` (one name, any key) are the two ways to find a
+/// member by name.
+///
+/// Keys are compared by code points (an escaped key decoded first), never by Swift's `==`. A table
+/// is a plain value (two pointers and a few words) that threads copy freely, without reference
+/// counting: its contents are made once per list of names and kept for the life of the process.
+public struct MemberTable<Name: MemberName>: @unchecked Sendable {
+  /// The slots, by a name's place.
+  @usableFromInline let core: MemberSlots
+  /// The names, by place: what a lookup answers.
+  @usableFromInline let names: UnsafePointer<Name>
+
+  /// The number of names.
+  @inlinable public var count: Int { core.count }
+
+  /// The table of a reader's names: the cases of `Name`, each found by its raw value.
+  public init() where Name: CaseIterable & RawRepresentable, Name.RawValue == String {
+    let cases = Array(Name.allCases)
+    for (k, name) in cases.enumerated() {
+      precondition(name.memberIndex == k, "\(Name.self): a case's memberIndex is not its place in allCases")
+    }
+    self.init(keys: cases.map(\.rawValue), names: cases)
+  }
+
+  /// The table of names known at run time (a schema's fields): a name is its place in `keys` (a
+  /// key given twice is found at its first place).
+  public init(_ keys: [String]) where Name == MemberIndex {
+    self.init(keys: keys, names: keys.indices.map(MemberIndex.init))
+  }
+
+  private init(keys: [String], names: [Name]) {
+    core = MemberSlots(keys)
+    let key = MadeNames(type: ObjectIdentifier(Name.self), keys: keys)
+    self.names = madeNames.withLock { made in
+      if let pointer = made[key] { return pointer.assumingMemoryBound(to: Name.self) }
+      let pointer = UnsafeMutablePointer<Name>.allocate(capacity: max(names.count, 1))
+      pointer.initialize(from: names, count: names.count)
+      made[key] = UnsafeRawPointer(pointer)
+      return UnsafePointer(pointer)
+    }
+  }
+
+  /// The key of `name` (its text, unescaped).
+  public func key(_ name: Name) -> String { core.name(name.memberIndex) }
+
+  /// The name whose key is the `count` bytes at `key` (written without escapes, between its
+  /// quotes; the byte after them is read for an empty key), or nil.
+  @inlinable @inline(__always)
+  public func lookup(key: UnsafePointer<UInt8>, count: Int) -> Name? {
+    guard let k = core.index(ofKey: key, count: count) else { return nil }
+    return names[k]
+  }
+
+  /// The name whose key is at `key` (its text between the quotes) of a validated line, an escaped
+  /// key compared once decoded (by code points, as JSON names keys); or nil.
+  @inlinable @inline(__always)
+  public func lookup(_ key: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Name? {
+    guard let k = core.index(of: key, in: bytes) else { return nil }
+    return names[k]
+  }
+
+  /// The name whose written form (`"name":`, the key's quotes and its colon right after it, as the
+  /// protocol's writers write a key) starts at `p`, with `available` bytes there, and the written
+  /// form's length; nil when none does (the key may still be a name, written otherwise: with
+  /// escapes, or a space before its colon).
+  @inlinable @inline(__always)
+  public func lookupWritten(at p: UnsafePointer<UInt8>, available: Int) -> (name: Name, length: Int)? {
+    guard let (k, length) = core.writtenIndex(at: p, available: available) else { return nil }
+    return (names[k], length)
+  }
+
+  /// Whether the key at `key` of the line `bytes` (written without escapes) is `name`.
+  @inlinable @inline(__always)
+  public func isName(_ name: Name, _ key: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    core.isName(name.memberIndex, key, in: bytes)
+  }
+
+  /// The index in `members` (of the validated line `bytes`) of the first member named `name`, or
+  /// nil: for a reader that wants a few of its names, and perhaps not all (`first` finds them all
+  /// in one pass). `escapes`: whether a key may have escapes (a worker's sure mode reads only lines
+  /// whose keys have none).
+  @inlinable @inline(__always)
+  public func find(
+    _ name: Name, among members: UnsafeBufferPointer<MemberSpan>, in bytes: UnsafeBufferPointer<UInt8>,
+    escapes: Bool = true
+  ) -> Int? {
+    core.find(name.memberIndex, among: members, in: bytes, escapes: escapes)
+  }
+
+  /// Finds the first member of each name among `members` of the validated line `bytes`, in one
+  /// pass: writes into `found[name.memberIndex]` the index in `members` of the first member named
+  /// `name`, or -1 (`count` places).
+  @inlinable @inline(__always)
+  public func first(
+    of members: UnsafeBufferPointer<MemberSpan>, in bytes: UnsafeBufferPointer<UInt8>,
+    into found: UnsafeMutablePointer<Int32>
+  ) {
+    core.first(of: members, in: bytes, into: found)
+  }
+}
+
+/// The names of the tables made so far, by their type and keys (a generic type has no static
+/// stored property of its own).
+private let madeNames = Mutex<[MadeNames: UnsafeRawPointer]>([:])
+
+/// A key of `madeNames`.
+private struct MadeNames: Hashable {
+  let type: ObjectIdentifier
+  let keys: [String]
+}
+
+/// The slots behind a `MemberTable`, by a name's place in its list (an `Int`): what `MemberTable`
+/// answers as its `Name`, and what `RecordIndexer` keeps (its reader's names, and `"type"`).
+///
+/// A plain value (a few pointers) that threads copy freely, without reference counting: its
+/// contents are made once per list of names and kept for the life of the process (the lists a
+/// process uses are few: the schemas and the readers).
+@usableFromInline struct MemberSlots: @unchecked Sendable {
   /// One name: its written form (`"name":`, as the protocol's writers write a key) and where the
   /// name is in it.
   @usableFromInline struct Entry {
@@ -41,11 +191,11 @@ public struct MemberTable: @unchecked Sendable {
     @usableFromInline var tail: UInt64 = 0
     /// The written form's length, and the name's index (`several`: names share this slot).
     @usableFromInline var length: Int32 = 0
-    @usableFromInline var index: Int32 = MemberTable.none
+    @usableFromInline var index: Int32 = MemberSlots.none
   }
   @usableFromInline let entries: UnsafePointer<Entry>
   /// The number of names.
-  public let count: Int
+  @usableFromInline let count: Int
   /// The multiplier of the length in the slot of a key (`slot`).
   @usableFromInline let multiplier: Int
 
@@ -55,17 +205,17 @@ public struct MemberTable: @unchecked Sendable {
 
   /// The table of `names`; a name's index is its place in the list (a name given twice is found
   /// at its first place).
-  public init(_ names: [String]) {
+  @usableFromInline init(_ names: [String]) {
     self = Self.made.withLock { made in
       if let table = made[names] { return table }
-      let table = MemberTable(making: names)
+      let table = MemberSlots(making: names)
       made[names] = table
       return table
     }
   }
 
   /// The tables made so far, by their names.
-  private static let made = Mutex<[[String]: MemberTable]>([:])
+  private static let made = Mutex<[[String]: MemberSlots]>([:])
 
   private init(making names: [String]) {
     let entries = UnsafeMutablePointer<Entry>.allocate(capacity: max(names.count, 1))
@@ -140,7 +290,7 @@ public struct MemberTable: @unchecked Sendable {
   static func firstSlot(_ byte: UInt8) -> Int { Int(byte) & (slotCount &- 1) }
 
   /// The name at `index`.
-  public func name(_ index: Int) -> String {
+  @usableFromInline func name(_ index: Int) -> String {
     let entry = entries[index]
     return String(decoding: UnsafeBufferPointer(start: entry.written + 1, count: entry.count), as: UTF8.self)
   }
@@ -155,14 +305,14 @@ public struct MemberTable: @unchecked Sendable {
 
   /// Whether the key at `key` of the line `bytes` (written without escapes) is name `k`.
   @inlinable @inline(__always)
-  public func isName(_ k: Int, _ key: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  func isName(_ k: Int, _ key: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     isName(k, bytes.baseAddress! + key.lowerBound, count: key.upperBound &- key.lowerBound)
   }
 
   /// The index of the name that is the key of `count` bytes at `key` (written without escapes,
   /// between its quotes), or nil.
   @inlinable @inline(__always)
-  public func index(ofKey key: UnsafePointer<UInt8>, count: Int) -> Int? {
+  func index(ofKey key: UnsafePointer<UInt8>, count: Int) -> Int? {
     let first = count == 0 ? UInt8(ascii: "\"") : key[0]
     let k = Int(slots[Self.slot(first: first, count: count, multiplier: multiplier)])
     if k >= 0 { return isName(k, key, count: count) ? k : nil }
@@ -174,7 +324,7 @@ public struct MemberTable: @unchecked Sendable {
   /// The index of the name that is the key at `key` (its text between the quotes) of a validated
   /// line, an escaped key compared once decoded (by code points, as JSON names keys); or nil.
   @inlinable @inline(__always)
-  public func index(of key: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  func index(of key: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     let start = bytes.baseAddress! + key.lowerBound
     if let k = index(ofKey: start, count: key.count) { return k }
     return UnsafeBufferPointer(start: start, count: key.count).contains(UInt8(ascii: "\\"))
@@ -195,7 +345,7 @@ public struct MemberTable: @unchecked Sendable {
   /// nil when none does (the key may still be a name, written otherwise); with the written form's
   /// length.
   @inlinable @inline(__always)
-  public func writtenIndex(at p: UnsafePointer<UInt8>, available: Int) -> (index: Int, length: Int)? {
+  func writtenIndex(at p: UnsafePointer<UInt8>, available: Int) -> (index: Int, length: Int)? {
     guard available >= 8 else { return nil }
     let head = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
     // The slot by the byte after the quote, from the word already read.
@@ -240,7 +390,7 @@ public struct MemberTable: @unchecked Sendable {
   /// all in one pass). `escapes`: whether a key may have escapes (a worker's sure mode reads only
   /// lines whose keys have none).
   @inlinable @inline(__always)
-  public func find(
+  func find(
     _ k: Int, among members: UnsafeBufferPointer<MemberSpan>, in bytes: UnsafeBufferPointer<UInt8>,
     escapes: Bool = true
   ) -> Int? {
@@ -276,7 +426,7 @@ public struct MemberTable: @unchecked Sendable {
   /// Finds the first member of each name among `members` of the validated line `bytes`: writes
   /// into `found[k]` the index in `members` of the first member named name `k`, or -1.
   @inlinable @inline(__always)
-  public func first(
+  func first(
     of members: UnsafeBufferPointer<MemberSpan>, in bytes: UnsafeBufferPointer<UInt8>,
     into found: UnsafeMutablePointer<Int32>
   ) {
