@@ -20,7 +20,7 @@ import unicodedata
 from datetime import datetime, timezone, timedelta
 
 TOOL = "story-io"
-VERSION = "story-io (SamplePipes) 0.1.0, protocol version 3"
+VERSION = "story-io (SamplePipes) 0.1.0, protocol version 4"
 MAX_DOC = 10 * 1024 * 1024
 MAX_LINE = 64 * 1024 * 1024
 MAX_DEPTH = 512
@@ -85,7 +85,11 @@ CSV_COLUMNS = {
 CSV = None  # the columns when -f csv: type and the record's fields, sorted
 
 
-def csv_field(text):
+def csv_field(text, string=True):
+    """One cell (rule 10): a string's cell starting with = + - @ tab CR or ' gets one ' before it
+    (formula cells); a cell holding a comma, a quote, LF or CR is quoted (RFC 4180)."""
+    if string and text[:1] in ("=", "+", "-", "@", "\t", "\r", "'"):
+        text = "'" + text
     if any(c in text for c in ',"\n\r'):
         return '"' + text.replace('"', '""') + '"'
     return text
@@ -96,8 +100,12 @@ def emit(rec):
         cells = []
         for c in CSV:
             v = rec.get(c)
-            cells.append(csv_field("" if v is None else v if isinstance(v, str) else
-                                   json.dumps(v, ensure_ascii=False, separators=(",", ":"), sort_keys=True)))
+            if v is None:
+                cells.append("")
+            elif isinstance(v, str):
+                cells.append(csv_field(v))
+            else:
+                cells.append(csv_field(json.dumps(v, ensure_ascii=False, separators=(",", ":"), sort_keys=True), False))
         sys.stdout.buffer.write((",".join(cells) + "\n").encode("utf-8", "surrogateescape"))
         sys.stdout.buffer.flush()
         return
@@ -374,6 +382,11 @@ class FolderLock:
         except OSError:
             pass
         remove_stale_temps(self.d)
+        try:
+            finish_journal(self.d, locked=True)
+        except BaseException:
+            self.__exit__()
+            raise
         return self
 
     def __exit__(self, *a):
@@ -384,6 +397,222 @@ class FolderLock:
                 pass
             os.close(self.fd)
         return False
+
+
+# ---------------------------------------------------------------- the rename journal
+# PROTOCOL.md, "A rename is one step" (version 4): rename writes a journal before it moves
+# anything; every command that reads or writes a document or a folder finishes one it finds
+# there, under the folder's lock, after checking it whole (exit 65, nothing changed, when it is
+# not a story-rename record naming two documents of that folder).
+
+JOURNAL = ".story-io-rename.json"
+MAX_JOURNAL = 64 * 1024
+FINISHED = set()  # folders whose journal was looked for in this run
+
+
+class JournalError(Exit):
+    pass
+
+
+def journal_path(d):
+    return JOURNAL if d in ("", ".") else os.path.join(d, JOURNAL)
+
+
+def journal_fail(d, why):
+    raise JournalError(EX_DATA, "the rename journal '%s' cannot be finished: %s; nothing was changed "
+                       "(remove that file if no story-io rename runs in '%s')" % (show(journal_path(d)), why, show(d or ".")))
+
+
+def read_journal(d):
+    """The checked journal of folder d as (backups, from, to), or None when there is none."""
+    jp = journal_path(d)
+    try:
+        fd = os.open(jp, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            journal_fail(d, "'%s' is a symbolic link" % show(JOURNAL))
+        if e.errno == errno.ENOTDIR:
+            return None
+        journal_fail(d, "it cannot be read (%s)" % e.strerror)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            journal_fail(d, "'%s' is %s, not a regular file" % (show(JOURNAL), kind_of(st)))
+        if st.st_size > MAX_JOURNAL:
+            journal_fail(d, "'%s' is larger than 64 KiB, the limit for a rename journal" % show(JOURNAL))
+        chunks, total = [], 0
+        while total <= MAX_JOURNAL:
+            b = os.read(fd, MAX_JOURNAL + 1 - total)
+            if not b:
+                break
+            chunks.append(b)
+            total += len(b)
+        if total > MAX_JOURNAL:
+            journal_fail(d, "'%s' is larger than 64 KiB, the limit for a rename journal" % show(JOURNAL))
+    except OSError as e:
+        journal_fail(d, "it cannot be read (%s)" % e.strerror)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    lines = [l[:-1] if l.endswith(b"\r") else l for l in lines]
+    if len(lines) != 1:
+        journal_fail(d, "it is not one story-rename record (it holds %d lines)" % len(lines))
+    try:
+        rec = parse_line(lines[0])
+    except BadLine as e:
+        journal_fail(d, "it is not a story-rename record (%s)" % e)
+    if rec["type"] != "story-rename":
+        journal_fail(d, "it is a '%s' record, not a story-rename one" % show(rec["type"]))
+    backups = rec.get("backups")
+    if not isinstance(backups, bool):
+        journal_fail(d, "\"backups\" is not a boolean")
+    names = {}
+    for key in ("from", "to"):
+        v = rec.get(key)
+        if not isinstance(v, str) or isinstance(v, Num):
+            journal_fail(d, "\"%s\" is not a string" % key)
+        if "\0" in v:
+            journal_fail(d, "\"%s\" holds a NUL character" % key)
+        if "/" in v:
+            journal_fail(d, "\"%s\" ('%s') is not a file name in the journal's folder" % (key, show(v)))
+        if not v.endswith(".story") or v in (".story",):
+            if v.endswith("~") and (v[:-1].endswith(".story") or re.search(r"\.story\.~[1-9][0-9]*~\Z", v)):
+                journal_fail(d, "\"%s\" ('%s') is not a document name (NAME.story); it is a backup's, and "
+                             "backups move only with their document" % (key, show(v)))
+            journal_fail(d, "\"%s\" ('%s') is not a document name (NAME.story)" % (key, show(v)))
+        names[key] = v
+    src, dst = names["from"], names["to"]
+    bad = unsafe_title(dst[: -len(".story")])
+    if bad:
+        journal_fail(d, "\"to\" ('%s') is not a name rename gives: %s" % (show(dst), bad))
+    if src == dst:
+        journal_fail(d, "\"from\" and \"to\" are the same name ('%s')" % show(src))
+    return backups, src, dst
+
+
+def journal_moves(d, backups, src, dst):
+    """The moves of a journal, as (old path, new path), the document first."""
+    j = lambda n: os.path.join(d, n) if d not in ("", ".") else n
+    moves = [(j(src), j(dst))]
+    if backups:
+        moves.append((j(src + "~"), j(dst + "~")))
+        for n, p, reg in sorted(numbered_backups(j(src)), key=lambda t: t[0]):
+            moves.append((p, "%s.~%d~" % (j(dst), n)))
+    return moves
+
+
+def killed_move(d, a, b, sa, sb):
+    """Whether a and b (one file) are what a move cut between its link and its unlink leaves."""
+    try:
+        listed = set(os.listdir(d or "."))
+    except OSError:
+        return False
+    return sa.st_nlink >= 2 and os.path.basename(a) in listed and os.path.basename(b) in listed
+
+
+def check_moves(d, moves):
+    for a, b in moves:
+        try:
+            sa, sb = os.lstat(a), os.lstat(b)
+        except OSError:
+            continue
+        if (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino) and not killed_move(d, a, b, sa, sb):
+            journal_fail(d, "'%s' and '%s' are one file under one name" % (show(os.path.basename(a)), show(os.path.basename(b))))
+
+
+def move_no_replace(a, b):
+    """Move a to b, never replacing a file at b (FileExistsError then)."""
+    try:
+        renameat2(a, b, 1)  # RENAME_NOREPLACE
+        return
+    except OSError as e:
+        if e.errno not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+            raise
+    os.link(a, b, follow_symlinks=False)
+    os.unlink(a)
+
+
+def finish_journal(d, locked=False):
+    """Finish the rename journal of folder d, if it holds one (PROTOCOL.md, "A rename is one step")."""
+    d = d or "."
+    key = os.path.abspath(d)
+    if key in FINISHED and not locked:
+        return
+    if not os.path.lexists(journal_path(d)):
+        FINISHED.add(key)
+        return
+    if not locked:
+        with FolderLock(d):  # its __enter__ finishes the journal under the lock
+            pass
+        return
+    found = read_journal(d)
+    FINISHED.add(key)
+    if found is None:
+        return
+    backups, src, dst = found
+    moves = journal_moves(d, backups, src, dst)
+    check_moves(d, moves)
+    for a, b in moves:
+        try:
+            sa = os.lstat(a)
+        except FileNotFoundError:
+            continue
+        except OSError as e:
+            raise io_error("finish the rename of", a, e)
+        try:
+            sb = os.lstat(b)
+        except FileNotFoundError:
+            sb = None
+        except OSError as e:
+            raise io_error("finish the rename of", a, e)
+        try:
+            if sb is None:
+                move_no_replace(a, b)
+            elif (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino):
+                os.unlink(a)
+            else:
+                warn("'%s' is taken by another file; '%s' was left under its name (rename journal '%s')"
+                     % (show(b), show(a), show(journal_path(d))))
+        except FileExistsError:
+            warn("'%s' is taken by another file; '%s' was left under its name (rename journal '%s')"
+                 % (show(b), show(a), show(journal_path(d))))
+        except OSError as e:
+            raise io_error("finish the rename of", a, e)
+    try:
+        os.unlink(journal_path(d))
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        raise io_error("remove the rename journal", journal_path(d), e)
+    fsync_dir(d)
+
+
+def finish_journal_of(path):
+    """Finish the journal of the folder holding path (and of the folder a link points into)."""
+    finish_journal(os.path.dirname(path))
+    if os.path.islink(path):
+        finish_journal(os.path.dirname(resolve(path)))
+
+
+def renameat2(a, b, flags):
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        f = libc.renameat2
+    except (OSError, AttributeError):
+        raise OSError(errno.ENOSYS, "renameat2 is not available")
+    f.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    AT_FDCWD = -100
+    r = f(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), flags)
+    if r != 0:
+        e = ctypes.get_errno()
+        if e == errno.EEXIST:
+            raise FileExistsError(e, os.strerror(e))
+        raise OSError(e, os.strerror(e))
 
 
 def resolve(path):
@@ -940,13 +1169,17 @@ def cmd_read(opts, files):
 
     def read_one(path):
         try:
+            finish_journal_of(path)
             title, data, text, st = read_doc(path)
+        except JournalError:
+            raise
         except Exit as e:
             fail(e)
             return
         emit(story_record(title, path, data, text, with_text=True))
 
     def read_folder(d, recursive):
+        finish_journal(d)
         try:
             names = sorted(os.listdir(d), key=lambda n: os.fsencode(n))
         except OSError as e:
@@ -980,6 +1213,7 @@ def list_docs(d):
         raise Exit(EX_NOINPUT, "cannot open the folder '%s': %s" % (show(d), e.strerror))
     if not stat.S_ISDIR(st.st_mode):
         raise Exit(EX_NOINPUT, "'%s' is not a folder" % show(d))
+    finish_journal(d)
     try:
         names = os.listdir(d)
     except OSError as e:
@@ -1280,28 +1514,45 @@ def cmd_rename(opts, pos):
         st = os.lstat(src)
     except OSError as e:
         raise Exit(EX_NOINPUT, "cannot open '%s': %s" % (show(src), e.strerror))
+    base = os.path.basename(src)
+    if not base.endswith(".story") or base == ".story":
+        # version 4: rename renames documents only (a backup would be parted from its document)
+        err("'%s' is not a document (NAME.story); it was not renamed" % show(src))
+        raise Exit(EX_FAIL, "rename renames a document with its backups; rename another file with mv")
+    dirn = os.path.dirname(src)
+    finish_journal_of(src)
     title, is_story = title_of(src)
     data, _ = read_bytes(src)
     text = decode(src, data)
-    dirn = os.path.dirname(src)
     dst = os.path.join(dirn, new + ".story")
     with FolderLock(dirn or "."):
+        try:
+            st = os.lstat(src)
+        except OSError as e:
+            raise Exit(EX_NOINPUT, "cannot open '%s': %s" % (show(src), e.strerror))
         if os.path.lexists(dst):
-            if os.path.exists(src) and os.path.samefile(src, dst) and src != dst:
-                pass
-            else:
-                raise Exit(EX_FAIL, "'%s' exists; nothing was renamed" % show(dst))
+            raise Exit(EX_FAIL, "'%s' exists; nothing was renamed" % show(dst))
         if os.path.lexists(simple_backup(dst)) or numbered_backups(dst):
             raise Exit(EX_FAIL, "'%s' has backups of an earlier document; nothing was renamed (move them away first)" % show(new + ".story"))
-        moves = []
-        if os.path.lexists(simple_backup(src)):
-            moves.append((simple_backup(src), simple_backup(dst)))
-        for n, p, reg in numbered_backups(src):
-            moves.append((p, "%s.~%d~" % (dst, n)))
+        backups = not stat.S_ISLNK(st.st_mode)  # a linked document is renamed alone
+        journal = json.dumps({"backups": backups, "from": base, "to": new + ".story", "type": "story-rename"},
+                             ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        jp = journal_path(dirn)
         try:
-            os.rename(src, dst)
+            tmp = write_temp(dirn, JOURNAL, (journal + "\n").encode("utf-8", "surrogateescape"), private_mode())
+            try:
+                os.rename(tmp, jp)
+            finally:
+                remove_temp(tmp)
+            fsync_dir(dirn)
+        except OSError as e:
+            raise io_error("write the rename journal", jp, e)
+        moves = journal_moves(dirn, backups, base, new + ".story")
+        try:
             for a, b in moves:
-                os.rename(a, b)
+                if os.path.lexists(a):
+                    move_no_replace(a, b)
+            os.unlink(jp)
         except OSError as e:
             raise io_error("rename", src, e)
         fsync_dir(dirn)
@@ -1315,6 +1566,7 @@ def cmd_versions(opts, pos):
     title, is_story = title_of(doc)
     if not is_story:
         warn_plain(doc)
+    finish_journal_of(doc)
     real = resolve(doc)
     cur = None
     try:
@@ -1367,17 +1619,7 @@ def cmd_versions(opts, pos):
 
 
 def renameat2_exchange(a, b):
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        f = libc.renameat2
-    except (OSError, AttributeError):
-        raise OSError(errno.ENOSYS, "renameat2 is not available")
-    f.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
-    AT_FDCWD = -100
-    r = f(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), 2)
-    if r != 0:
-        e = ctypes.get_errno()
-        raise OSError(e, os.strerror(e))
+    renameat2(a, b, 2)  # RENAME_EXCHANGE
 
 
 def cmd_undo(opts, pos):
@@ -1391,6 +1633,7 @@ def cmd_undo(opts, pos):
     title, is_story = title_of(doc)
     if not is_story:
         warn_plain(doc)
+    finish_journal_of(doc)
     if not os.path.lexists(doc) or not os.path.exists(doc):
         raise Exit(EX_NOINPUT, "cannot open '%s': No such file or directory%s" % (show(doc), suggest(doc)))
     real = resolve(doc)
@@ -1487,6 +1730,7 @@ def cmd_edit(opts, pos):
     title, is_story = title_of(doc)
     if not is_story:
         warn_plain(doc)
+    finish_journal_of(doc)
     if not os.path.exists(doc):
         raise Exit(EX_NOINPUT, "cannot open '%s': No such file or directory%s" % (show(doc), suggest(doc)))
     real = resolve(doc)
@@ -1689,6 +1933,7 @@ def cmd_focus(opts, pos):
     if width - 2 * margin < 10:
         raise Exit(EX_USAGE, "--margin %d leaves fewer than 10 columns of --width %d" % (margin, width))
     doc = pos[0]
+    finish_journal_of(doc)
     title, data, text, st = read_doc(doc)
     inner = width - 2 * margin
     out = []
