@@ -984,10 +984,12 @@ def iter_lines(f):
 
 # ---------------------------------------------------------------- option parsing
 
-COMMON = {"--help": ("help", False), "-h": ("help", False), "--color": ("color", True)}
+COMMON = {"--help": ("help", False), "-h": ("help", False), "--color": ("color", True),
+          "--no-pager": ("no-pager", False)}
 
 SPECS = {
-    None: ({"--now": ("now", True), "--version": ("version", False)}, 0, 0),
+    None: ({"--now": ("now", True), "--version": ("version", False), "--format": ("format", True),
+            "-f": ("format", True)}, 0, 0),
     "list": ({"--format": ("format", True), "-f": ("format", True), "--text": ("text", False),
               "--now": ("now", True)}, 0, 1),
     "new": ({"--dir": ("dir", True), "--force": ("force", False), "--backup": ("backup", True)}, 0, 1),
@@ -1070,7 +1072,12 @@ def parse_args(cmd, argv):
         raise Exit(EX_USAGE, "unexpected argument '%s'" % show(pos[hi]))
     if "color" in opts and opts["color"] not in ("auto", "always", "never"):
         raise Exit(EX_USAGE, "invalid value '%s' for '--color' (auto, always, never)" % show(opts["color"]))
-    if "format" in opts:
+    if "format" in opts and cmd is None:
+        # the launch screen (version 4): text, or its scene as a picture (presentation)
+        if opts["format"].lower() not in ("text", "svg"):
+            raise Exit(EX_USAGE, "invalid value '%s' for '--format' (text, svg)" % show(opts["format"]))
+        opts["format"] = opts["format"].lower()
+    elif "format" in opts:
         f = opts["format"].lower()
         if f in ("json", "jsonl", "jsonlines", "ndjson"):
             opts["format"] = "json"
@@ -1128,20 +1135,101 @@ def parse_now(s):
             off = (oh * 3600 + om * 60) * (1 if z[0] == "+" else -1)
             ts -= off
     else:
-        m = DAY_RE.match(s)
+        m = SEC_RE.match(s)
         if m:
-            y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
-            if not valid_day(y, mo, d):
-                raise Exit(EX_USAGE, "invalid date '%s' for '--now'" % show(s))
-            ts = days_from_civil(y, mo, d) * 86400
-        else:
-            m = SEC_RE.match(s)
-            if not m:
-                raise Exit(EX_USAGE, "invalid date '%s' for '--now' (a date-time, a day or @SECONDS)" % show(s))
             ts = int(m.group(1))
+        else:
+            ts = parse_people_time(s)
     if ts < MIN_TS or ts > MAX_TS:
         raise Exit(EX_USAGE, "the date '%s' is outside the years 0000 to 9999" % show(s))
     return ts
+
+
+# Times for people (PROTOCOL.md version 4): a date or a date-time with no zone is a wall-clock
+# time in the zone of TZ (else the truck's home: story-io has no city); now, today, yesterday and
+# N minutes|hours|days ago count back from the real clock.
+
+LOCAL_RE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?)?\Z", re.A)
+AGO_RE = re.compile(r"([0-9]{1,5}) (minute|hour|day)s? ago\Z", re.A)
+TRUCK_ZONE = "America/Los_Angeles"
+ZONE = []
+
+
+def parse_people_time(s):
+    import time
+    bad = Exit(EX_USAGE, "invalid date '%s' for '--now' (a date-time, a local date or date-time, @SECONDS, "
+               "now, today, yesterday or 'N days ago')" % show(s))
+    m = LOCAL_RE.match(s)
+    if m:
+        y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if not valid_day(y, mo, d):
+            raise bad
+        day = days_from_civil(y, mo, d)
+        if not days_from_civil(0, 1, 2) <= day <= days_from_civil(9999, 12, 30):
+            raise Exit(EX_USAGE, "the date '%s' is outside 0000-01-02 to 9999-12-30" % show(s))
+        h, mi, se = (int(g) if g else 0 for g in m.group(4, 5, 6))
+        if h > 23 or mi > 59 or se > 59:
+            raise bad
+        return local_moment(day * 86400 + h * 3600 + mi * 60 + se, people_zone())
+    clock = int(time.time())
+    words = s.lower()
+    if words in ("now", "today"):
+        return clock
+    m = AGO_RE.match(words)
+    if words != "yesterday" and not m:
+        raise bad
+    if m and m.group(2) != "day":
+        return clock - int(m.group(1)) * (60 if m.group(2) == "minute" else 3600)
+    days = int(m.group(1)) if m else 1
+    if days == 0:
+        return clock
+    zone = people_zone()
+    return local_moment(clock + zone_offset(zone, clock) - days * 86400, zone)
+
+
+def zone_offset(zone, t):
+    stamp = min(max(t, -62135596800 + 86400), 253402300799 - 86400)  # instants datetime holds in any zone
+    return int(datetime.fromtimestamp(stamp, timezone.utc).astimezone(zone).utcoffset().total_seconds())
+
+
+def local_moment(local, zone):
+    """A repeated wall-clock time is its first moment; a skipped one is read with the offset in
+    force before the change (fold=0)."""
+    try:
+        naive = datetime(1970, 1, 1) + timedelta(seconds=local)
+        return int(naive.replace(tzinfo=zone).timestamp())
+    except (OverflowError, ValueError):  # year 0000, which datetime cannot hold
+        return local - zone_offset(zone, local)
+
+
+def people_zone():
+    if ZONE:
+        return ZONE[0]
+    name = os.environ.get("TZ", "") or TRUCK_ZONE
+    key = name[1:] if name.startswith(":") else name
+    zone = None
+    if key in ("UTC", "GMT", "Etc/UTC", "Etc/GMT", "UTC0", "GMT0"):
+        zone = timezone.utc
+    else:
+        try:
+            import zoneinfo
+            if os.path.isabs(key):
+                with open(key, "rb") as f:
+                    zone = zoneinfo.ZoneInfo.from_file(f, key=key)
+            elif key and ".." not in key.split("/"):
+                zone = zoneinfo.ZoneInfo(key)
+        except Exception:
+            zone = None
+        if zone is None:
+            m = re.match(r"^<?([A-Za-z+-][A-Za-z0-9+-]*)>?([+-]?)([0-9]{1,2})(?::([0-9]{2}))?\Z", key)
+            if m:  # a POSIX rule without daylight saving time (<+0530>-5:30, EST5)
+                off = int(m.group(3)) * 3600 + int(m.group(4) or 0) * 60
+                zone = timezone(timedelta(seconds=off if m.group(2) == "-" else -off))
+    if zone is None:
+        warn("the time zone '%s' names no zone; UTC is used" % show(name))
+        zone = timezone.utc
+    ZONE.append(zone)
+    return zone
 
 
 def whole(opts, key, lo, hi):
@@ -1962,9 +2050,35 @@ def cmd_focus(opts, pos):
     return 0
 
 
+def launch_svg(rows):
+    from xml.sax.saxutils import escape
+    h = 120 + 28 * max(1, len(rows))
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="640" height="%d" viewBox="0 0 640 %d">' % (h, h),
+           '<rect width="640" height="%d" fill="#fdfaf3"/>' % h,
+           '<text x="32" y="56" font-family="serif" font-size="28" fill="#333">Writing App</text>']
+    if not rows:
+        out.append('<text x="32" y="104" font-family="sans-serif" font-size="16" fill="#777">No documents here yet.</text>')
+    for i, (t, w, a) in enumerate(rows):
+        out.append('<text x="32" y="%d" font-family="sans-serif" font-size="16" fill="#333">%s  %s  %s</text>'
+                   % (104 + 28 * i, escape(t), "%d words" % w if w is not None else "-", escape(a)))
+    out.append("</svg>")
+    sys.stdout.write("\n".join(out) + "\n")
+    sys.stdout.flush()
+    return 0
+
+
 def cmd_launch(opts, pos):
     import time
     now = opts.get("now") or int(time.time())
+    if opts.get("format") == "svg":
+        rows = []
+        for mt, p, st in list_docs("."):
+            try:
+                title, data, text, st2 = read_doc(p, warn_other=False)
+                rows.append((title, count_words(text), ago(int(st2.st_mtime), now)))
+            except Exit:
+                rows.append((title_of(p)[0], None, "damaged"))
+        return launch_svg(rows)
     sys.stdout.write("Writing App: start with 'story-io new TITLE' and 'story-io edit TITLE.story'.\n\n")
     DIR_GIVEN[0] = False
     rows = []
@@ -1999,6 +2113,134 @@ def print_help(cmd):
         except OSError:
             pass
     sys.stdout.write("usage: story-io %s [OPTION...]\n" % (cmd or "COMMAND"))
+
+
+# ---------------------------------------------------------------- plugins and `help` (version 4)
+# PROTOCOL.md, "Plugins" and "Command lines" (`help`): `story-io NAME ARGS...` runs `story-io-NAME`
+# from PATH when NAME is no built-in command; `story-io help [COMMAND]` writes that command's help.
+
+PLUGIN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
+TOOL_VERSION, PROTOCOL = "0.1.0", "4"
+
+
+def find_plugin(name):
+    if not PLUGIN_RE.match(name) or name in COMMANDS or name == "help":
+        return None
+    for d in os.environ.get("PATH", "").split(":"):
+        p = os.path.join(d or ".", "%s-%s" % (TOOL, name))
+        try:
+            st = os.stat(p)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode) and os.access(p, os.X_OK):
+            return p
+    return None
+
+
+def plugin_names():
+    names = set()
+    for d in os.environ.get("PATH", "").split(":"):
+        try:
+            entries = os.listdir(d or ".")
+        except OSError:
+            continue
+        for n in entries:
+            if n.startswith(TOOL + "-") and find_plugin(n[len(TOOL) + 1:]):
+                names.add(n[len(TOOL) + 1:])
+    return sorted(names)
+
+
+def config_path():
+    c = os.environ.get("SAMPLEPIPES_CONFIG")
+    if c:
+        return c
+    x = os.environ.get("XDG_CONFIG_HOME")
+    if x and os.path.isabs(x):
+        return os.path.join(x, "samplepipes", "config")
+    home = os.environ.get("HOME") or os.path.expanduser("~")
+    return os.path.join(home, ".config", "samplepipes", "config")
+
+
+def run_plugin(path, name, args, color, no_pager):
+    env = dict(os.environ)
+    env.update({"SAMPLEPIPES_TOOL": TOOL, "SAMPLEPIPES_VERSION": TOOL_VERSION, "SAMPLEPIPES_PROTOCOL": PROTOCOL,
+                "SAMPLEPIPES_CONFIG": config_path(), "COLUMNS": str(text_width())})
+    if color == "never":
+        env["NO_COLOR"] = "1"
+        env.pop("FORCE_COLOR", None)
+        env.pop("CLICOLOR_FORCE", None)
+    elif color == "always":
+        env["FORCE_COLOR"] = "1"
+        env["CLICOLOR_FORCE"] = "1"
+        env.pop("NO_COLOR", None)
+    if no_pager:
+        env["SAMPLEPIPES_PAGER"] = "cat"
+    sys.stdout.flush()
+    sys.stderr.flush()
+    for sig in ("SIGXFSZ", "SIGPIPE"):  # a child gets the default actions back
+        try:
+            signal.signal(getattr(signal, sig), signal.SIG_DFL)
+        except (AttributeError, ValueError, OSError):
+            pass
+    try:
+        os.execve(path, ["%s-%s" % (TOOL, name)] + list(args), env)
+    except OSError as e:
+        raise Exit(EX_FAIL, "cannot run the plugin '%s' (%s): %s" % (show(name), show(path), e.strerror))
+
+
+def text_width():
+    """Rule 9: COLUMNS when a positive number, else the terminal's width, else 80; within 20 to 1000."""
+    try:
+        w = int(os.environ.get("COLUMNS", ""))
+        if w <= 0:
+            raise ValueError
+    except ValueError:
+        try:
+            w = os.get_terminal_size(1).columns
+        except OSError:
+            w = 80
+    return max(20, min(1000, w))
+
+
+def leading_options(argv):
+    """The options before the first word: (options, index of the word); only --color WHEN,
+    --no-pager and --help go before a plugin's name."""
+    opts, others, k = {}, [], 0
+    while k < len(argv) and argv[k].startswith("-") and argv[k] != "-":
+        a = argv[k]
+        if a == "--":
+            k += 1
+            break
+        if a == "--color" and k + 1 < len(argv):
+            opts["color"] = argv[k + 1]
+            k += 2
+            continue
+        if a.startswith("--color="):
+            opts["color"] = a.split("=", 1)[1]
+        elif a == "--no-pager":
+            opts["no-pager"] = True
+        elif a in ("--help", "-h"):
+            opts["help"] = True
+        else:
+            others.append(a)
+        k += 1
+    return opts, others, k
+
+
+def cmd_help(words):
+    """`story-io help [COMMAND]`: the bytes of `story-io COMMAND --help`."""
+    if not words:
+        print_help(None)
+        return 0
+    if words[0] in COMMANDS:
+        if len(words) > 1:
+            raise Exit(EX_USAGE, "'%s' has no command '%s'" % (words[0], show(words[1])))
+        print_help(words[0])
+        return 0
+    p = find_plugin(words[0])
+    if p and len(words) == 1:
+        run_plugin(p, words[0], ["--help"], None, False)
+    raise Exit(EX_USAGE, "unknown command '%s' (commands: %s)" % (show(words[0]), ", ".join(list(COMMANDS) + plugin_names())))
 
 
 def on_signal(signum, frame):
@@ -2037,10 +2279,23 @@ def main(argv=None):
     status = 0
     try:
         try:
+            lead, others, k = leading_options(argv)
+            word = argv[k] if k < len(argv) else None
+            if word is not None and word not in COMMANDS and (word == "help" or find_plugin(word)):
+                if "color" in lead and lead["color"] not in ("auto", "always", "never"):
+                    raise Exit(EX_USAGE, "invalid value '%s' for '--color' (auto, always, never)" % show(lead["color"]))
+                if others:
+                    raise Exit(EX_USAGE, "%s does not apply to %s" % (show(others[0].split("=")[0]),
+                               "'help'" if word == "help" else "the plugin '%s'" % show(word)))
+                if word == "help":
+                    return cmd_help(argv[k + 1:])
+                if lead.get("help"):
+                    run_plugin(find_plugin(word), word, ["--help"], lead.get("color"), lead.get("no-pager"))
+                run_plugin(find_plugin(word), word, argv[k + 1:], lead.get("color"), lead.get("no-pager"))
             if argv and not argv[0].startswith("-"):
                 cmd = argv[0]
                 if cmd not in COMMANDS:
-                    raise Exit(EX_USAGE, "unknown command '%s' (commands: %s)" % (show(cmd), ", ".join(COMMANDS)))
+                    raise Exit(EX_USAGE, "unknown command '%s' (commands: %s)" % (show(cmd), ", ".join(list(COMMANDS) + plugin_names())))
                 opts, pos = parse_args(cmd, argv[1:])
                 if opts.get("help"):
                     print_help(cmd)
@@ -2050,7 +2305,7 @@ def main(argv=None):
                 # options of the tool itself, maybe followed by a command
                 k = 0
                 while k < len(argv) and argv[k].startswith("-"):
-                    if argv[k] in ("--now", "--color"):
+                    if argv[k] in ("--now", "--color", "--format", "-f"):
                         k += 2
                     else:
                         k += 1

@@ -198,6 +198,31 @@ def run(opts, pos):
     return 0
 
 
+PAGE_LIMIT = 1 << 30
+
+
+def read_page(d, n):
+    """A page of the site checked, as input with a bound (PROTOCOL.md version 4): opened without
+    blocking, a regular file only (a FIFO or a device is exit 66 at once), at most 1 GiB."""
+    p = os.path.join(d, n)
+    try:
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        raise T.Exit(T.EX_NOINPUT, "cannot open '%s': %s" % (T.esc(p), e.strerror))
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise T.Exit(T.EX_NOINPUT, "cannot read '%s': it is %s, not a regular file"
+                         % (T.esc(p), T.describe_kind(st.st_mode)))
+        data = f.read(PAGE_LIMIT + 1)
+    if len(data) > PAGE_LIMIT:
+        raise T.Exit(T.EX_DATA, "'%s' is larger than 1 GiB, the limit for a page checked" % T.esc(p))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise T.Exit(T.EX_DATA, "cannot read '%s': %s" % (T.esc(n), e))
+
+
 def do_check(d):
     if not os.path.isdir(d):
         raise T.Exit(T.EX_NOINPUT, "'%s' is not a folder holding a site" % T.esc(d))
@@ -207,11 +232,7 @@ def do_check(d):
     for n in sorted(os.listdir(d)):
         if not n.endswith(".html"):
             continue
-        try:
-            with open(os.path.join(d, n), encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise T.Exit(T.EX_DATA, "cannot read '%s': %s" % (T.esc(n), e))
+        text = read_page(d, n)
         for vt in re.findall(r"view-transition-name:([A-Za-z0-9_-]+)", text):
             names.setdefault(vt, []).append(n)
     for vt, pages in sorted(names.items()):
