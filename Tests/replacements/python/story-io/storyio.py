@@ -1065,6 +1065,7 @@ def parse_args(cmd, argv):
             setopt(key, True)
     if "help" in opts:
         return opts, pos
+    apply_config(cmd, spec, opts, pos)
     lo, hi = SPECS[cmd][1], SPECS[cmd][2]
     if len(pos) < lo:
         raise Exit(EX_USAGE, "missing argument (see '%s %s --help')" % (TOOL, cmd or ""))
@@ -1093,6 +1094,40 @@ def parse_args(cmd, argv):
     if "now" in opts:
         opts["now"] = parse_now(opts["now"])
     return opts, pos
+
+
+FROM_CONFIG = []  # (key, line) of the settings the config file gave
+
+
+def apply_config(cmd, spec, opts, pos):
+    """The config file's settings for the options the line leaves out (the line beats the
+    environment, which beats the file; a setting that would break a rule with the line is dropped)."""
+    longs = {name[2:]: v for name, v in spec.items() if name.startswith("--")}
+    for key, (value, n) in sorted(config_settings([TOOL] + ([cmd] if cmd else [])).items()):
+        if key not in longs or key in ("help", "version", "yes"):
+            continue  # a key that names no option of the command is passed over, as git does
+        name, takes = longs[key]
+        if name in opts:
+            continue
+        if name == "backup" and os.environ.get("VERSION_CONTROL"):
+            continue
+        if takes:
+            if value is None:
+                raise Exit(EX_USAGE, "config '%s' (line %d): '%s' needs a value" % (config_path(), n, key))
+            if value.startswith("~/"):
+                value = os.path.join(os.environ.get("HOME") or os.path.expanduser("~"), value[2:])
+            opts[name] = value
+        elif config_flag(key, value, n):
+            opts[name] = True
+        else:
+            continue
+        FROM_CONFIG.append((key, n))
+    # the rules between options: the line wins
+    if cmd == "mime" and opts.get("install") and opts.get("uninstall"):
+        given = [k for k, _ in FROM_CONFIG]
+        opts.pop("install" if "install" in given else "uninstall" if "uninstall" in given else "", None)
+    if cmd == "new" and opts.get("force") and not pos and any(k == "force" for k, _ in FROM_CONFIG):
+        opts.pop("force")
 
 
 DT_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$", re.A)
@@ -2161,6 +2196,125 @@ def config_path():
     return os.path.join(home, ".config", "samplepipes", "config")
 
 
+# ---------------------------------------------------------------- the config file (version 4)
+# PROTOCOL.md, "Command lines", The config file: settings for the options a command line leaves
+# out, in git's form; the line beats the environment, which beats the file.
+
+CONFIG_LIMIT = 64 * 1024
+CONFIG_TRUE = ("true", "yes", "on", "1")
+CONFIG_FALSE = ("false", "no", "off", "0")
+_CONFIG = []
+_SECTION_RE = re.compile(r"\[\s*([A-Za-z0-9_.-]+(?:\s+[A-Za-z0-9_.-]+)*)\s*\]\s*(?:[#;].*)?\Z")
+_KEY_RE = re.compile(r"([A-Za-z0-9][A-Za-z0-9_.-]*)\s*(?:(=)(.*))?\Z")
+
+
+def _config_value(text, fail):
+    text = text.lstrip(" \t")
+    out, quoted, i, kept = [], False, 0, 0
+    while i < len(text):
+        c = text[i]
+        if quoted:
+            if c == '"':
+                quoted = False
+            elif c == "\\":
+                i += 1
+                if i >= len(text) or text[i] not in '"\\nt':
+                    fail("a bad escape in a quoted value (\\\", \\\\, \\n and \\t are the escapes)")
+                out.append({"n": "\n", "t": "\t"}.get(text[i], text[i]))
+            else:
+                out.append(c)
+            kept = len(out)
+        elif c == '"':
+            quoted = True
+        elif c in "#;":
+            break
+        else:
+            out.append(c)
+            if not c.isspace():
+                kept = len(out)
+        i += 1
+    if quoted:
+        fail("a quoted value has no closing quote")
+    return "".join(out[:kept])
+
+
+def load_config():
+    """[(section words, key, value or None, line number)] of the user's config file."""
+    if _CONFIG:
+        return _CONFIG[0]
+    path = config_path()
+    entries = []
+    _CONFIG.append(entries)
+    if path == "/dev/null":
+        return entries
+
+    def fail(line, why):
+        raise ConfigError("config '%s'%s: %s" % (path, " (line %d)" % line if line else "", why))
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return entries
+    except OSError as e:
+        if e.errno == errno.ENOTDIR:
+            return entries
+        fail(0, "cannot be read: %s" % e.strerror)
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            fail(0, "it is not a regular file")
+        data = f.read(CONFIG_LIMIT + 1)
+    if len(data) > CONFIG_LIMIT:
+        fail(0, "it is larger than 64 KiB")
+    section = ()
+    for n, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            line = raw.decode("utf-8").strip(" \t\r")
+        except UnicodeDecodeError:
+            fail(n, "the line is not UTF-8")
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("["):
+            m = _SECTION_RE.match(line)
+            if not m:
+                fail(n, "a section is [TOOL] or [TOOL COMMAND...]")
+            section = tuple(m.group(1).split())
+            continue
+        m = _KEY_RE.match(line)
+        if not m:
+            fail(n, "a line is a comment, a [section], or a setting 'key = value'")
+        value = None
+        if m.group(2):
+            value = _config_value(m.group(3), lambda why: fail(n, why))
+        entries.append((section, m.group(1).lower(), value, n))
+    return entries
+
+
+def config_settings(words):
+    """{key: (value, line)} for the command `words` (the tool first): the most specific section
+    holding a key gives it, the last line there."""
+    found = {}
+    for section, key, value, n in load_config():
+        if section and tuple(words[:len(section)]) != section:
+            continue
+        rank = len(section)
+        if key not in found or found[key][2] <= rank:
+            found[key] = (value, n, rank)
+    return {k: (v, n) for k, (v, n, _r) in found.items()}
+
+
+def config_flag(key, value, n):
+    if value is None or value.lower() in CONFIG_TRUE:
+        return True
+    if value.lower() in CONFIG_FALSE:
+        return False
+    raise Exit(EX_USAGE, "config '%s' (line %d): '%s' is a flag: true, yes, on, 1, false, no, off or 0, not '%s'"
+               % (config_path(), n, key, value))
+
+class ConfigError(Exit):
+    def __init__(self, message):
+        super().__init__(EX_DATA, message)
+
+
 def run_plugin(path, name, args, color, no_pager):
     env = dict(os.environ)
     env.update({"SAMPLEPIPES_TOOL": TOOL, "SAMPLEPIPES_VERSION": TOOL_VERSION, "SAMPLEPIPES_PROTOCOL": PROTOCOL,
@@ -2323,6 +2477,9 @@ def main(argv=None):
         except Exit as e:
             if e.message:
                 err(e.message)
+            if e.status == EX_USAGE and FROM_CONFIG:
+                note("note: settings came from the config file '%s' (%s)" % (
+                    show(config_path()), ", ".join("%s, line %d" % kn for kn in FROM_CONFIG)))
             status = e.status
         except BrokenPipeError:
             status = 0

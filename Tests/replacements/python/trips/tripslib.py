@@ -1851,6 +1851,9 @@ def main(argv):
                 say("error", e.message)
                 if e.message:
                     say("", "see 'trips --help'")
+                if FROM_CONFIG:
+                    say("", "note: settings came from the config file '%s' (%s)" % (
+                        esc(config_path()), ", ".join("%s, line %d" % kn for kn in FROM_CONFIG)))
             elif e.message:
                 say(e.kind, e.message)
             if OUT and e.status not in (EX_DATA,):
@@ -1913,9 +1916,167 @@ def config_path():
     return os.path.join(os.environ.get("HOME") or os.path.expanduser("~"), ".config", "samplepipes", "config")
 
 
+
+
+# ----------------------------------------------------------------------------- the config file (version 4)
+# PROTOCOL.md, "Command lines", The config file: settings for the options a command line leaves
+# out, in git's form; the line beats the environment, which beats the file.
+
+CONFIG_LIMIT = 64 * 1024
+CONFIG_TRUE = ("true", "yes", "on", "1")
+CONFIG_FALSE = ("false", "no", "off", "0")
+_CONFIG = []
+_SECTION_RE = re.compile(r"\[\s*([A-Za-z0-9_.-]+(?:\s+[A-Za-z0-9_.-]+)*)\s*\]\s*(?:[#;].*)?\Z")
+_KEY_RE = re.compile(r"([A-Za-z0-9][A-Za-z0-9_.-]*)\s*(?:(=)(.*))?\Z")
+
+
+def _config_value(text, fail):
+    text = text.lstrip(" \t")
+    out, quoted, i, kept = [], False, 0, 0
+    while i < len(text):
+        c = text[i]
+        if quoted:
+            if c == '"':
+                quoted = False
+            elif c == "\\":
+                i += 1
+                if i >= len(text) or text[i] not in '"\\nt':
+                    fail("a bad escape in a quoted value (\\\", \\\\, \\n and \\t are the escapes)")
+                out.append({"n": "\n", "t": "\t"}.get(text[i], text[i]))
+            else:
+                out.append(c)
+            kept = len(out)
+        elif c == '"':
+            quoted = True
+        elif c in "#;":
+            break
+        else:
+            out.append(c)
+            if not c.isspace():
+                kept = len(out)
+        i += 1
+    if quoted:
+        fail("a quoted value has no closing quote")
+    return "".join(out[:kept])
+
+
+def load_config():
+    """[(section words, key, value or None, line number)] of the user's config file."""
+    if _CONFIG:
+        return _CONFIG[0]
+    path = config_path()
+    entries = []
+    _CONFIG.append(entries)
+    if path == "/dev/null":
+        return entries
+
+    def fail(line, why):
+        raise ConfigError("config '%s'%s: %s" % (path, " (line %d)" % line if line else "", why))
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return entries
+    except OSError as e:
+        if e.errno == errno.ENOTDIR:
+            return entries
+        fail(0, "cannot be read: %s" % e.strerror)
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            fail(0, "it is not a regular file")
+        data = f.read(CONFIG_LIMIT + 1)
+    if len(data) > CONFIG_LIMIT:
+        fail(0, "it is larger than 64 KiB")
+    section = ()
+    for n, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            line = raw.decode("utf-8").strip(" \t\r")
+        except UnicodeDecodeError:
+            fail(n, "the line is not UTF-8")
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("["):
+            m = _SECTION_RE.match(line)
+            if not m:
+                fail(n, "a section is [TOOL] or [TOOL COMMAND...]")
+            section = tuple(m.group(1).split())
+            continue
+        m = _KEY_RE.match(line)
+        if not m:
+            fail(n, "a line is a comment, a [section], or a setting 'key = value'")
+        value = None
+        if m.group(2):
+            value = _config_value(m.group(3), lambda why: fail(n, why))
+        entries.append((section, m.group(1).lower(), value, n))
+    return entries
+
+
+def config_settings(words):
+    """{key: (value, line)} for the command `words` (the tool first): the most specific section
+    holding a key gives it, the last line there."""
+    found = {}
+    for section, key, value, n in load_config():
+        if section and tuple(words[:len(section)]) != section:
+            continue
+        rank = len(section)
+        if key not in found or found[key][2] <= rank:
+            found[key] = (value, n, rank)
+    return {k: (v, n) for k, (v, n, _r) in found.items()}
+
+
+def config_flag(key, value, n):
+    if value is None or value.lower() in CONFIG_TRUE:
+        return True
+    if value.lower() in CONFIG_FALSE:
+        return False
+    raise Exit(EX_USAGE, "config '%s' (line %d): '%s' is a flag: true, yes, on, 1, false, no, off or 0, not '%s'"
+               % (config_path(), n, key, value))
+
+class ConfigError(Exit):
+    def __init__(self, message):
+        super().__init__(EX_DATA, message)
+
+
+FROM_CONFIG = []  # (key, line) of the settings the config file gave
+
+
+def apply_config(cmd, opts):
+    """The config file's settings for the options the line leaves out: the line beats the
+    environment ($SAMPLEPIPES_TRIPS), which beats the file; never --yes."""
+    spec = COMMON + (SPECS[cmd] if cmd in SPECS else GLOBAL)
+    for key, (value, n) in sorted(config_settings(["trips"] + (cmd.split() if cmd else [])).items()):
+        o = next((o for o in spec if key in o.longs), None)
+        if o is None or o.key in ("help", "version", "yes"):
+            continue  # a key that names no option of the command is passed over, as git does
+        if o.key in opts:
+            continue
+        if o.key == "store" and os.environ.get("SAMPLEPIPES_TRIPS"):
+            continue
+        if o.value:
+            if value is None:
+                raise usage("config '%s' (line %d): '%s' needs a value" % (config_path(), n, key))
+            if value.startswith("~/"):
+                value = os.path.join(os.environ.get("HOME") or os.path.expanduser("~"), value[2:])
+            opts[o.key] = value
+        elif config_flag(key, value, n):
+            opts[o.key] = True
+        else:
+            continue
+        FROM_CONFIG.append((key, n))
+    given = [k for k, _ in FROM_CONFIG]
+    if cmd == "site" and "out" in opts and "check" in opts:  # the rules between options: the line wins
+        opts.pop("out" if "out" in given else "check")
+    if cmd == "site" and "check" in opts and "check" not in given:
+        for k in ("sort", "allow-empty", "store"):
+            if k in given:
+                opts.pop(k, None)
+
+
 def run_plugin(path, name, args, color, no_pager):
     env = dict(os.environ)
-    store = Store({}).path
+    o = {}
+    apply_config(None, o)
+    store = Store({"store": o["store"]} if "store" in o else {}).path
     env.update({"SAMPLEPIPES_TOOL": "trips", "SAMPLEPIPES_VERSION": "0.1.0", "SAMPLEPIPES_PROTOCOL": "4",
                 "SAMPLEPIPES_CONFIG": config_path(), "SAMPLEPIPES_TRIPS": store,
                 "TZ": os.environ.get("TZ") or TRUCK_ZONE, "COLUMNS": str(width())})
@@ -1994,6 +2155,8 @@ def run(argv):
     if done is not None:
         return done
     cmd, opts, pos = parse_args(argv)
+    if not opts.get("help") and cmd not in (None, "activity"):
+        apply_config(cmd, opts)
     if cmd == "collections" and "store" in opts:
         raise usage("--store does not apply to 'trips collections'")
     if opts.get("help"):
