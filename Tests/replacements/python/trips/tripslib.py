@@ -572,6 +572,8 @@ def check_trip(rec, strict_ids=True):
         if not isinstance(a.get("isComplete"), bool):
             raise DataError("activities[%d].isComplete must be true or false" % i)
         for f in ("dateCreated", "dateEdited"):
+            if f not in a and not strict_ids:
+                continue  # the site's looser input: an activity's dates are optional ("site --out DIR")
             t = parse_date(a.get(f))
             if t is None:
                 raise DataError("activities[%d].%s must be a date-time" % (i, f))
