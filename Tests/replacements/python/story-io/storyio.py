@@ -20,7 +20,7 @@ import unicodedata
 from datetime import datetime, timezone, timedelta
 
 TOOL = "story-io"
-VERSION = "story-io (SamplePipes) 0.1.0, protocol version 3"
+VERSION = "story-io (SamplePipes) 0.1.0, protocol version 4"
 MAX_DOC = 10 * 1024 * 1024
 MAX_LINE = 64 * 1024 * 1024
 MAX_DEPTH = 512
@@ -85,7 +85,11 @@ CSV_COLUMNS = {
 CSV = None  # the columns when -f csv: type and the record's fields, sorted
 
 
-def csv_field(text):
+def csv_field(text, string=True):
+    """One cell (rule 10): a string's cell starting with = + - @ tab CR or ' gets one ' before it
+    (formula cells); a cell holding a comma, a quote, LF or CR is quoted (RFC 4180)."""
+    if string and text[:1] in ("=", "+", "-", "@", "\t", "\r", "'"):
+        text = "'" + text
     if any(c in text for c in ',"\n\r'):
         return '"' + text.replace('"', '""') + '"'
     return text
@@ -96,8 +100,12 @@ def emit(rec):
         cells = []
         for c in CSV:
             v = rec.get(c)
-            cells.append(csv_field("" if v is None else v if isinstance(v, str) else
-                                   json.dumps(v, ensure_ascii=False, separators=(",", ":"), sort_keys=True)))
+            if v is None:
+                cells.append("")
+            elif isinstance(v, str):
+                cells.append(csv_field(v))
+            else:
+                cells.append(csv_field(json.dumps(v, ensure_ascii=False, separators=(",", ":"), sort_keys=True), False))
         sys.stdout.buffer.write((",".join(cells) + "\n").encode("utf-8", "surrogateescape"))
         sys.stdout.buffer.flush()
         return
@@ -374,6 +382,11 @@ class FolderLock:
         except OSError:
             pass
         remove_stale_temps(self.d)
+        try:
+            finish_journal(self.d, locked=True)
+        except BaseException:
+            self.__exit__()
+            raise
         return self
 
     def __exit__(self, *a):
@@ -384,6 +397,222 @@ class FolderLock:
                 pass
             os.close(self.fd)
         return False
+
+
+# ---------------------------------------------------------------- the rename journal
+# PROTOCOL.md, "A rename is one step" (version 4): rename writes a journal before it moves
+# anything; every command that reads or writes a document or a folder finishes one it finds
+# there, under the folder's lock, after checking it whole (exit 65, nothing changed, when it is
+# not a story-rename record naming two documents of that folder).
+
+JOURNAL = ".story-io-rename.json"
+MAX_JOURNAL = 64 * 1024
+FINISHED = set()  # folders whose journal was looked for in this run
+
+
+class JournalError(Exit):
+    pass
+
+
+def journal_path(d):
+    return JOURNAL if d in ("", ".") else os.path.join(d, JOURNAL)
+
+
+def journal_fail(d, why):
+    raise JournalError(EX_DATA, "the rename journal '%s' cannot be finished: %s; nothing was changed "
+                       "(remove that file if no story-io rename runs in '%s')" % (show(journal_path(d)), why, show(d or ".")))
+
+
+def read_journal(d):
+    """The checked journal of folder d as (backups, from, to), or None when there is none."""
+    jp = journal_path(d)
+    try:
+        fd = os.open(jp, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            journal_fail(d, "'%s' is a symbolic link" % show(JOURNAL))
+        if e.errno == errno.ENOTDIR:
+            return None
+        journal_fail(d, "it cannot be read (%s)" % e.strerror)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            journal_fail(d, "'%s' is %s, not a regular file" % (show(JOURNAL), kind_of(st)))
+        if st.st_size > MAX_JOURNAL:
+            journal_fail(d, "'%s' is larger than 64 KiB, the limit for a rename journal" % show(JOURNAL))
+        chunks, total = [], 0
+        while total <= MAX_JOURNAL:
+            b = os.read(fd, MAX_JOURNAL + 1 - total)
+            if not b:
+                break
+            chunks.append(b)
+            total += len(b)
+        if total > MAX_JOURNAL:
+            journal_fail(d, "'%s' is larger than 64 KiB, the limit for a rename journal" % show(JOURNAL))
+    except OSError as e:
+        journal_fail(d, "it cannot be read (%s)" % e.strerror)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    lines = [l[:-1] if l.endswith(b"\r") else l for l in lines]
+    if len(lines) != 1:
+        journal_fail(d, "it is not one story-rename record (it holds %d lines)" % len(lines))
+    try:
+        rec = parse_line(lines[0])
+    except BadLine as e:
+        journal_fail(d, "it is not a story-rename record (%s)" % e)
+    if rec["type"] != "story-rename":
+        journal_fail(d, "it is a '%s' record, not a story-rename one" % show(rec["type"]))
+    backups = rec.get("backups")
+    if not isinstance(backups, bool):
+        journal_fail(d, "\"backups\" is not a boolean")
+    names = {}
+    for key in ("from", "to"):
+        v = rec.get(key)
+        if not isinstance(v, str) or isinstance(v, Num):
+            journal_fail(d, "\"%s\" is not a string" % key)
+        if "\0" in v:
+            journal_fail(d, "\"%s\" holds a NUL character" % key)
+        if "/" in v:
+            journal_fail(d, "\"%s\" ('%s') is not a file name in the journal's folder" % (key, show(v)))
+        if not v.endswith(".story") or v in (".story",):
+            if v.endswith("~") and (v[:-1].endswith(".story") or re.search(r"\.story\.~[1-9][0-9]*~\Z", v)):
+                journal_fail(d, "\"%s\" ('%s') is not a document name (NAME.story); it is a backup's, and "
+                             "backups move only with their document" % (key, show(v)))
+            journal_fail(d, "\"%s\" ('%s') is not a document name (NAME.story)" % (key, show(v)))
+        names[key] = v
+    src, dst = names["from"], names["to"]
+    bad = unsafe_title(dst[: -len(".story")])
+    if bad:
+        journal_fail(d, "\"to\" ('%s') is not a name rename gives: %s" % (show(dst), bad))
+    if src == dst:
+        journal_fail(d, "\"from\" and \"to\" are the same name ('%s')" % show(src))
+    return backups, src, dst
+
+
+def journal_moves(d, backups, src, dst):
+    """The moves of a journal, as (old path, new path), the document first."""
+    j = lambda n: os.path.join(d, n) if d not in ("", ".") else n
+    moves = [(j(src), j(dst))]
+    if backups:
+        moves.append((j(src + "~"), j(dst + "~")))
+        for n, p, reg in sorted(numbered_backups(j(src)), key=lambda t: t[0]):
+            moves.append((p, "%s.~%d~" % (j(dst), n)))
+    return moves
+
+
+def killed_move(d, a, b, sa, sb):
+    """Whether a and b (one file) are what a move cut between its link and its unlink leaves."""
+    try:
+        listed = set(os.listdir(d or "."))
+    except OSError:
+        return False
+    return sa.st_nlink >= 2 and os.path.basename(a) in listed and os.path.basename(b) in listed
+
+
+def check_moves(d, moves):
+    for a, b in moves:
+        try:
+            sa, sb = os.lstat(a), os.lstat(b)
+        except OSError:
+            continue
+        if (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino) and not killed_move(d, a, b, sa, sb):
+            journal_fail(d, "'%s' and '%s' are one file under one name" % (show(os.path.basename(a)), show(os.path.basename(b))))
+
+
+def move_no_replace(a, b):
+    """Move a to b, never replacing a file at b (FileExistsError then)."""
+    try:
+        renameat2(a, b, 1)  # RENAME_NOREPLACE
+        return
+    except OSError as e:
+        if e.errno not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+            raise
+    os.link(a, b, follow_symlinks=False)
+    os.unlink(a)
+
+
+def finish_journal(d, locked=False):
+    """Finish the rename journal of folder d, if it holds one (PROTOCOL.md, "A rename is one step")."""
+    d = d or "."
+    key = os.path.abspath(d)
+    if key in FINISHED and not locked:
+        return
+    if not os.path.lexists(journal_path(d)):
+        FINISHED.add(key)
+        return
+    if not locked:
+        with FolderLock(d):  # its __enter__ finishes the journal under the lock
+            pass
+        return
+    found = read_journal(d)
+    FINISHED.add(key)
+    if found is None:
+        return
+    backups, src, dst = found
+    moves = journal_moves(d, backups, src, dst)
+    check_moves(d, moves)
+    for a, b in moves:
+        try:
+            sa = os.lstat(a)
+        except FileNotFoundError:
+            continue
+        except OSError as e:
+            raise io_error("finish the rename of", a, e)
+        try:
+            sb = os.lstat(b)
+        except FileNotFoundError:
+            sb = None
+        except OSError as e:
+            raise io_error("finish the rename of", a, e)
+        try:
+            if sb is None:
+                move_no_replace(a, b)
+            elif (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino):
+                os.unlink(a)
+            else:
+                warn("'%s' is taken by another file; '%s' was left under its name (rename journal '%s')"
+                     % (show(b), show(a), show(journal_path(d))))
+        except FileExistsError:
+            warn("'%s' is taken by another file; '%s' was left under its name (rename journal '%s')"
+                 % (show(b), show(a), show(journal_path(d))))
+        except OSError as e:
+            raise io_error("finish the rename of", a, e)
+    try:
+        os.unlink(journal_path(d))
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        raise io_error("remove the rename journal", journal_path(d), e)
+    fsync_dir(d)
+
+
+def finish_journal_of(path):
+    """Finish the journal of the folder holding path (and of the folder a link points into)."""
+    finish_journal(os.path.dirname(path))
+    if os.path.islink(path):
+        finish_journal(os.path.dirname(resolve(path)))
+
+
+def renameat2(a, b, flags):
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        f = libc.renameat2
+    except (OSError, AttributeError):
+        raise OSError(errno.ENOSYS, "renameat2 is not available")
+    f.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    AT_FDCWD = -100
+    r = f(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), flags)
+    if r != 0:
+        e = ctypes.get_errno()
+        if e == errno.EEXIST:
+            raise FileExistsError(e, os.strerror(e))
+        raise OSError(e, os.strerror(e))
 
 
 def resolve(path):
@@ -755,10 +984,12 @@ def iter_lines(f):
 
 # ---------------------------------------------------------------- option parsing
 
-COMMON = {"--help": ("help", False), "-h": ("help", False), "--color": ("color", True)}
+COMMON = {"--help": ("help", False), "-h": ("help", False), "--color": ("color", True),
+          "--no-pager": ("no-pager", False)}
 
 SPECS = {
-    None: ({"--now": ("now", True), "--version": ("version", False)}, 0, 0),
+    None: ({"--now": ("now", True), "--version": ("version", False), "--format": ("format", True),
+            "-f": ("format", True)}, 0, 0),
     "list": ({"--format": ("format", True), "-f": ("format", True), "--text": ("text", False),
               "--now": ("now", True)}, 0, 1),
     "new": ({"--dir": ("dir", True), "--force": ("force", False), "--backup": ("backup", True)}, 0, 1),
@@ -834,6 +1065,7 @@ def parse_args(cmd, argv):
             setopt(key, True)
     if "help" in opts:
         return opts, pos
+    apply_config(cmd, spec, opts, pos)
     lo, hi = SPECS[cmd][1], SPECS[cmd][2]
     if len(pos) < lo:
         raise Exit(EX_USAGE, "missing argument (see '%s %s --help')" % (TOOL, cmd or ""))
@@ -841,7 +1073,12 @@ def parse_args(cmd, argv):
         raise Exit(EX_USAGE, "unexpected argument '%s'" % show(pos[hi]))
     if "color" in opts and opts["color"] not in ("auto", "always", "never"):
         raise Exit(EX_USAGE, "invalid value '%s' for '--color' (auto, always, never)" % show(opts["color"]))
-    if "format" in opts:
+    if "format" in opts and cmd is None:
+        # the launch screen (version 4): text, or its scene as a picture (presentation)
+        if opts["format"].lower() not in ("text", "svg"):
+            raise Exit(EX_USAGE, "invalid value '%s' for '--format' (text, svg)" % show(opts["format"]))
+        opts["format"] = opts["format"].lower()
+    elif "format" in opts:
         f = opts["format"].lower()
         if f in ("json", "jsonl", "jsonlines", "ndjson"):
             opts["format"] = "json"
@@ -857,6 +1094,40 @@ def parse_args(cmd, argv):
     if "now" in opts:
         opts["now"] = parse_now(opts["now"])
     return opts, pos
+
+
+FROM_CONFIG = []  # (key, line) of the settings the config file gave
+
+
+def apply_config(cmd, spec, opts, pos):
+    """The config file's settings for the options the line leaves out (the line beats the
+    environment, which beats the file; a setting that would break a rule with the line is dropped)."""
+    longs = {name[2:]: v for name, v in spec.items() if name.startswith("--")}
+    for key, (value, n) in sorted(config_settings([TOOL] + ([cmd] if cmd else [])).items()):
+        if key not in longs or key in ("help", "version", "yes"):
+            continue  # a key that names no option of the command is passed over, as git does
+        name, takes = longs[key]
+        if name in opts:
+            continue
+        if name == "backup" and os.environ.get("VERSION_CONTROL"):
+            continue
+        if takes:
+            if value is None:
+                raise Exit(EX_USAGE, "config '%s' (line %d): '%s' needs a value" % (config_path(), n, key))
+            if value.startswith("~/"):
+                value = os.path.join(os.environ.get("HOME") or os.path.expanduser("~"), value[2:])
+            opts[name] = value
+        elif config_flag(key, value, n):
+            opts[name] = True
+        else:
+            continue
+        FROM_CONFIG.append((key, n))
+    # the rules between options: the line wins
+    if cmd == "mime" and opts.get("install") and opts.get("uninstall"):
+        given = [k for k, _ in FROM_CONFIG]
+        opts.pop("install" if "install" in given else "uninstall" if "uninstall" in given else "", None)
+    if cmd == "new" and opts.get("force") and not pos and any(k == "force" for k, _ in FROM_CONFIG):
+        opts.pop("force")
 
 
 DT_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$", re.A)
@@ -899,20 +1170,101 @@ def parse_now(s):
             off = (oh * 3600 + om * 60) * (1 if z[0] == "+" else -1)
             ts -= off
     else:
-        m = DAY_RE.match(s)
+        m = SEC_RE.match(s)
         if m:
-            y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
-            if not valid_day(y, mo, d):
-                raise Exit(EX_USAGE, "invalid date '%s' for '--now'" % show(s))
-            ts = days_from_civil(y, mo, d) * 86400
-        else:
-            m = SEC_RE.match(s)
-            if not m:
-                raise Exit(EX_USAGE, "invalid date '%s' for '--now' (a date-time, a day or @SECONDS)" % show(s))
             ts = int(m.group(1))
+        else:
+            ts = parse_people_time(s)
     if ts < MIN_TS or ts > MAX_TS:
         raise Exit(EX_USAGE, "the date '%s' is outside the years 0000 to 9999" % show(s))
     return ts
+
+
+# Times for people (PROTOCOL.md version 4): a date or a date-time with no zone is a wall-clock
+# time in the zone of TZ (else the truck's home: story-io has no city); now, today, yesterday and
+# N minutes|hours|days ago count back from the real clock.
+
+LOCAL_RE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?)?\Z", re.A)
+AGO_RE = re.compile(r"([0-9]{1,5}) (minute|hour|day)s? ago\Z", re.A)
+TRUCK_ZONE = "America/Los_Angeles"
+ZONE = []
+
+
+def parse_people_time(s):
+    import time
+    bad = Exit(EX_USAGE, "invalid date '%s' for '--now' (a date-time, a local date or date-time, @SECONDS, "
+               "now, today, yesterday or 'N days ago')" % show(s))
+    m = LOCAL_RE.match(s)
+    if m:
+        y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if not valid_day(y, mo, d):
+            raise bad
+        day = days_from_civil(y, mo, d)
+        if not days_from_civil(0, 1, 2) <= day <= days_from_civil(9999, 12, 30):
+            raise Exit(EX_USAGE, "the date '%s' is outside 0000-01-02 to 9999-12-30" % show(s))
+        h, mi, se = (int(g) if g else 0 for g in m.group(4, 5, 6))
+        if h > 23 or mi > 59 or se > 59:
+            raise bad
+        return local_moment(day * 86400 + h * 3600 + mi * 60 + se, people_zone())
+    clock = int(time.time())
+    words = s.lower()
+    if words in ("now", "today"):
+        return clock
+    m = AGO_RE.match(words)
+    if words != "yesterday" and not m:
+        raise bad
+    if m and m.group(2) != "day":
+        return clock - int(m.group(1)) * (60 if m.group(2) == "minute" else 3600)
+    days = int(m.group(1)) if m else 1
+    if days == 0:
+        return clock
+    zone = people_zone()
+    return local_moment(clock + zone_offset(zone, clock) - days * 86400, zone)
+
+
+def zone_offset(zone, t):
+    stamp = min(max(t, -62135596800 + 86400), 253402300799 - 86400)  # instants datetime holds in any zone
+    return int(datetime.fromtimestamp(stamp, timezone.utc).astimezone(zone).utcoffset().total_seconds())
+
+
+def local_moment(local, zone):
+    """A repeated wall-clock time is its first moment; a skipped one is read with the offset in
+    force before the change (fold=0)."""
+    try:
+        naive = datetime(1970, 1, 1) + timedelta(seconds=local)
+        return int(naive.replace(tzinfo=zone).timestamp())
+    except (OverflowError, ValueError):  # year 0000, which datetime cannot hold
+        return local - zone_offset(zone, local)
+
+
+def people_zone():
+    if ZONE:
+        return ZONE[0]
+    name = os.environ.get("TZ", "") or TRUCK_ZONE
+    key = name[1:] if name.startswith(":") else name
+    zone = None
+    if key in ("UTC", "GMT", "Etc/UTC", "Etc/GMT", "UTC0", "GMT0"):
+        zone = timezone.utc
+    else:
+        try:
+            import zoneinfo
+            if os.path.isabs(key):
+                with open(key, "rb") as f:
+                    zone = zoneinfo.ZoneInfo.from_file(f, key=key)
+            elif key and ".." not in key.split("/"):
+                zone = zoneinfo.ZoneInfo(key)
+        except Exception:
+            zone = None
+        if zone is None:
+            m = re.match(r"^<?([A-Za-z+-][A-Za-z0-9+-]*)>?([+-]?)([0-9]{1,2})(?::([0-9]{2}))?\Z", key)
+            if m:  # a POSIX rule without daylight saving time (<+0530>-5:30, EST5)
+                off = int(m.group(3)) * 3600 + int(m.group(4) or 0) * 60
+                zone = timezone(timedelta(seconds=off if m.group(2) == "-" else -off))
+    if zone is None:
+        warn("the time zone '%s' names no zone; UTC is used" % show(name))
+        zone = timezone.utc
+    ZONE.append(zone)
+    return zone
 
 
 def whole(opts, key, lo, hi):
@@ -940,13 +1292,17 @@ def cmd_read(opts, files):
 
     def read_one(path):
         try:
+            finish_journal_of(path)
             title, data, text, st = read_doc(path)
+        except JournalError:
+            raise
         except Exit as e:
             fail(e)
             return
         emit(story_record(title, path, data, text, with_text=True))
 
     def read_folder(d, recursive):
+        finish_journal(d)
         try:
             names = sorted(os.listdir(d), key=lambda n: os.fsencode(n))
         except OSError as e:
@@ -980,6 +1336,7 @@ def list_docs(d):
         raise Exit(EX_NOINPUT, "cannot open the folder '%s': %s" % (show(d), e.strerror))
     if not stat.S_ISDIR(st.st_mode):
         raise Exit(EX_NOINPUT, "'%s' is not a folder" % show(d))
+    finish_journal(d)
     try:
         names = os.listdir(d)
     except OSError as e:
@@ -1280,28 +1637,45 @@ def cmd_rename(opts, pos):
         st = os.lstat(src)
     except OSError as e:
         raise Exit(EX_NOINPUT, "cannot open '%s': %s" % (show(src), e.strerror))
+    base = os.path.basename(src)
+    if not base.endswith(".story") or base == ".story":
+        # version 4: rename renames documents only (a backup would be parted from its document)
+        err("'%s' is not a document (NAME.story); it was not renamed" % show(src))
+        raise Exit(EX_FAIL, "rename renames a document with its backups; rename another file with mv")
+    dirn = os.path.dirname(src)
+    finish_journal_of(src)
     title, is_story = title_of(src)
     data, _ = read_bytes(src)
     text = decode(src, data)
-    dirn = os.path.dirname(src)
     dst = os.path.join(dirn, new + ".story")
     with FolderLock(dirn or "."):
+        try:
+            st = os.lstat(src)
+        except OSError as e:
+            raise Exit(EX_NOINPUT, "cannot open '%s': %s" % (show(src), e.strerror))
         if os.path.lexists(dst):
-            if os.path.exists(src) and os.path.samefile(src, dst) and src != dst:
-                pass
-            else:
-                raise Exit(EX_FAIL, "'%s' exists; nothing was renamed" % show(dst))
+            raise Exit(EX_FAIL, "'%s' exists; nothing was renamed" % show(dst))
         if os.path.lexists(simple_backup(dst)) or numbered_backups(dst):
             raise Exit(EX_FAIL, "'%s' has backups of an earlier document; nothing was renamed (move them away first)" % show(new + ".story"))
-        moves = []
-        if os.path.lexists(simple_backup(src)):
-            moves.append((simple_backup(src), simple_backup(dst)))
-        for n, p, reg in numbered_backups(src):
-            moves.append((p, "%s.~%d~" % (dst, n)))
+        backups = not stat.S_ISLNK(st.st_mode)  # a linked document is renamed alone
+        journal = json.dumps({"backups": backups, "from": base, "to": new + ".story", "type": "story-rename"},
+                             ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        jp = journal_path(dirn)
         try:
-            os.rename(src, dst)
+            tmp = write_temp(dirn, JOURNAL, (journal + "\n").encode("utf-8", "surrogateescape"), private_mode())
+            try:
+                os.rename(tmp, jp)
+            finally:
+                remove_temp(tmp)
+            fsync_dir(dirn)
+        except OSError as e:
+            raise io_error("write the rename journal", jp, e)
+        moves = journal_moves(dirn, backups, base, new + ".story")
+        try:
             for a, b in moves:
-                os.rename(a, b)
+                if os.path.lexists(a):
+                    move_no_replace(a, b)
+            os.unlink(jp)
         except OSError as e:
             raise io_error("rename", src, e)
         fsync_dir(dirn)
@@ -1315,6 +1689,7 @@ def cmd_versions(opts, pos):
     title, is_story = title_of(doc)
     if not is_story:
         warn_plain(doc)
+    finish_journal_of(doc)
     real = resolve(doc)
     cur = None
     try:
@@ -1367,17 +1742,7 @@ def cmd_versions(opts, pos):
 
 
 def renameat2_exchange(a, b):
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        f = libc.renameat2
-    except (OSError, AttributeError):
-        raise OSError(errno.ENOSYS, "renameat2 is not available")
-    f.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
-    AT_FDCWD = -100
-    r = f(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), 2)
-    if r != 0:
-        e = ctypes.get_errno()
-        raise OSError(e, os.strerror(e))
+    renameat2(a, b, 2)  # RENAME_EXCHANGE
 
 
 def cmd_undo(opts, pos):
@@ -1391,6 +1756,7 @@ def cmd_undo(opts, pos):
     title, is_story = title_of(doc)
     if not is_story:
         warn_plain(doc)
+    finish_journal_of(doc)
     if not os.path.lexists(doc) or not os.path.exists(doc):
         raise Exit(EX_NOINPUT, "cannot open '%s': No such file or directory%s" % (show(doc), suggest(doc)))
     real = resolve(doc)
@@ -1487,6 +1853,7 @@ def cmd_edit(opts, pos):
     title, is_story = title_of(doc)
     if not is_story:
         warn_plain(doc)
+    finish_journal_of(doc)
     if not os.path.exists(doc):
         raise Exit(EX_NOINPUT, "cannot open '%s': No such file or directory%s" % (show(doc), suggest(doc)))
     real = resolve(doc)
@@ -1689,6 +2056,7 @@ def cmd_focus(opts, pos):
     if width - 2 * margin < 10:
         raise Exit(EX_USAGE, "--margin %d leaves fewer than 10 columns of --width %d" % (margin, width))
     doc = pos[0]
+    finish_journal_of(doc)
     title, data, text, st = read_doc(doc)
     inner = width - 2 * margin
     out = []
@@ -1717,9 +2085,35 @@ def cmd_focus(opts, pos):
     return 0
 
 
+def launch_svg(rows):
+    from xml.sax.saxutils import escape
+    h = 120 + 28 * max(1, len(rows))
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="640" height="%d" viewBox="0 0 640 %d">' % (h, h),
+           '<rect width="640" height="%d" fill="#fdfaf3"/>' % h,
+           '<text x="32" y="56" font-family="serif" font-size="28" fill="#333">Writing App</text>']
+    if not rows:
+        out.append('<text x="32" y="104" font-family="sans-serif" font-size="16" fill="#777">No documents here yet.</text>')
+    for i, (t, w, a) in enumerate(rows):
+        out.append('<text x="32" y="%d" font-family="sans-serif" font-size="16" fill="#333">%s  %s  %s</text>'
+                   % (104 + 28 * i, escape(t), "%d words" % w if w is not None else "-", escape(a)))
+    out.append("</svg>")
+    sys.stdout.write("\n".join(out) + "\n")
+    sys.stdout.flush()
+    return 0
+
+
 def cmd_launch(opts, pos):
     import time
     now = opts.get("now") or int(time.time())
+    if opts.get("format") == "svg":
+        rows = []
+        for mt, p, st in list_docs("."):
+            try:
+                title, data, text, st2 = read_doc(p, warn_other=False)
+                rows.append((title, count_words(text), ago(int(st2.st_mtime), now)))
+            except Exit:
+                rows.append((title_of(p)[0], None, "damaged"))
+        return launch_svg(rows)
     sys.stdout.write("Writing App: start with 'story-io new TITLE' and 'story-io edit TITLE.story'.\n\n")
     DIR_GIVEN[0] = False
     rows = []
@@ -1754,6 +2148,253 @@ def print_help(cmd):
         except OSError:
             pass
     sys.stdout.write("usage: story-io %s [OPTION...]\n" % (cmd or "COMMAND"))
+
+
+# ---------------------------------------------------------------- plugins and `help` (version 4)
+# PROTOCOL.md, "Plugins" and "Command lines" (`help`): `story-io NAME ARGS...` runs `story-io-NAME`
+# from PATH when NAME is no built-in command; `story-io help [COMMAND]` writes that command's help.
+
+PLUGIN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
+TOOL_VERSION, PROTOCOL = "0.1.0", "4"
+
+
+def find_plugin(name):
+    if not PLUGIN_RE.match(name) or name in COMMANDS or name == "help":
+        return None
+    for d in os.environ.get("PATH", "").split(":"):
+        p = os.path.join(d or ".", "%s-%s" % (TOOL, name))
+        try:
+            st = os.stat(p)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode) and os.access(p, os.X_OK):
+            return p
+    return None
+
+
+def plugin_names():
+    names = set()
+    for d in os.environ.get("PATH", "").split(":"):
+        try:
+            entries = os.listdir(d or ".")
+        except OSError:
+            continue
+        for n in entries:
+            if n.startswith(TOOL + "-") and find_plugin(n[len(TOOL) + 1:]):
+                names.add(n[len(TOOL) + 1:])
+    return sorted(names)
+
+
+def config_path():
+    c = os.environ.get("SAMPLEPIPES_CONFIG")
+    if c:
+        return c
+    x = os.environ.get("XDG_CONFIG_HOME")
+    if x and os.path.isabs(x):
+        return os.path.join(x, "samplepipes", "config")
+    home = os.environ.get("HOME") or os.path.expanduser("~")
+    return os.path.join(home, ".config", "samplepipes", "config")
+
+
+# ---------------------------------------------------------------- the config file (version 4)
+# PROTOCOL.md, "Command lines", The config file: settings for the options a command line leaves
+# out, in git's form; the line beats the environment, which beats the file.
+
+CONFIG_LIMIT = 64 * 1024
+CONFIG_TRUE = ("true", "yes", "on", "1")
+CONFIG_FALSE = ("false", "no", "off", "0")
+_CONFIG = []
+_SECTION_RE = re.compile(r"\[\s*([A-Za-z0-9_.-]+(?:\s+[A-Za-z0-9_.-]+)*)\s*\]\s*(?:[#;].*)?\Z")
+_KEY_RE = re.compile(r"([A-Za-z0-9][A-Za-z0-9_.-]*)\s*(?:(=)(.*))?\Z")
+
+
+def _config_value(text, fail):
+    text = text.lstrip(" \t")
+    out, quoted, i, kept = [], False, 0, 0
+    while i < len(text):
+        c = text[i]
+        if quoted:
+            if c == '"':
+                quoted = False
+            elif c == "\\":
+                i += 1
+                if i >= len(text) or text[i] not in '"\\nt':
+                    fail("a bad escape in a quoted value (\\\", \\\\, \\n and \\t are the escapes)")
+                out.append({"n": "\n", "t": "\t"}.get(text[i], text[i]))
+            else:
+                out.append(c)
+            kept = len(out)
+        elif c == '"':
+            quoted = True
+        elif c in "#;":
+            break
+        else:
+            out.append(c)
+            if not c.isspace():
+                kept = len(out)
+        i += 1
+    if quoted:
+        fail("a quoted value has no closing quote")
+    return "".join(out[:kept])
+
+
+def load_config():
+    """[(section words, key, value or None, line number)] of the user's config file."""
+    if _CONFIG:
+        return _CONFIG[0]
+    path = config_path()
+    entries = []
+    _CONFIG.append(entries)
+    if path == "/dev/null":
+        return entries
+
+    def fail(line, why):
+        raise ConfigError("config '%s'%s: %s" % (path, " (line %d)" % line if line else "", why))
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return entries
+    except OSError as e:
+        if e.errno == errno.ENOTDIR:
+            return entries
+        fail(0, "cannot be read: %s" % e.strerror)
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            fail(0, "it is not a regular file")
+        data = f.read(CONFIG_LIMIT + 1)
+    if len(data) > CONFIG_LIMIT:
+        fail(0, "it is larger than 64 KiB")
+    section = ()
+    for n, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            line = raw.decode("utf-8").strip(" \t\r")
+        except UnicodeDecodeError:
+            fail(n, "the line is not UTF-8")
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("["):
+            m = _SECTION_RE.match(line)
+            if not m:
+                fail(n, "a section is [TOOL] or [TOOL COMMAND...]")
+            section = tuple(m.group(1).split())
+            continue
+        m = _KEY_RE.match(line)
+        if not m:
+            fail(n, "a line is a comment, a [section], or a setting 'key = value'")
+        value = None
+        if m.group(2):
+            value = _config_value(m.group(3), lambda why: fail(n, why))
+        entries.append((section, m.group(1).lower(), value, n))
+    return entries
+
+
+def config_settings(words):
+    """{key: (value, line)} for the command `words` (the tool first): the most specific section
+    holding a key gives it, the last line there."""
+    found = {}
+    for section, key, value, n in load_config():
+        if section and tuple(words[:len(section)]) != section:
+            continue
+        rank = len(section)
+        if key not in found or found[key][2] <= rank:
+            found[key] = (value, n, rank)
+    return {k: (v, n) for k, (v, n, _r) in found.items()}
+
+
+def config_flag(key, value, n):
+    if value is None or value.lower() in CONFIG_TRUE:
+        return True
+    if value.lower() in CONFIG_FALSE:
+        return False
+    raise Exit(EX_USAGE, "config '%s' (line %d): '%s' is a flag: true, yes, on, 1, false, no, off or 0, not '%s'"
+               % (config_path(), n, key, value))
+
+class ConfigError(Exit):
+    def __init__(self, message):
+        super().__init__(EX_DATA, message)
+
+
+def run_plugin(path, name, args, color, no_pager):
+    env = dict(os.environ)
+    env.update({"SAMPLEPIPES_TOOL": TOOL, "SAMPLEPIPES_VERSION": TOOL_VERSION, "SAMPLEPIPES_PROTOCOL": PROTOCOL,
+                "SAMPLEPIPES_CONFIG": config_path(), "COLUMNS": str(text_width())})
+    if color == "never":
+        env["NO_COLOR"] = "1"
+        env.pop("FORCE_COLOR", None)
+        env.pop("CLICOLOR_FORCE", None)
+    elif color == "always":
+        env["FORCE_COLOR"] = "1"
+        env["CLICOLOR_FORCE"] = "1"
+        env.pop("NO_COLOR", None)
+    if no_pager:
+        env["SAMPLEPIPES_PAGER"] = "cat"
+    sys.stdout.flush()
+    sys.stderr.flush()
+    for sig in ("SIGXFSZ", "SIGPIPE"):  # a child gets the default actions back
+        try:
+            signal.signal(getattr(signal, sig), signal.SIG_DFL)
+        except (AttributeError, ValueError, OSError):
+            pass
+    try:
+        os.execve(path, ["%s-%s" % (TOOL, name)] + list(args), env)
+    except OSError as e:
+        raise Exit(EX_FAIL, "cannot run the plugin '%s' (%s): %s" % (show(name), show(path), e.strerror))
+
+
+def text_width():
+    """Rule 9: COLUMNS when a positive number, else the terminal's width, else 80; within 20 to 1000."""
+    try:
+        w = int(os.environ.get("COLUMNS", ""))
+        if w <= 0:
+            raise ValueError
+    except ValueError:
+        try:
+            w = os.get_terminal_size(1).columns
+        except OSError:
+            w = 80
+    return max(20, min(1000, w))
+
+
+def leading_options(argv):
+    """The options before the first word: (options, index of the word); only --color WHEN,
+    --no-pager and --help go before a plugin's name."""
+    opts, others, k = {}, [], 0
+    while k < len(argv) and argv[k].startswith("-") and argv[k] != "-":
+        a = argv[k]
+        if a == "--":
+            k += 1
+            break
+        if a == "--color" and k + 1 < len(argv):
+            opts["color"] = argv[k + 1]
+            k += 2
+            continue
+        if a.startswith("--color="):
+            opts["color"] = a.split("=", 1)[1]
+        elif a == "--no-pager":
+            opts["no-pager"] = True
+        elif a in ("--help", "-h"):
+            opts["help"] = True
+        else:
+            others.append(a)
+        k += 1
+    return opts, others, k
+
+
+def cmd_help(words):
+    """`story-io help [COMMAND]`: the bytes of `story-io COMMAND --help`."""
+    if not words:
+        print_help(None)
+        return 0
+    if words[0] in COMMANDS:
+        if len(words) > 1:
+            raise Exit(EX_USAGE, "'%s' has no command '%s'" % (words[0], show(words[1])))
+        print_help(words[0])
+        return 0
+    p = find_plugin(words[0])
+    if p and len(words) == 1:
+        run_plugin(p, words[0], ["--help"], None, False)
+    raise Exit(EX_USAGE, "unknown command '%s' (commands: %s)" % (show(words[0]), ", ".join(list(COMMANDS) + plugin_names())))
 
 
 def on_signal(signum, frame):
@@ -1792,10 +2433,23 @@ def main(argv=None):
     status = 0
     try:
         try:
+            lead, others, k = leading_options(argv)
+            word = argv[k] if k < len(argv) else None
+            if word is not None and word not in COMMANDS and (word == "help" or find_plugin(word)):
+                if "color" in lead and lead["color"] not in ("auto", "always", "never"):
+                    raise Exit(EX_USAGE, "invalid value '%s' for '--color' (auto, always, never)" % show(lead["color"]))
+                if others:
+                    raise Exit(EX_USAGE, "%s does not apply to %s" % (show(others[0].split("=")[0]),
+                               "'help'" if word == "help" else "the plugin '%s'" % show(word)))
+                if word == "help":
+                    return cmd_help(argv[k + 1:])
+                if lead.get("help"):
+                    run_plugin(find_plugin(word), word, ["--help"], lead.get("color"), lead.get("no-pager"))
+                run_plugin(find_plugin(word), word, argv[k + 1:], lead.get("color"), lead.get("no-pager"))
             if argv and not argv[0].startswith("-"):
                 cmd = argv[0]
                 if cmd not in COMMANDS:
-                    raise Exit(EX_USAGE, "unknown command '%s' (commands: %s)" % (show(cmd), ", ".join(COMMANDS)))
+                    raise Exit(EX_USAGE, "unknown command '%s' (commands: %s)" % (show(cmd), ", ".join(list(COMMANDS) + plugin_names())))
                 opts, pos = parse_args(cmd, argv[1:])
                 if opts.get("help"):
                     print_help(cmd)
@@ -1805,7 +2459,7 @@ def main(argv=None):
                 # options of the tool itself, maybe followed by a command
                 k = 0
                 while k < len(argv) and argv[k].startswith("-"):
-                    if argv[k] in ("--now", "--color"):
+                    if argv[k] in ("--now", "--color", "--format", "-f"):
                         k += 2
                     else:
                         k += 1
@@ -1823,6 +2477,9 @@ def main(argv=None):
         except Exit as e:
             if e.message:
                 err(e.message)
+            if e.status == EX_USAGE and FROM_CONFIG:
+                note("note: settings came from the config file '%s' (%s)" % (
+                    show(config_path()), ", ".join("%s, line %d" % kn for kn in FROM_CONFIG)))
             status = e.status
         except BrokenPipeError:
             status = 0

@@ -14,7 +14,7 @@ import unicodedata
 import uuid as uuidlib
 
 TOOL = "trips"
-VERSION_LINE = "trips (SamplePipes) 0.1.0, protocol version 3"
+VERSION_LINE = "trips (SamplePipes) 0.1.0, protocol version 4"
 LINE_LIMIT = 67108864
 MAX_DEPTH = 512
 
@@ -273,7 +273,7 @@ MAX_EPOCH = 253402300799  # 9999-12-31T23:59:59Z
 
 def days_from_civil(y, m, d):
     y -= m <= 2
-    era = (y if y >= 0 else y - 399) // 400
+    era = y // 400
     yoe = y - era * 400
     doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
     doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
@@ -282,7 +282,7 @@ def days_from_civil(y, m, d):
 
 def civil_from_days(z):
     z += 719468
-    era = (z if z >= 0 else z - 146096) // 146097
+    era = z // 146097  # floor division already (the C form's z - 146096 is one era short here)
     doe = z - era * 146097
     yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
     y = yoe + era * 400
@@ -333,22 +333,104 @@ def format_date(t):
     return "%04d-%02d-%02dT%02d:%02d:%02dZ" % (y, m, d, secs // 3600, secs // 60 % 60, secs % 60)
 
 
-def parse_now(s):
+_LOCAL_RE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?)?\Z", re.ASCII)
+_AGO_RE = re.compile(r"([0-9]{1,5}) (minute|hour|day)s? ago\Z", re.ASCII)
+TRUCK_ZONE = "America/Los_Angeles"  # trips has no city: the truck's home ("Times for people")
+
+
+def parse_now(s, clock=None):
+    """--now and every date option (PROTOCOL.md version 4, "Times for people"): a record date-time
+    or @SECONDS; a date or a date-time with no zone, a wall-clock time in the zone of TZ (else the
+    truck's home); now, today, yesterday or N minutes|hours|days ago from the real clock."""
     t = parse_date(s)
     if t is not None:
         return t
-    m = _DAY_RE.match(s)
-    if m:
-        y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
-        if _valid_day(y, mo, d):
-            return days_from_civil(y, mo, d) * 86400
-        return None
     m = re.match(r"^@([+-]?[0-9]+)$", s)
     if m:
         t = int(m.group(1))
         if MIN_EPOCH <= t <= MAX_EPOCH:
             return t
-    return None
+        return None
+    m = _LOCAL_RE.match(s)
+    if m:
+        y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if not _valid_day(y, mo, d):
+            return None
+        day = days_from_civil(y, mo, d)
+        if not days_from_civil(0, 1, 2) <= day <= days_from_civil(9999, 12, 30):
+            return None
+        hh, mi, ss = (int(g) if g else 0 for g in m.group(4, 5, 6))
+        if hh > 23 or mi > 59 or ss > 59:
+            return None
+        return local_moment(day * 86400 + hh * 3600 + mi * 60 + ss, people_zone())
+    clock = int(time.time()) if clock is None else clock
+    words = s.lower()
+    if words in ("now", "today"):
+        return clock
+    m = _AGO_RE.match(words)
+    if words != "yesterday" and not m:
+        return None
+    if m and m.group(2) != "day":
+        return clock - int(m.group(1)) * (60 if m.group(2) == "minute" else 3600)
+    days = int(m.group(1)) if m else 1
+    if days == 0:
+        return clock
+    zone = people_zone()
+    t = local_moment(clock + zone_offset(zone, clock) - days * 86400, zone)
+    return t if t is not None and MIN_EPOCH <= t <= MAX_EPOCH else None
+
+
+def zone_offset(zone, t):
+    import datetime
+    stamp = min(max(t, -62135596800 + 86400), 253402300799 - 86400)  # instants datetime holds in any zone
+    moment = datetime.datetime.fromtimestamp(stamp, datetime.timezone.utc).astimezone(zone)
+    return int(moment.utcoffset().total_seconds())
+
+
+def local_moment(local, zone):
+    """The moment a wall-clock time (seconds as if UTC) names in zone: a repeated time is its first
+    moment, a skipped one is read with the offset in force before the change (Python's fold=0)."""
+    import datetime
+    try:
+        naive = datetime.datetime(1970, 1, 1) + datetime.timedelta(seconds=local)
+        return int(naive.replace(tzinfo=zone).timestamp())
+    except (OverflowError, ValueError):  # year 0000, which datetime cannot hold
+        return local - zone_offset(zone, local)
+
+
+_ZONE = []
+
+
+def people_zone():
+    """TZ when set and not empty, else the truck's home; a TZ naming no zone: a warning, UTC."""
+    import datetime
+    if _ZONE:
+        return _ZONE[0]
+    name = os.environ.get("TZ", "") or TRUCK_ZONE
+    key = name[1:] if name.startswith(":") else name
+    zone = None
+    if key in ("UTC", "GMT", "Etc/UTC", "Etc/GMT", "UTC0", "GMT0"):
+        zone = datetime.timezone.utc
+    else:
+        try:
+            import zoneinfo
+            if os.path.isabs(key):
+                with open(key, "rb") as f:
+                    zone = zoneinfo.ZoneInfo.from_file(f, key=key)
+            elif key and ".." not in key.split("/"):
+                zone = zoneinfo.ZoneInfo(key)
+        except Exception:
+            zone = None
+        if zone is None:
+            m = re.match(r"^<?([A-Za-z+-][A-Za-z0-9+-]*)>?([+-]?)([0-9]{1,2})(?::([0-9]{2}))?\Z", key)
+            if m:  # a POSIX rule without daylight saving time, such as <+0530>-5:30 or EST5
+                off = int(m.group(3)) * 3600 + int(m.group(4) or 0) * 60
+                zone = datetime.timezone(datetime.timedelta(seconds=off if m.group(2) == "-" else -off))
+    if zone is None:
+        warn("the time zone '%s' names no zone; UTC is used" % esc(name))
+        zone = datetime.timezone.utc
+    _ZONE.append(zone)
+    return zone
 
 
 # ----------------------------------------------------------------------------- the wishlist
@@ -490,6 +572,8 @@ def check_trip(rec, strict_ids=True):
         if not isinstance(a.get("isComplete"), bool):
             raise DataError("activities[%d].isComplete must be true or false" % i)
         for f in ("dateCreated", "dateEdited"):
+            if f not in a and not strict_ids:
+                continue  # the site's looser input: an activity's dates are optional ("site --out DIR")
             t = parse_date(a.get(f))
             if t is None:
                 raise DataError("activities[%d].%s must be a date-time" % (i, f))
@@ -593,7 +677,7 @@ class Opt:
         self.key, self.longs, self.shorts, self.value, self.repeat = key, longs, shorts, value, repeat
 
 
-COMMON = [Opt("help", ["help"], ["h"]), Opt("color", ["color"], value="WHEN")]
+COMMON = [Opt("help", ["help"], ["h"]), Opt("color", ["color"], value="WHEN"), Opt("no-pager", ["no-pager"])]
 STORE = Opt("store", ["store"], value="FILE")
 FORMAT = Opt("format", ["format"], ["f"], value="F")
 NOW = Opt("now", ["now"], value="T")
@@ -643,7 +727,7 @@ def parse_args(argv):
         if only_pos or a == "-" or not a.startswith("-"):
             if cmd is None:
                 if a not in COMMANDS:
-                    raise usage("unknown command '%s' (commands: %s)" % (esc(a), ", ".join(COMMANDS)))
+                    raise usage("unknown command '%s' (commands: %s)" % (esc(a), ", ".join(COMMANDS + plugin_names())))
                 if a == "activity":
                     cmd = "activity"
                     continue
@@ -757,7 +841,8 @@ def now_option(opts):
     if "now" in opts:
         t = parse_now(opts["now"])
         if t is None:
-            raise usage("--now takes a date-time (2026-11-29T10:02:13Z), a day (2026-11-29) or @SECONDS, "
+            raise usage("--now takes a date-time (2026-11-29T10:02:13Z), a local day or date-time "
+                        "(2026-11-29, 2026-11-29T10:00), @SECONDS, now, today, yesterday or 'N days ago', "
                         "in the years 0000 to 9999; not '%s'" % esc(opts["now"]))
         return t
     return int(time.time())
@@ -863,6 +948,34 @@ def _cleanup_temps():
         TEMPS.discard(p)
 
 
+STORE_LIMIT = 1 << 30
+
+
+class BoundedFile:
+    """A file read in chunks that refuses (exit 65) to give more than its limit."""
+
+    def __init__(self, fd, limit, label):
+        self.f = os.fdopen(fd, "rb")
+        self.left = limit
+        self.label = label
+
+    def read1(self, n=-1):
+        b = self.f.read1(1 << 20 if n is None or n < 0 else n)
+        self.left -= len(b)
+        if self.left < 0:
+            raise Exit(EX_DATA, "%s is larger than 1 GiB, the limit for a store; it was left as it is" % self.label)
+        return b
+
+    read = read1
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        self.f.close()
+        return False
+
+
 class Store:
     def __init__(self, opts):
         if opts.get("store") is not None:
@@ -921,13 +1034,34 @@ class Store:
                 raise Exit(EX_NOINPUT, "%s does not exist" % self.label)
             self.create()
             t, exists = self.check_regular()
+        with self.open_bounded(t) as f:
+            return self.parse(f)
+
+    def open_bounded(self, t):
+        """The store as input with a bound (PROTOCOL.md version 4, "Bad input, faults and limits"):
+        opened without blocking (and without following a link at the default place), a regular
+        file only, at most 1 GiB, and never more than that plus one byte read."""
+        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+        if not self.named:
+            flags |= os.O_NOFOLLOW
         try:
-            f = open(t, "rb")
+            fd = os.open(t, flags)
         except OSError as e:
             raise Exit(EX_NOINPUT if e.errno in (errno.ENOENT,) else EX_IO,
                        "cannot open %s: %s" % (self.label, e.strerror))
-        with f:
-            return self.parse(f)
+        try:
+            st = os.fstat(fd)
+        except OSError as e:
+            os.close(fd)
+            raise Exit(EX_IO, "cannot read %s: %s" % (self.label, e.strerror))
+        if not stat.S_ISREG(st.st_mode):
+            os.close(fd)
+            raise Exit(EX_FAIL, "'%s' is %s, not a regular file; it was left as it is"
+                       % (esc(self.path), describe_kind(st.st_mode)))
+        if st.st_size > STORE_LIMIT:
+            os.close(fd)
+            raise Exit(EX_DATA, "%s is larger than 1 GiB, the limit for a store; it was left as it is" % self.label)
+        return BoundedFile(fd, STORE_LIMIT, self.label)
 
     def parse(self, f):
         trips = []
@@ -1058,7 +1192,7 @@ class Store:
             t, exists = self.check_regular()
             if not exists:
                 self.write(sample_trips())
-            with open(t, "rb") as f:
+            with self.open_bounded(t) as f:
                 trips = self.parse(f)
             new, result = fn(trips)
             if out is not None:
@@ -1159,13 +1293,17 @@ def flush_out(quiet_pipe=False):
 
 
 def width():
+    """Rule 9: COLUMNS when a positive number, else the terminal's width, else 80; within 20 to 1,000."""
     try:
         w = int(os.environ.get("COLUMNS", ""))
-        if w > 0:
-            return w
+        if w <= 0:
+            raise ValueError
     except ValueError:
-        pass
-    return 80
+        try:
+            w = os.get_terminal_size(1).columns
+        except OSError:
+            w = 80
+    return max(20, min(1000, w))
 
 
 def shorten(s, w):
@@ -1715,6 +1853,9 @@ def main(argv):
                 say("error", e.message)
                 if e.message:
                     say("", "see 'trips --help'")
+                if FROM_CONFIG:
+                    say("", "note: settings came from the config file '%s' (%s)" % (
+                        esc(config_path()), ", ".join("%s, line %d" % kn for kn in FROM_CONFIG)))
             elif e.message:
                 say(e.kind, e.message)
             if OUT and e.status not in (EX_DATA,):
@@ -1736,8 +1877,288 @@ def main(argv):
     sys.exit(status)
 
 
+# ----------------------------------------------------------------------------- plugins and `help`
+# PROTOCOL.md version 4, "Plugins" and "Command lines" (`help`).
+
+PLUGIN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
+
+
+def find_plugin(name):
+    if not PLUGIN_RE.match(name) or name in COMMANDS or name == "help":
+        return None
+    for d in os.environ.get("PATH", "").split(":"):
+        p = os.path.join(d or ".", "trips-" + name)
+        try:
+            st = os.stat(p)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode) and os.access(p, os.X_OK):
+            return p
+    return None
+
+
+def plugin_names():
+    names = set()
+    for d in os.environ.get("PATH", "").split(":"):
+        try:
+            entries = os.listdir(d or ".")
+        except OSError:
+            continue
+        names.update(n[6:] for n in entries if n.startswith("trips-") and find_plugin(n[6:]))
+    return sorted(names)
+
+
+def config_path():
+    c = os.environ.get("SAMPLEPIPES_CONFIG")
+    if c:
+        return c
+    x = os.environ.get("XDG_CONFIG_HOME")
+    if x and os.path.isabs(x):
+        return os.path.join(x, "samplepipes", "config")
+    return os.path.join(os.environ.get("HOME") or os.path.expanduser("~"), ".config", "samplepipes", "config")
+
+
+
+
+# ----------------------------------------------------------------------------- the config file (version 4)
+# PROTOCOL.md, "Command lines", The config file: settings for the options a command line leaves
+# out, in git's form; the line beats the environment, which beats the file.
+
+CONFIG_LIMIT = 64 * 1024
+CONFIG_TRUE = ("true", "yes", "on", "1")
+CONFIG_FALSE = ("false", "no", "off", "0")
+_CONFIG = []
+_SECTION_RE = re.compile(r"\[\s*([A-Za-z0-9_.-]+(?:\s+[A-Za-z0-9_.-]+)*)\s*\]\s*(?:[#;].*)?\Z")
+_KEY_RE = re.compile(r"([A-Za-z0-9][A-Za-z0-9_.-]*)\s*(?:(=)(.*))?\Z")
+
+
+def _config_value(text, fail):
+    text = text.lstrip(" \t")
+    out, quoted, i, kept = [], False, 0, 0
+    while i < len(text):
+        c = text[i]
+        if quoted:
+            if c == '"':
+                quoted = False
+            elif c == "\\":
+                i += 1
+                if i >= len(text) or text[i] not in '"\\nt':
+                    fail("a bad escape in a quoted value (\\\", \\\\, \\n and \\t are the escapes)")
+                out.append({"n": "\n", "t": "\t"}.get(text[i], text[i]))
+            else:
+                out.append(c)
+            kept = len(out)
+        elif c == '"':
+            quoted = True
+        elif c in "#;":
+            break
+        else:
+            out.append(c)
+            if not c.isspace():
+                kept = len(out)
+        i += 1
+    if quoted:
+        fail("a quoted value has no closing quote")
+    return "".join(out[:kept])
+
+
+def load_config():
+    """[(section words, key, value or None, line number)] of the user's config file."""
+    if _CONFIG:
+        return _CONFIG[0]
+    path = config_path()
+    entries = []
+    _CONFIG.append(entries)
+    if path == "/dev/null":
+        return entries
+
+    def fail(line, why):
+        raise ConfigError("config '%s'%s: %s" % (path, " (line %d)" % line if line else "", why))
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return entries
+    except OSError as e:
+        if e.errno == errno.ENOTDIR:
+            return entries
+        fail(0, "cannot be read: %s" % e.strerror)
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            fail(0, "it is not a regular file")
+        data = f.read(CONFIG_LIMIT + 1)
+    if len(data) > CONFIG_LIMIT:
+        fail(0, "it is larger than 64 KiB")
+    section = ()
+    for n, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            line = raw.decode("utf-8").strip(" \t\r")
+        except UnicodeDecodeError:
+            fail(n, "the line is not UTF-8")
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("["):
+            m = _SECTION_RE.match(line)
+            if not m:
+                fail(n, "a section is [TOOL] or [TOOL COMMAND...]")
+            section = tuple(m.group(1).split())
+            continue
+        m = _KEY_RE.match(line)
+        if not m:
+            fail(n, "a line is a comment, a [section], or a setting 'key = value'")
+        value = None
+        if m.group(2):
+            value = _config_value(m.group(3), lambda why: fail(n, why))
+        entries.append((section, m.group(1).lower(), value, n))
+    return entries
+
+
+def config_settings(words):
+    """{key: (value, line)} for the command `words` (the tool first): the most specific section
+    holding a key gives it, the last line there."""
+    found = {}
+    for section, key, value, n in load_config():
+        if section and tuple(words[:len(section)]) != section:
+            continue
+        rank = len(section)
+        if key not in found or found[key][2] <= rank:
+            found[key] = (value, n, rank)
+    return {k: (v, n) for k, (v, n, _r) in found.items()}
+
+
+def config_flag(key, value, n):
+    if value is None or value.lower() in CONFIG_TRUE:
+        return True
+    if value.lower() in CONFIG_FALSE:
+        return False
+    raise Exit(EX_USAGE, "config '%s' (line %d): '%s' is a flag: true, yes, on, 1, false, no, off or 0, not '%s'"
+               % (config_path(), n, key, value))
+
+class ConfigError(Exit):
+    def __init__(self, message):
+        super().__init__(EX_DATA, message)
+
+
+FROM_CONFIG = []  # (key, line) of the settings the config file gave
+
+
+def apply_config(cmd, opts):
+    """The config file's settings for the options the line leaves out: the line beats the
+    environment ($SAMPLEPIPES_TRIPS), which beats the file; never --yes."""
+    spec = COMMON + (SPECS[cmd] if cmd in SPECS else GLOBAL)
+    for key, (value, n) in sorted(config_settings(["trips"] + (cmd.split() if cmd else [])).items()):
+        o = next((o for o in spec if key in o.longs), None)
+        if o is None or o.key in ("help", "version", "yes"):
+            continue  # a key that names no option of the command is passed over, as git does
+        if o.key in opts:
+            continue
+        if o.key == "store" and os.environ.get("SAMPLEPIPES_TRIPS"):
+            continue
+        if o.value:
+            if value is None:
+                raise usage("config '%s' (line %d): '%s' needs a value" % (config_path(), n, key))
+            if value.startswith("~/"):
+                value = os.path.join(os.environ.get("HOME") or os.path.expanduser("~"), value[2:])
+            opts[o.key] = value
+        elif config_flag(key, value, n):
+            opts[o.key] = True
+        else:
+            continue
+        FROM_CONFIG.append((key, n))
+    given = [k for k, _ in FROM_CONFIG]
+    if cmd == "site" and "out" in opts and "check" in opts:  # the rules between options: the line wins
+        opts.pop("out" if "out" in given else "check")
+    if cmd == "site" and "check" in opts and "check" not in given:
+        for k in ("sort", "allow-empty", "store"):
+            if k in given:
+                opts.pop(k, None)
+
+
+def run_plugin(path, name, args, color, no_pager):
+    env = dict(os.environ)
+    o = {}
+    apply_config(None, o)
+    store = Store({"store": o["store"]} if "store" in o else {}).path
+    env.update({"SAMPLEPIPES_TOOL": "trips", "SAMPLEPIPES_VERSION": "0.1.0", "SAMPLEPIPES_PROTOCOL": "4",
+                "SAMPLEPIPES_CONFIG": config_path(), "SAMPLEPIPES_TRIPS": store,
+                "TZ": os.environ.get("TZ") or TRUCK_ZONE, "COLUMNS": str(width())})
+    if color == "never":
+        env["NO_COLOR"] = "1"
+        env.pop("FORCE_COLOR", None)
+        env.pop("CLICOLOR_FORCE", None)
+    elif color == "always":
+        env["FORCE_COLOR"] = "1"
+        env["CLICOLOR_FORCE"] = "1"
+        env.pop("NO_COLOR", None)
+    if no_pager:
+        env["SAMPLEPIPES_PAGER"] = "cat"
+    flush_out()
+    sys.stderr.flush()
+    for sig in ("SIGXFSZ", "SIGPIPE"):
+        try:
+            signal.signal(getattr(signal, sig), signal.SIG_DFL)
+        except (AttributeError, ValueError, OSError):
+            pass
+    try:
+        os.execve(path, ["trips-" + name] + list(args), env)
+    except OSError as e:
+        raise Exit(EX_FAIL, "cannot run the plugin '%s' (%s): %s" % (esc(name), esc(path), e.strerror))
+
+
+def plugin_or_help(argv):
+    """`trips help [COMMAND...]` and `trips NAME ARGS...` for a plugin trips-NAME on PATH; None
+    when argv is neither."""
+    lead, others, k = {}, [], 0
+    while k < len(argv) and argv[k].startswith("-") and argv[k] != "-":
+        a = argv[k]
+        if a == "--":
+            k += 1
+            break
+        if a == "--color" and k + 1 < len(argv):
+            lead["color"] = argv[k + 1]
+            k += 2
+            continue
+        if a.startswith("--color="):
+            lead["color"] = a.split("=", 1)[1]
+        elif a == "--no-pager":
+            lead["no-pager"] = True
+        elif a in ("--help", "-h"):
+            lead["help"] = True
+        else:
+            others.append(a)
+        k += 1
+    if k >= len(argv):
+        return None
+    word = argv[k]
+    if word in COMMANDS or not (word == "help" or find_plugin(word)):
+        return None
+    if lead.get("color", "auto") not in ("auto", "always", "never"):
+        raise usage("--color takes auto, always or never, not '%s'" % esc(lead["color"]))
+    if others:
+        raise usage("%s does not apply to %s" % (esc(others[0].split("=")[0]),
+                    "'help'" if word == "help" else "the plugin '%s'" % esc(word)))
+    if word == "help":
+        words = argv[k + 1:]
+        if not words:
+            return run(["--help"])
+        if words[0] == "activity" and len(words) <= 2 and (len(words) == 1 or words[1] in ACTIVITY_COMMANDS):
+            return run(words + ["--help"])
+        if words[0] in COMMANDS and words[0] != "activity" and len(words) == 1:
+            return run(words + ["--help"])
+        if len(words) == 1 and find_plugin(words[0]):
+            run_plugin(find_plugin(words[0]), words[0], ["--help"], None, False)
+        raise usage("unknown command '%s' (commands: %s)" % (esc(" ".join(words)), ", ".join(COMMANDS + plugin_names())))
+    args = ["--help"] if lead.get("help") else argv[k + 1:]
+    run_plugin(find_plugin(word), word, args, lead.get("color"), lead.get("no-pager"))
+
+
 def run(argv):
+    done = plugin_or_help(argv)
+    if done is not None:
+        return done
     cmd, opts, pos = parse_args(argv)
+    if not opts.get("help") and cmd not in (None, "activity"):
+        apply_config(cmd, opts)
     if cmd == "collections" and "store" in opts:
         raise usage("--store does not apply to 'trips collections'")
     if opts.get("help"):
