@@ -14,8 +14,23 @@ let tools: [(executable: String, library: String, dependencies: [Target.Dependen
 
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
+// The AVX2 kernel's module is built for Haswell and later (AVX2, BMI2); `VectorScan` calls it only
+// on a processor that has AVX2. Elsewhere the module is empty.
+#if arch(x86_64)
+  let avx2Settings: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "haswell"])]
+#else
+  let avx2Settings: [SwiftSetting] = []
+#endif
+
 var targets: [Target] = [
-  .target(name: "PipeProtocol", exclude: ["README.md"], swiftSettings: swiftSettings),
+  .target(name: "VectorScanKernels", swiftSettings: swiftSettings),
+  .target(
+    name: "VectorScanAVX2", dependencies: ["VectorScanKernels"], swiftSettings: swiftSettings + avx2Settings),
+  .target(
+    name: "VectorScan", dependencies: ["VectorScanKernels", "VectorScanAVX2"], swiftSettings: swiftSettings),
+  .target(
+    name: "PipeProtocol", dependencies: ["VectorScan", "VectorScanKernels"], exclude: ["README.md"],
+    swiftSettings: swiftSettings),
   .target(
     name: "ToolSupport", dependencies: ["PipeProtocol"], exclude: ["README.md"], swiftSettings: swiftSettings),
   .target(
@@ -54,6 +69,7 @@ for tool in tools {
 
 let testTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("PipeProtocolTests", []),
+  ("VectorScanTests", ["VectorScan", "VectorScanKernels", "VectorScanAVX2"]),
   ("ToolSupportTests", ["ToolSupport"]),
   ("PipeCheckTests", ["PipeCheckCommand"]),
   ("GoldenTests", []),
