@@ -32,7 +32,8 @@ var targets: [Target] = [
     name: "PipeProtocol", dependencies: ["VectorScan", "VectorScanKernels"], exclude: ["README.md"],
     swiftSettings: swiftSettings),
   .target(
-    name: "ToolSupport", dependencies: ["PipeProtocol"], exclude: ["README.md"], swiftSettings: swiftSettings),
+    name: "ToolSupport", dependencies: ["PipeProtocol", "VectorScan"], exclude: ["README.md"],
+    swiftSettings: swiftSettings),
   .target(
     name: "FoodTruckKit", dependencies: ["PipeProtocol"], exclude: ["Data"],
     swiftSettings: swiftSettings, plugins: ["EmbedData"]),

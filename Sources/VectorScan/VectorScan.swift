@@ -8,9 +8,16 @@ import VectorScanKernels
 /// once at start (`selected`): stage 1's block pass, the string scans, plainness and UTF-8
 /// validation. Each entry point dispatches once per call (a line, a string), never per block.
 public enum VectorScan {
-  /// The kernel the scans use. The tools set it once at start, before any thread reads (from the
-  /// processor and `SAMPLEPIPES_ISA`); until then it is the baseline of the architecture.
-  nonisolated(unsafe) public static var selected: InstructionSet = baseline
+  // The baseline of the architecture is a literal, so that the variable is made statically, not
+  // on first use behind a check.
+  #if arch(x86_64)
+    /// The kernel the scans use. The tools set it once at start, before any thread reads (from the
+    /// processor and `SAMPLEPIPES_ISA`); until then it is the baseline of the architecture.
+    nonisolated(unsafe) public static var selected: InstructionSet = .sse2
+  #else
+    /// The kernel the scans use (see the x86-64 declaration).
+    nonisolated(unsafe) public static var selected: InstructionSet = .portable
+  #endif
 
   /// The instruction set every processor of this architecture has.
   public static var baseline: InstructionSet {
