@@ -71,7 +71,7 @@ for tool in tools {
 let testTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("PipeProtocolTests", []),
   ("VectorScanTests", ["VectorScan", "VectorScanKernels", "VectorScanAVX2"]),
-  ("ToolSupportTests", ["ToolSupport"]),
+  ("ToolSupportTests", ["ToolSupport", "VectorScan"]),
   ("PipeCheckTests", ["PipeCheckCommand"]),
   ("GoldenTests", []),
   ("OrdersTests", ["OrdersCommand", "FoodTruckKit"]),
