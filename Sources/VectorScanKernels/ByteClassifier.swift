@@ -21,3 +21,30 @@ public protocol ByteClassifier {
   /// The bytes that are not ASCII among the 32 at `p`.
   static func nonASCII32(_ p: UnsafePointer<UInt8>) -> UInt32
 }
+
+extension ByteClassifier {
+  /// A block as four 16-byte steps, for the classifiers with no wider vector.
+  @inlinable @inline(__always)
+  public static func block(_ p: UnsafePointer<UInt8>) -> (quotes: UInt64, notPlain: UInt64) {
+    let a = lanes(p)
+    let b = lanes(p + 16)
+    let c = lanes(p + 32)
+    let d = lanes(p + 48)
+    return (
+      UInt64(a.quotes) | UInt64(b.quotes) &<< 16 | UInt64(c.quotes) &<< 32 | UInt64(d.quotes) &<< 48,
+      UInt64(a.notPlain) | UInt64(b.notPlain) &<< 16 | UInt64(c.notPlain) &<< 32 | UInt64(d.notPlain) &<< 48
+    )
+  }
+
+  /// 32 bytes as two 16-byte steps.
+  @inlinable @inline(__always)
+  public static func stringStops32(_ p: UnsafePointer<UInt8>) -> UInt32 {
+    stringStops16(p) | stringStops16(p + 16) &<< 16
+  }
+
+  /// 32 bytes as two 16-byte steps.
+  @inlinable @inline(__always)
+  public static func quoteOrBackslash32(_ p: UnsafePointer<UInt8>) -> UInt32 {
+    quoteOrBackslash16(p) | quoteOrBackslash16(p + 16) &<< 16
+  }
+}

@@ -46,19 +46,6 @@ public enum PortableClassifier: ByteClassifier {
     UnsafeRawPointer(p).loadUnaligned(as: Lanes.self)
   }
 
-  /// See `ByteClassifier.block`.
-  @inlinable @inline(__always)
-  public static func block(_ p: UnsafePointer<UInt8>) -> (quotes: UInt64, notPlain: UInt64) {
-    let a = lanes(p)
-    let b = lanes(p + 16)
-    let c = lanes(p + 32)
-    let d = lanes(p + 48)
-    return (
-      UInt64(a.quotes) | UInt64(b.quotes) &<< 16 | UInt64(c.quotes) &<< 32 | UInt64(d.quotes) &<< 48,
-      UInt64(a.notPlain) | UInt64(b.notPlain) &<< 16 | UInt64(c.notPlain) &<< 32 | UInt64(d.notPlain) &<< 48
-    )
-  }
-
   /// See `ByteClassifier.lanes`.
   @inlinable @inline(__always)
   public static func lanes(_ p: UnsafePointer<UInt8>) -> (quotes: UInt32, notPlain: UInt32) {
@@ -78,18 +65,6 @@ public enum PortableClassifier: ByteClassifier {
   public static func quoteOrBackslash16(_ p: UnsafePointer<UInt8>) -> UInt32 {
     let v = load(p)
     return bits(equalLanes(v, 0x22) | equalLanes(v, 0x5C))
-  }
-
-  /// See `ByteClassifier.stringStops32`.
-  @inlinable @inline(__always)
-  public static func stringStops32(_ p: UnsafePointer<UInt8>) -> UInt32 {
-    stringStops16(p) | stringStops16(p + 16) &<< 16
-  }
-
-  /// See `ByteClassifier.quoteOrBackslash32`.
-  @inlinable @inline(__always)
-  public static func quoteOrBackslash32(_ p: UnsafePointer<UInt8>) -> UInt32 {
-    quoteOrBackslash16(p) | quoteOrBackslash16(p + 16) &<< 16
   }
 
   /// See `ByteClassifier.nonASCII32`.
