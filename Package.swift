@@ -14,10 +14,26 @@ let tools: [(executable: String, library: String, dependencies: [Target.Dependen
 
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
+// The AVX2 kernel's module is built for Haswell and later (AVX2, BMI2); `VectorScan` calls it only
+// on a processor that has AVX2. Elsewhere the module is empty.
+#if arch(x86_64)
+  let avx2Settings: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "haswell"])]
+#else
+  let avx2Settings: [SwiftSetting] = []
+#endif
+
 var targets: [Target] = [
-  .target(name: "PipeProtocol", exclude: ["README.md"], swiftSettings: swiftSettings),
+  .target(name: "VectorScanKernels", swiftSettings: swiftSettings),
   .target(
-    name: "ToolSupport", dependencies: ["PipeProtocol"], exclude: ["README.md"], swiftSettings: swiftSettings),
+    name: "VectorScanAVX2", dependencies: ["VectorScanKernels"], swiftSettings: swiftSettings + avx2Settings),
+  .target(
+    name: "VectorScan", dependencies: ["VectorScanKernels", "VectorScanAVX2"], swiftSettings: swiftSettings),
+  .target(
+    name: "PipeProtocol", dependencies: ["VectorScan", "VectorScanKernels"], exclude: ["README.md"],
+    swiftSettings: swiftSettings),
+  .target(
+    name: "ToolSupport", dependencies: ["PipeProtocol", "VectorScan"], exclude: ["README.md"],
+    swiftSettings: swiftSettings),
   .target(
     name: "FoodTruckKit", dependencies: ["PipeProtocol"], exclude: ["Data"],
     swiftSettings: swiftSettings, plugins: ["EmbedData"]),
@@ -54,7 +70,8 @@ for tool in tools {
 
 let testTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("PipeProtocolTests", []),
-  ("ToolSupportTests", ["ToolSupport"]),
+  ("VectorScanTests", ["VectorScan", "VectorScanKernels", "VectorScanAVX2"]),
+  ("ToolSupportTests", ["ToolSupport", "VectorScan"]),
   ("PipeCheckTests", ["PipeCheckCommand"]),
   ("GoldenTests", []),
   ("OrdersTests", ["OrdersCommand", "FoodTruckKit"]),

@@ -1,3 +1,5 @@
+import VectorScan
+
 /// A JSON syntax error at a byte offset of the text being parsed.
 public struct JSONError: Error, Sendable, Equatable {
   /// What is wrong, in words: `expected ',' or '}' in object`.
@@ -276,12 +278,12 @@ public struct JSONParser {
       // 16 bytes at a time: jump straight to the first quote, backslash, control or non-ASCII byte,
       // then read that byte as the grammar says.
       if position + 16 <= count {
-        let lane = StructuralIndexer.stringStop16(base + position)
+        let lane = VectorScan.stringStop16(base + position)
         position =
           lane < 16
-          ? position + lane : StructuralIndexer.firstStringStop(base, from: position + 16, end: count)
+          ? position + lane : VectorScan.firstStringStop(base, from: position + 16, end: count)
       } else {
-        position = StructuralIndexer.firstStringStop(base, from: position, end: count)
+        position = VectorScan.firstStringStop(base, from: position, end: count)
       }
       guard position < count else { break }
       let byte = bytes[position]

@@ -1,4 +1,5 @@
 import Glibc
+import VectorScan
 
 /// Stage 1 of reading a line (see README.md beside this file): one pass over the line in 64-byte
 /// blocks finds its quotes and tells whether it is plain (printable ASCII: no escape, no control
@@ -127,64 +128,16 @@ public enum StructuralIndexer {
   /// Whether `line` is plain: no byte is a backslash, a control byte or not ASCII.
   public static func isPlain(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = line.baseAddress else { return true }
-    let end = line.count
-    var i = 0
-    var found = Lanes()
-    while i &+ 16 <= end {
-      found |= notPlain(load(base, i))
-      i &+= 16
-    }
-    if any(found) { return false }
-    while i < end {
-      let c = base[i]
-      if c == 0x5C || c < 0x20 || c >= 0x80 { return false }
-      i &+= 1
-    }
-    return true
+    return VectorScan.isPlain(base, line.count)
   }
 
-  /// The block pass: fills `quotes` with a bit per byte of the line (bit `i % 64` of word `i /
-  /// 64`) that is a quote, and returns whether the line is plain (the bitmap is meaningful only
-  /// then). `quotes` holds `(count + 63) / 64` words.
+  /// The block pass (`VectorScan.blocks`, through the kernel chosen at start): fills `quotes` with
+  /// a bit per byte of the line (bit `i % 64` of word `i / 64`) that is a quote, and returns
+  /// whether the line is plain (the bitmap is meaningful only then). `quotes` holds `(count + 63)
+  /// / 64` words.
   @inline(__always)
   static func scan(_ base: UnsafePointer<UInt8>, _ count: Int, quotes: UnsafeMutablePointer<UInt64>) -> Bool {
-    var found = Lanes()
-    var i = 0
-    var word = 0
-    while i &+ 64 <= count {
-      let a = load(base, i)
-      let b = load(base, i &+ 16)
-      let c = load(base, i &+ 32)
-      let d = load(base, i &+ 48)
-      found |= notPlain(a) | notPlain(b) | notPlain(c) | notPlain(d)
-      quotes[word] =
-        UInt64(truncatingIfNeeded: bits(equalLanes(a, 0x22)))
-        | UInt64(truncatingIfNeeded: bits(equalLanes(b, 0x22))) &<< 16
-        | UInt64(truncatingIfNeeded: bits(equalLanes(c, 0x22))) &<< 32
-        | UInt64(truncatingIfNeeded: bits(equalLanes(d, 0x22))) &<< 48
-      i &+= 64
-      word &+= 1
-    }
-    if i < count {
-      var last: UInt64 = 0
-      var shift: UInt64 = 0
-      while i &+ 16 <= count {
-        let v = load(base, i)
-        found |= notPlain(v)
-        last |= UInt64(truncatingIfNeeded: bits(equalLanes(v, 0x22))) &<< shift
-        shift &+= 16
-        i &+= 16
-      }
-      while i < count {
-        let c = base[i]
-        if c == 0x5C || c < 0x20 || c >= 0x80 { return false }
-        if c == 0x22 { last |= 1 &<< shift }
-        shift &+= 1
-        i &+= 1
-      }
-      quotes[word] = last
-    }
-    return !any(found)
+    VectorScan.blocks(base, count, quotes: quotes)
   }
 
   /// The grammar walk over the line's `end` bytes at `b`: the quote bitmap when the line is plain,

@@ -1,3 +1,5 @@
+import VectorScan
+
 /// A reader for JSON text that has already been validated (a line that `RecordReader` or `Record`
 /// accepted): it finds values, walks an object's members and an array's elements, and reads whole
 /// numbers and strings, without allocating and without checking syntax again. Positions are byte
@@ -55,11 +57,11 @@ public struct ValidatedJSON {
     while i < bytes.count {
       // 16 bytes at a time to the next quote or backslash.
       if i + 16 <= bytes.count {
-        let lane = StructuralIndexer.quoteOrBackslash16(base + i)
+        let lane = VectorScan.quoteOrBackslash16(base + i)
         i =
-          lane < 16 ? i + lane : StructuralIndexer.firstQuoteOrBackslash(base, from: i + 16, end: bytes.count)
+          lane < 16 ? i + lane : VectorScan.firstQuoteOrBackslash(base, from: i + 16, end: bytes.count)
       } else {
-        i = StructuralIndexer.firstQuoteOrBackslash(base, from: i, end: bytes.count)
+        i = VectorScan.firstQuoteOrBackslash(base, from: i, end: bytes.count)
       }
       guard i < bytes.count else { break }
       if bytes[i] == Self.quote { return i + 1 }
@@ -185,11 +187,11 @@ public struct ValidatedJSON {
     // Most keys and strings are short: one 16-byte step (still inside the text) covers them.
     if from &+ 16 <= bytes.count {
       let limit = Swift.min(range.count, 16)
-      let lane = StructuralIndexer.quoteOrBackslash16(base + from, within: limit)
+      let lane = VectorScan.quoteOrBackslash16(base + from, within: limit)
       if lane < limit || range.count <= 16 { return from &+ lane }
-      return StructuralIndexer.firstQuoteOrBackslash(base, from: from &+ 16, end: range.upperBound)
+      return VectorScan.firstQuoteOrBackslash(base, from: from &+ 16, end: range.upperBound)
     }
-    return StructuralIndexer.firstQuoteOrBackslash(base, from: from, end: range.upperBound)
+    return VectorScan.firstQuoteOrBackslash(base, from: from, end: range.upperBound)
   }
 
   /// The string at `range` (quotes included), decoded; nil when the value is not a string.

@@ -31,6 +31,8 @@ public enum Runtime {
     // The hidden entry the completion scripts call; it never fails (see CompletionAnswer).
     if arguments.first == "__complete" { return CompletionAnswer.run(root, Array(arguments.dropFirst())) }
     do {
+      // The vector kernel, before any line is read.
+      try VectorKernel.choose()
       if let first = arguments.first, let generated = try generated(first, arguments.count, root.spec) {
         StandardOutput.shared.write(generated)
         return ExitStatus.ok
