@@ -15,9 +15,10 @@ let tools: [(executable: String, library: String, dependencies: [Target.Dependen
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 var targets: [Target] = [
-  .target(name: "PipeProtocol", exclude: ["README.md"], swiftSettings: swiftSettings),
+  .target(name: "SystemIO", swiftSettings: swiftSettings),
+  .target(name: "PipeProtocol", dependencies: ["SystemIO"], exclude: ["README.md"], swiftSettings: swiftSettings),
   .target(
-    name: "ToolSupport", dependencies: ["PipeProtocol"], exclude: ["README.md"], swiftSettings: swiftSettings),
+    name: "ToolSupport", dependencies: ["PipeProtocol", "SystemIO"], exclude: ["README.md"], swiftSettings: swiftSettings),
   .target(
     name: "FoodTruckKit", dependencies: ["PipeProtocol"], exclude: ["Data"],
     swiftSettings: swiftSettings, plugins: ["EmbedData"]),
@@ -45,7 +46,7 @@ var targets: [Target] = [
 for tool in tools {
   targets.append(
     .target(
-      name: tool.library, dependencies: ["PipeProtocol", "ToolSupport"] + tool.dependencies,
+      name: tool.library, dependencies: ["PipeProtocol", "SystemIO", "ToolSupport"] + tool.dependencies,
       swiftSettings: swiftSettings))
   targets.append(
     .executableTarget(
@@ -54,7 +55,7 @@ for tool in tools {
 
 let testTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("PipeProtocolTests", []),
-  ("ToolSupportTests", ["ToolSupport"]),
+  ("ToolSupportTests", ["ToolSupport", "SystemIO"]),
   ("PipeCheckTests", ["PipeCheckCommand"]),
   ("GoldenTests", []),
   ("OrdersTests", ["OrdersCommand", "FoodTruckKit"]),

@@ -1,4 +1,5 @@
 import Glibc
+import SystemIO
 
 /// An error reading input: where, and what went wrong.
 public struct InputError: Error, Sendable, Equatable {
@@ -93,8 +94,7 @@ public final class LineReader {
   /// terminal, a FIFO): what a progress line can give a percentage of.
   public var knownSize: Int? {
     if let inMemory { return inMemory.count }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard let info = SystemCall.statusIfAny(fd), info.st_mode & S_IFMT == S_IFREG else { return nil }
     return Int(info.st_size)
   }
 
@@ -152,15 +152,18 @@ public final class LineReader {
     throws(OpenError) -> LineReader
   {
     if path == "-" { return standardInput(maxLineLength: maxLineLength) }
-    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw OpenError(path: path, errno: errno) }
-    var info = stat()
-    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-      close(fd)
+    let fd: Int32
+    do {
+      fd = try SystemCall.open(path, O_RDONLY | O_CLOEXEC)
+    } catch {
+      throw OpenError(path: path, errno: error.errno)
+    }
+    if let info = SystemCall.statusIfAny(fd), info.st_mode & S_IFMT == S_IFDIR {
+      SystemCall.close(fd)
       throw OpenError(path: path, errno: EISDIR)
     }
     let reader = LineReader(fd: fd, source: path, maxLineLength: maxLineLength, closeOnDeinit: true)
-    if let map = MappedFile(fd: fd, source: path), lseek(fd, off_t(map.count), SEEK_SET) == off_t(map.count) {
+    if let map = MappedFile(fd: fd, source: path), (try? SystemCall.seek(fd, to: map.count)) == map.count {
       reader.mapped = map
       map.applyTestShrink(path: path)
     }
@@ -169,7 +172,7 @@ public final class LineReader {
 
   deinit {
     free(buffer)
-    if closesOnDeinit { close(fd) }
+    if closesOnDeinit { SystemCall.close(fd) }
   }
 
   /// Calls `body` with the next non-blank line; returns false at the end of input.
@@ -282,22 +285,9 @@ public final class LineReader {
       end += n
       return
     }
-    while true {
-      let n = read(fd, buffer + end, capacity - end)
-      if n > 0 {
-        end += n
-        bytesRead += n
-        return
-      }
-      if n == 0 {
-        eof = true
-        return
-      }
-      if errno == EINTR { continue }
-      let code = errno
-      throw InputError(
-        .io, source: source, line: 0, message: "cannot read: \(String(cString: strerror(code)))")
-    }
+    let n = try readFD(into: buffer + end, count: capacity - end)
+    end += n
+    if n == 0 { eof = true }
   }
 
   func tooLong() -> InputError {
@@ -338,8 +328,7 @@ extension LineReader {
   /// file, and not bytes in memory).
   public var mayBlock: Bool {
     if inMemory != nil { return false }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return true }
+    guard let info = SystemCall.statusIfAny(fd) else { return true }
     return info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFBLK
   }
 
@@ -347,7 +336,7 @@ extension LineReader {
   public var hasWaitingInput: Bool {
     if start < end || inMemory != nil { return true }
     var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return poll(&entry, 1, 0) > 0
+    return ((try? SystemCall.poll(&entry, count: 1, timeout: 0)) ?? 0) > 0
   }
 
   /// Reads up to `count` bytes of the input, unsplit, into `destination`: first what is buffered,
@@ -378,20 +367,20 @@ extension LineReader {
       return n
     }
     if let n = try copyMapped(into: destination, count: count) { return n }
-    while true {
-      let n = read(fd, destination, count)
-      if n > 0 {
-        bytesRead += n
-        return n
-      }
-      if n == 0 {
-        eof = true
-        return 0
-      }
-      if errno == EINTR { continue }
-      let code = errno
-      throw InputError(
-        .io, source: source, line: 0, message: "cannot read: \(String(cString: strerror(code)))")
+    let n = try readFD(into: destination, count: count)
+    if n == 0 { eof = true }
+    return n
+  }
+
+  /// Reads up to `count` bytes of `fd` (waiting, when it does not block, for bytes to come);
+  /// counts them in `bytesRead`. A failure is an input error of kind `.io` (exit 74).
+  func readFD(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
+    do {
+      let n = try SystemCall.readWaiting(fd, into: destination, count: count)
+      bytesRead += n
+      return n
+    } catch {
+      throw InputError(.io, source: source, line: 0, message: "cannot read: \(error.message)")
     }
   }
 

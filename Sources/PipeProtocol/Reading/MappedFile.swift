@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import SystemIO
 
 /// A regular file mapped into memory for reading, so that the parallel readers hand workers the
 /// file's own pages instead of copying them (`LineReader` reads its bytes from the mapping).
@@ -31,16 +32,17 @@ public final class MappedFile {
   /// empty, `SAMPLEPIPES_MMAP=0`, or no room left among the mappings the handler knows.
   public init?(fd: Int32, source: String) {
     guard MappedFile.enabled else { return nil }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
+    guard let info = SystemCall.statusIfAny(fd), info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else {
+      return nil
+    }
     let size = Int(info.st_size)
     guard let entry = MappedFile.table.reserve() else { return nil }
-    guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+    guard let address = SystemCall.mapForReading(fd, count: size) else {
       MappedFile.table.free(entry)
       return nil
     }
-    _ = madvise(address, size, MADV_SEQUENTIAL)
-    self.base = UnsafePointer(address.assumingMemoryBound(to: UInt8.self))
+    SystemCall.advise(address, count: size, MADV_SEQUENTIAL)
+    self.base = address.assumingMemoryBound(to: UInt8.self)
     self.count = size
     self.source = source
     self.fd = fd
@@ -51,7 +53,7 @@ public final class MappedFile {
 
   deinit {
     MappedFile.table.free(entry)
-    munmap(UnsafeMutableRawPointer(mutating: base), count)
+    SystemCall.unmap(base, count: count)
   }
 
   /// Whether readers map regular files: yes, unless `SAMPLEPIPES_MMAP=0` (read(2) then, as on a pipe).
@@ -63,8 +65,7 @@ public final class MappedFile {
   /// Throws an I/O error when the bytes before `end` cannot be trusted: a page of the mapping went
   /// missing (the handler saw SIGBUS), or the file is now shorter than `end`.
   public func checkIntact(upTo end: Int) throws(InputError) {
-    var info = stat()
-    let shrunk = fstat(fd, &info) == 0 && Int(info.st_size) < end
+    let shrunk = SystemCall.statusIfAny(fd).map { Int($0.st_size) < end } ?? false
     guard shrunk || MappedFile.table.faulted(entry) else { return }
     throw InputError(
       .io, source: source, line: 0,
@@ -76,7 +77,7 @@ public final class MappedFile {
   public func release(upTo offset: Int) {
     let pageEnd = offset / MappedFile.pageSize * MappedFile.pageSize
     guard pageEnd > released else { return }
-    _ = madvise(UnsafeMutableRawPointer(mutating: base + released), pageEnd - released, MADV_DONTNEED)
+    SystemCall.advise(base + released, count: pageEnd - released, MADV_DONTNEED)
     released = pageEnd
   }
 
@@ -160,9 +161,9 @@ public final class MappedFile {
         // Zeros where the page was: the faulting read goes on, and the reader, finding the
         // mark, throws before using what it read.
         let page = address & ~(MappedFile.pageSize - 1)
-        _ = mmap(
-          UnsafeMutableRawPointer(bitPattern: page), MappedFile.pageSize, PROT_READ,
-          MAP_FIXED | MAP_ANONYMOUS | MAP_PRIVATE, -1, 0)
+        if let page = UnsafeMutableRawPointer(bitPattern: page) {
+          SystemCall.mapZeros(at: page, count: MappedFile.pageSize)
+        }
         MappedFile.table.faults[entry].store(1, ordering: .releasing)
         return
       }

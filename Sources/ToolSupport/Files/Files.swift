@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import SystemIO
 
 /// Safe file operations: atomic replacement, durable appends, locks, whole-file reads (bounded,
 /// for the files a tool finds by itself: `readBounded`).
@@ -112,12 +113,13 @@ public enum Files {
       if count == bytes.count {
         bytes.append(contentsOf: repeatElement(0, count: min(max(count, 1 << 16), limit + 1 - count)))
       }
-      let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-      if n == 0 { break }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ToolError.io("cannot read '\(path)': \(describe(errno))")
+      let n: Int
+      do {
+        n = try SystemCall.readWaiting(fd, into: &bytes, from: count)
+      } catch {
+        throw ToolError.io("cannot read '\(path)': \(error.message)")
       }
+      if n == 0 { break }
       count += n
     }
     guard count <= limit else { throw tooLarge }
@@ -146,12 +148,13 @@ public enum Files {
     bytes.reserveCapacity(max(0, sizeHint))
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-      if n == 0 { break }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ToolError.io("cannot read \(name): \(describe(errno))")
+      let n: Int
+      do {
+        n = try SystemCall.readWaiting(fd, into: &chunk)
+      } catch {
+        throw ToolError.io("cannot read \(name): \(error.message)")
       }
+      if n == 0 { break }
       guard bytes.count + n <= limit else {
         throw ToolError.data("\(name) is larger than the limit of \(LineReader.describeSize(limit))")
       }
@@ -412,10 +415,12 @@ public enum Files {
     _ fd: Int32, _ operation: Int32, naming name: String, _ body: () throws(ToolError) -> T
   ) throws(ToolError) -> T {
     defer { close(fd) }
-    while flock(fd, operation) != 0 {
-      guard errno == EINTR else { throw ToolError.io("cannot lock \(name): \(describe(errno))") }
+    do {
+      _ = try SystemCall.lock(fd, operation)
+    } catch {
+      throw ToolError.io("cannot lock \(name): \(error.message)")
     }
-    defer { flock(fd, LOCK_UN) }
+    defer { _ = try? SystemCall.lock(fd, LOCK_UN) }
     return try body()
   }
 }
