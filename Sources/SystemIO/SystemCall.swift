@@ -164,6 +164,18 @@ public enum SystemCall {
     try blocking("open") { Glibc.open(path, flags, mode) }
   }
 
+  /// `open(2)` for a caller that words each error number its own way: the descriptor and 0, or -1
+  /// and the error number.
+  public static func descriptor(opening path: String, _ flags: Int32, mode: mode_t = 0) -> (
+    fd: Int32, errno: Int32
+  ) {
+    do {
+      return (try open(path, flags, mode: mode), 0)
+    } catch {
+      return (-1, error.errno)
+    }
+  }
+
   /// `openat(2)`.
   public static func open(at directory: Int32, _ path: String, _ flags: Int32, mode: mode_t = 0)
     throws(SystemError) -> Int32

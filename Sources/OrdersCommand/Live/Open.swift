@@ -1,6 +1,7 @@
 import FoodTruckKit
 import Glibc
 import PipeProtocol
+import PipeReading
 import SystemIO
 import ToolSupport
 

@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 import SystemIO
 
 /// The one confirmation rule for what destroys (`trips remove`, `trips activity remove`, `orders

@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 import SystemIO
 
 /// A SamplePipes tool: its command declaration. `main()` does the rest: parsing, `--help`,

@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 import SystemIO
 
 /// What a child process did, for `Subprocess.capture`.
@@ -199,7 +200,7 @@ public enum Subprocess {
   /// descriptor for `takeTerminal`, or -1. The group is sent SIGCONT after, in case it read the
   /// terminal before it had it (and was stopped for that).
   static func giveTerminal(to group: pid_t, using open: Int32? = nil) -> Int32 {
-    let fd = open ?? Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC)
+    let fd = open ?? SystemCall.descriptor(opening: "/dev/tty", O_RDWR | O_CLOEXEC).fd
     guard fd >= 0 else { return -1 }
     guard open != nil || tcgetpgrp(fd) == getpgrp() else {
       close(fd)

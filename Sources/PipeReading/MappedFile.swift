@@ -1,4 +1,5 @@
 import Glibc
+import PipeProtocol
 import Synchronization
 import SystemIO
 
@@ -81,14 +82,10 @@ public final class MappedFile {
     released = pageEnd
   }
 
-  /// A test's shrinking of the file while it is mapped: `SAMPLEPIPES_TEST_SHRINK_MAPPED=N` (for
-  /// tests only) truncates a file to N bytes once it is mapped, so that a test of the truncation
-  /// error does not race another process.
-  public func applyTestShrink(path: String) {
-    guard let value = getenv("SAMPLEPIPES_TEST_SHRINK_MAPPED"), let size = Int(String(cString: value))
-    else { return }
-    _ = truncate(path, off_t(size))
-  }
+  /// Called with the path of each file `LineReader.open` has just mapped, when set: a test sets it
+  /// to shrink the file at that moment, so that a test of the truncation error races nothing.
+  /// Tools never set it.
+  @_spi(Testing) nonisolated(unsafe) public static var afterMapping: ((_ path: String) -> Void)?
 
   // MARK: - The SIGBUS handler
 

@@ -1,4 +1,5 @@
 import Glibc
+import PipeProtocol
 import SystemIO
 
 /// A buffered writer of records and text to a file descriptor, or to memory (for tests).
