@@ -1,5 +1,3 @@
-import Glibc
-
 /// Stage 1 of reading a line (see README.md beside this file): one pass over the line in 64-byte
 /// blocks finds its quotes and tells whether it is plain (printable ASCII: no escape, no control
 /// byte, no multi-byte UTF-8), then one walk over the grammar, iterative and without allocation,
@@ -275,7 +273,7 @@ public enum StructuralIndexer {
           var k = firstKey
           while k < keyCount {
             let start = keys[2 &* k]
-            if keys[2 &* k &+ 1] &- start == count, memcmp(b + start, b + key.lowerBound, count) == 0 {
+            if keys[2 &* k &+ 1] &- start == count, Bytes.equal(b + start, b + key.lowerBound, count: count) {
               return true
             }
             k &+= 1
