@@ -23,6 +23,7 @@ let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 #endif
 
 var targets: [Target] = [
+  .target(name: "SystemIO", swiftSettings: swiftSettings),
   .target(name: "VectorScanKernels", swiftSettings: swiftSettings),
   .target(
     name: "VectorScanAVX2", dependencies: ["VectorScanKernels"], swiftSettings: swiftSettings + avx2Settings),
@@ -31,8 +32,10 @@ var targets: [Target] = [
   .target(
     name: "PipeProtocol", dependencies: ["VectorScan", "VectorScanKernels"], exclude: ["README.md"],
     swiftSettings: swiftSettings),
+  .target(name: "PipeReading", dependencies: ["PipeProtocol", "SystemIO"], swiftSettings: swiftSettings),
   .target(
-    name: "ToolSupport", dependencies: ["PipeProtocol", "VectorScan"], exclude: ["README.md"],
+    name: "ToolSupport", dependencies: ["PipeProtocol", "PipeReading", "SystemIO", "VectorScan"],
+    exclude: ["README.md"],
     swiftSettings: swiftSettings),
   .target(
     name: "FoodTruckKit", dependencies: ["PipeProtocol"], exclude: ["Data"],
@@ -41,7 +44,7 @@ var targets: [Target] = [
     name: "WishlistKit", dependencies: ["PipeProtocol"], exclude: ["Data"],
     swiftSettings: swiftSettings, plugins: ["EmbedData"]),
   .target(
-    name: "WishlistSite", dependencies: ["PipeProtocol", "ToolSupport", "WishlistKit"],
+    name: "WishlistSite", dependencies: ["PipeProtocol", "SystemIO", "ToolSupport", "WishlistKit"],
     swiftSettings: swiftSettings),
   .executableTarget(name: "embed-data", dependencies: ["PipeProtocol"], swiftSettings: swiftSettings),
   .plugin(name: "EmbedData", capability: .buildTool(), dependencies: ["embed-data"]),
@@ -55,13 +58,16 @@ var targets: [Target] = [
     name: "GenerateManuals",
     capability: .command(
       intent: .custom(verb: "generate-manuals", description: "Write man pages and shell completions"))),
-  .target(name: "TestSupport", dependencies: ["PipeProtocol", "ToolSupport"], path: "Tests/TestSupport"),
+  .target(
+    name: "TestSupport", dependencies: ["PipeProtocol", "PipeReading", "ToolSupport"],
+    path: "Tests/TestSupport"),
 ]
 
 for tool in tools {
   targets.append(
     .target(
-      name: tool.library, dependencies: ["PipeProtocol", "ToolSupport"] + tool.dependencies,
+      name: tool.library,
+      dependencies: ["PipeProtocol", "PipeReading", "SystemIO", "ToolSupport"] + tool.dependencies,
       swiftSettings: swiftSettings))
   targets.append(
     .executableTarget(
@@ -71,11 +77,11 @@ for tool in tools {
 let testTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("PipeProtocolTests", []),
   ("VectorScanTests", ["VectorScan", "VectorScanKernels", "VectorScanAVX2"]),
-  ("ToolSupportTests", ["ToolSupport", "VectorScan"]),
+  ("ToolSupportTests", ["ToolSupport", "SystemIO", "VectorScan"]),
   ("PipeCheckTests", ["PipeCheckCommand"]),
   ("GoldenTests", []),
   ("OrdersTests", ["OrdersCommand", "FoodTruckKit"]),
-  ("SalesChartTests", ["SalesChartCommand", "FoodTruckKit"]),
+  ("SalesChartTests", ["SalesChartCommand", "FoodTruckKit", "PipeCheckCommand", "WeatherCommand"]),
   ("WeatherTests", ["WeatherCommand", "FoodTruckKit"]),
   ("StoryIOTests", ["StoryIOCommand"]),
   ("TripsTests", ["TripsCommand", "WishlistKit", "WishlistSite"]),
@@ -85,16 +91,18 @@ let testTargets: [(name: String, dependencies: [Target.Dependency])] = [
 for test in testTargets {
   targets.append(
     .testTarget(
-      name: test.name, dependencies: ["TestSupport", "PipeProtocol"] + test.dependencies,
+      name: test.name, dependencies: ["TestSupport", "PipeProtocol", "PipeReading"] + test.dependencies,
       swiftSettings: swiftSettings))
 }
 
 let package = Package(
   name: "SamplePipes",
-  // The tools, and the two modules a package of its own builds a tool or a plugin with
-  // (Examples/swift-plugin): the reader and writer, and the command runtime.
+  // The tools, and the modules a package of its own builds a tool or a plugin with
+  // (Examples/swift-plugin): the protocol's values and grammar, the reader and writer of streams,
+  // and the command runtime.
   products: tools.map { .executable(name: $0.executable, targets: [$0.executable]) } + [
     .library(name: "PipeProtocol", targets: ["PipeProtocol"]),
+    .library(name: "PipeReading", targets: ["PipeReading"]),
     .library(name: "ToolSupport", targets: ["ToolSupport"]),
   ],
   targets: targets

@@ -13,6 +13,7 @@ let package = Package(
       name: "OrdersTallyCommand",
       dependencies: [
         .product(name: "PipeProtocol", package: "SamplePipes"),
+        .product(name: "PipeReading", package: "SamplePipes"),
         .product(name: "ToolSupport", package: "SamplePipes"),
       ]),
     .executableTarget(name: "orders-tally", dependencies: ["OrdersTallyCommand"]),

@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 import ToolSupport
 import WishlistKit
 

@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `orders recent`: the most recent orders, newest first (the New Orders card).

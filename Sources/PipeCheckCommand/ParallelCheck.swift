@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `pipe-check` on every core: the input is read in chunks of whole lines, each chunk is checked

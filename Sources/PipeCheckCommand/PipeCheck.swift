@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `pipe-check`: validates a JSON-lines stream against PROTOCOL.md.

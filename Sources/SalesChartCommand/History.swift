@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `sales-chart history`: the Sales History chart, each city's sales over time.

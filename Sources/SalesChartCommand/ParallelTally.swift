@@ -1,6 +1,7 @@
 import FoodTruckKit
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `sales-chart` on every core: the input is read in chunks of whole lines, each chunk is counted

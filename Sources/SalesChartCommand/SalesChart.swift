@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `sales-chart`: the Food Truck sample's Top 5 Donuts and Sales History charts at the end of a

@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `story-io focus FILE`: focus mode, only the story, wrapped for reading.

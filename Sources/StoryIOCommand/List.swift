@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `story-io list [DIR]`: the documents in a folder as story records, most recently changed first.

@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `story-io mime`: the shared-mime-info XML declaring the .story type, or its installation.

@@ -1,5 +1,7 @@
 import Glibc
 import PipeProtocol
+import PipeReading
+import SystemIO
 import ToolSupport
 
 /// `story-io new [TITLE]`: an empty document D/TITLE.story, or D/Untitled.story.
@@ -104,10 +106,11 @@ enum New {
   /// Creates an empty private document at `path`, synced; false when the name is taken (by
   /// anything, a dangling link too).
   static func createEmpty(_ path: String) throws(ToolError) -> Bool {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, Files.privateMode())
+    let (fd, code) = SystemCall.descriptor(
+      opening: path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: Files.privateMode())
     guard fd >= 0 else {
-      if errno == EEXIST { return false }
-      throw ToolError.io("cannot create '\(path)': \(Files.describe(errno))")
+      if code == EEXIST { return false }
+      throw ToolError.io("cannot create '\(path)': \(Files.describe(code))")
     }
     let synced = fsync(fd) == 0
     close(fd)

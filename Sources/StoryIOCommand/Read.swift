@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `story-io read FILE|DIR...`: documents as story records with their text.

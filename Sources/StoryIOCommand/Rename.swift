@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `story-io rename FILE NEW_TITLE`: a new title for a document, its bytes and its backups kept.

@@ -1,5 +1,7 @@
 import Glibc
 import PipeProtocol
+import PipeReading
+import SystemIO
 import ToolSupport
 
 /// A story document read from disk.
@@ -36,18 +38,19 @@ public enum StoryFiles {
   /// A path not named `*.story` is read all the same, and said so once on stderr (unless not
   /// `asDocument`: a backup, say).
   public static func load(_ path: String, asDocument: Bool = true) throws(ToolError) -> LoadedStory {
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let (fd, code) = SystemCall.descriptor(opening: path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else {
-      let code = errno
       if code == EISDIR { throw corrupt(path, "'\(path)' is a folder, not a document file") }
       throw ToolError(
         "cannot open '\(path)': \(Files.describe(code))", code: ExitStatus.noInput,
         notes: code == ENOENT ? suggestions(for: path) : [])
     }
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw ToolError.io("cannot read '\(path)': \(Files.describe(errno))")
+    let info: stat
+    do {
+      info = try SystemCall.status(fd)
+    } catch {
+      throw ToolError.io("cannot read '\(path)': \(error.message)")
     }
     let kind = info.st_mode & S_IFMT
     guard kind == S_IFREG else {

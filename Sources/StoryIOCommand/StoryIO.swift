@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `story-io`: Writing App documents (`.story` files) as `story` records: create, list, read,

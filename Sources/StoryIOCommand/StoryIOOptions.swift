@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// The argument and options several story-io commands share, declared once.

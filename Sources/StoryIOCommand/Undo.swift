@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `story-io undo FILE`: the document swapped with its newest backup, so that undo again redoes.

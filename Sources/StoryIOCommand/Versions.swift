@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `story-io versions FILE`: the backups of a document as `story-version` records.

@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `story-io write [FILE...]`: story records saved as D/TITLE.story, atomically.

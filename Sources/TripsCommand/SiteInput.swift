@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 import WishlistKit
 

@@ -1,6 +1,7 @@
 import FoodTruckKit
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// Fills orders' weather from a provider, caching each spot's days (a bounded cache). A value

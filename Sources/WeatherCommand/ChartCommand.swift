@@ -1,6 +1,7 @@
 import FoodTruckKit
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `weather chart`: the sample's Forecast card (drawn by `ForecastCard`) from forecast records.

@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `weather forecast`: hourly forecast records (and optionally the minute forecast) for a place.

@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `weather import`: forecast records from a weather service's response (Open-Meteo so far).

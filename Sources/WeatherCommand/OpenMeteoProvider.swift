@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// The built-in provider `--provider open-meteo`: the forecast from Open-Meteo's `/v1/forecast`,

@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 import Synchronization
 import ToolSupport
 

@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `weather spot`: the recommended parking spot of a city by the sample's rain rule.

@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import SystemIO
 import ToolSupport
 
 /// A site as a folder of files: the names its files have, writing them into a folder, and reading
@@ -61,14 +62,14 @@ public enum SiteFolder {
   /// Gets `paths` (files in `folder`) onto the disk: the file system of `folder` in one call, or
   /// each file when that call is missing or fails.
   static func sync(_ paths: [String], in folder: String) throws(ToolError) {
-    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let (fd, _) = SystemCall.descriptor(opening: folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if fd >= 0 {
       defer { close(fd) }
       if let syncFileSystem, syncFileSystem(fd) == 0 { return }
     }
     for path in paths {
-      let file = open(path, O_RDONLY | O_CLOEXEC)
-      guard file >= 0 else { throw ToolError.io("cannot sync '\(path)': \(Files.describe(errno))") }
+      let (file, code) = SystemCall.descriptor(opening: path, O_RDONLY | O_CLOEXEC)
+      guard file >= 0 else { throw ToolError.io("cannot sync '\(path)': \(Files.describe(code))") }
       defer { close(file) }
       guard fsync(file) == 0 else { throw ToolError.io("cannot sync '\(path)': \(Files.describe(errno))") }
     }

@@ -3,6 +3,7 @@
 
 import Glibc
 import PipeProtocol
+import PipeReading
 
 /// Calls `body` with each record of `bytes` as a tool's reader delivers it (through a pipe and
 /// `RecordReader`, so that the line reader is exercised too; inputs are at most 8 KiB, which a

@@ -1,3 +1,4 @@
+import PipeReading
 import TestSupport
 import Testing
 

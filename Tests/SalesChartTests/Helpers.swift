@@ -1,5 +1,6 @@
 import Foundation
 import PipeProtocol
+import PipeReading
 import SalesChartCommand
 import TestSupport
 import ToolSupport

@@ -1,6 +1,7 @@
 import FoodTruckKit
 import Foundation
 import PipeProtocol
+import PipeReading
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import PipeProtocol
+import PipeReading
 import TestSupport
 import Testing
 import ToolSupport

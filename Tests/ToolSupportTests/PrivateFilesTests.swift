@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PipeProtocol
+import PipeReading
 import Testing
 
 @testable import ToolSupport

@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `orders feed`: the social feed, newest first, or the truck card's trending topics.

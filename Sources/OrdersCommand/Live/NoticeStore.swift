@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// The sample's notification when an order's preparation ends: "Donuts are done!", as a `notice`

@@ -1,6 +1,7 @@
 import FoodTruckKit
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `orders notices`: the notices raised when preparations ended, for scripts (and `--follow` as

@@ -1,6 +1,8 @@
 import FoodTruckKit
 import Glibc
 import PipeProtocol
+import PipeReading
+import SystemIO
 import ToolSupport
 
 /// `orders open`: the deep link `foodtruck://order/1224` opens the order, as the sample's
@@ -93,7 +95,7 @@ enum Open {
       StandardOutput.error.write("Press Enter to close.")
       StandardOutput.error.flush()
       var byte: UInt8 = 0
-      while read(0, &byte, 1) == 1, byte != 0x0A {}
+      while (try? SystemCall.readWaiting(0, into: &byte, count: 1)) == 1, byte != 0x0A {}
     }
     return ExitStatus.ok
   }

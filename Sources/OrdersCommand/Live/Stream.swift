@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `orders stream`: live orders, one every 3 to 8 seconds.

@@ -1,6 +1,7 @@
 import FoodTruckKit
 import Glibc
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `orders watch`: the Live Activities in a terminal, and the notices as they arrive.

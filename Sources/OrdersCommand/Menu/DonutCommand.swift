@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `orders donut`: the sample's Donut Editor, `show`, `new`, `edit` and `remove` (one file each). Custom

@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `orders donut remove DONUT`: a custom donut off the menu; its id is never given again. On a

@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `orders donut show DONUT`: one donut as the sample's Donut Editor shows it: its flavours as

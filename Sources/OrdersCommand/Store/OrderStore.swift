@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// The order store shared by place, list, recent, show, next, complete and watch: where it is, what

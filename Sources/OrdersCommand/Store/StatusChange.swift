@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// The status change of `orders next` and `orders complete`: every order named changes in one

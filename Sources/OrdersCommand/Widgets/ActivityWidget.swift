@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `orders widget activity`: the Live Activity as one line for a status bar, or in one of the

@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 
 /// The countdown lines of `orders watch` on stderr: redrawn in place on a terminal; otherwise
 /// plain lines, written only when they change (a log or a pipe gets "no order is preparing" once,

@@ -1,5 +1,6 @@
 import FoodTruckKit
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `orders widget`: the sample's home-screen widgets as one line for a status bar.

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Validates lines as records and finds their members, in one of two modes:
 /// - the authority (`index`, static): stage 1 (`StructuralIndexer`) reads the line, and a line it
 ///   is not sure of goes to `JSONParser`, which words the error and its column;
@@ -210,7 +208,7 @@ public struct RecordIndexer {
           continue
         }
         guard m.key.count == k.count else { continue }
-        if k.isEmpty || memcmp(bytes.baseAddress! + m.key.lowerBound, k.baseAddress!, k.count) == 0 {
+        if k.isEmpty || Bytes.equal(bytes.baseAddress! + m.key.lowerBound, k.baseAddress!, count: k.count) {
           return m
         }
       }

@@ -1,4 +1,3 @@
-import Glibc
 import VectorScan
 
 /// Stage 1 of reading a line (see README.md beside this file): one pass over the line in 64-byte
@@ -228,7 +227,7 @@ public enum StructuralIndexer {
           var k = firstKey
           while k < keyCount {
             let start = keys[2 &* k]
-            if keys[2 &* k &+ 1] &- start == count, memcmp(b + start, b + key.lowerBound, count) == 0 {
+            if keys[2 &* k &+ 1] &- start == count, Bytes.equal(b + start, b + key.lowerBound, count: count) {
               return true
             }
             k &+= 1

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A record as read: the line's exact bytes, its place, its `type`, and an index of its members.
 public struct Record: Sendable {
   /// The line's bytes exactly as read, without the line ending.
@@ -27,7 +25,8 @@ public struct Record: Sendable {
     self.members = members
   }
 
-  init(bytes: [UInt8], source: String, line: Int, type: String, members: [MemberSpan]) {
+  /// A record of bytes already indexed (`RecordIndexer.index`): its `type` and `members` as found.
+  public init(bytes: [UInt8], source: String, line: Int, type: String, members: [MemberSpan]) {
     self.bytes = bytes
     self.source = source
     self.line = line
@@ -101,40 +100,6 @@ public struct RecordView {
   /// An error about this record (exit 65).
   public func error(_ message: String) -> InputError {
     InputError(source: source, line: line, message: message)
-  }
-}
-
-/// Reads records from one input, validating each line.
-public final class RecordReader {
-  /// The underlying line reader.
-  public let lines: LineReader
-  /// The nesting limit.
-  public var maxDepth = JSONParser.defaultMaxDepth
-  var members: [MemberSpan] = []
-
-  /// A record reader over a line reader.
-  public init(_ lines: LineReader) { self.lines = lines }
-
-  /// Calls `body` with each record in place (no copy); stops at the first invalid line with an error.
-  public func forEach(_ body: (RecordView) throws -> Void) throws {
-    while try lines.next({ line in
-      let type = try RecordIndexer.index(
-        line.bytes, source: lines.source, line: line.number, into: &members, maxDepth: maxDepth)
-      try body(
-        RecordView(bytes: line.bytes, members: members, type: type, line: line.number, source: lines.source))
-    }) {}
-  }
-
-  /// The next record, copied; nil at the end.
-  public func next() throws -> Record? {
-    var result: Record?
-    _ = try lines.next { line in
-      let type = try RecordIndexer.index(
-        line.bytes, source: lines.source, line: line.number, into: &members, maxDepth: maxDepth)
-      result = Record(
-        bytes: Array(line.bytes), source: lines.source, line: line.number, type: type, members: members)
-    }
-    return result
   }
 }
 

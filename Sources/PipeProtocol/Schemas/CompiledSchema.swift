@@ -1,5 +1,3 @@
-import Glibc
-
 /// A schema compiled to flat tables, so that a conforming record is checked without allocation or
 /// reference counting. The fast check only answers "conforms" or "not sure"; when it is not sure,
 /// `RecordSchema.problems` runs the readable checker, which words the messages.

@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 
 /// What `TOOL __complete WORD...` answers: the words that fit where the last word is being
 /// completed, from the command declarations (subcommands, options, choices) and the completers

@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import SystemIO
 
 /// The user's config file, in git's form: `key = value` lines whose keys are long option names,
 /// under a `[TOOL]` section for one tool (`[TOOL COMMAND...]` for one command of it) or before any
@@ -67,13 +68,13 @@ public struct ConfigFile: Sendable, Equatable {
       throw ToolError("the config file '\(path)' is not a regular file", code: ExitStatus.noInput)
     }
     // A bounded read of our own (ToolSupport/Files has none that refuses a FIFO put in its place).
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    let (fd, code) = SystemCall.descriptor(opening: path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else {
       throw ToolError(
-        "cannot read the config file '\(path)': \(Files.describe(errno))", code: ExitStatus.noInput)
+        "cannot read the config file '\(path)': \(Files.describe(code))", code: ExitStatus.noInput)
     }
     defer { close(fd) }
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+    guard let opened = SystemCall.statusIfAny(fd), opened.st_mode & S_IFMT == S_IFREG else {
       throw ToolError("the config file '\(path)' is not a regular file", code: ExitStatus.noInput)
     }
     let bytes: [UInt8]

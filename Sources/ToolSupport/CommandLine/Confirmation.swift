@@ -1,5 +1,7 @@
 import Glibc
 import PipeProtocol
+import PipeReading
+import SystemIO
 
 /// The one confirmation rule for what destroys (`trips remove`, `trips activity remove`, `orders
 /// donut remove`): the question asked before the store changes, as the sample's "Delete Activity"
@@ -30,8 +32,8 @@ public enum Confirmation {
   /// Asks `question` on the terminal (`/dev/tty`, else stderr) and reads one line of answer (from
   /// `/dev/tty`, else stdin): whether it is y or yes, ignoring case and spaces.
   public static func confirmed(_ question: String) -> Bool {
-    let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-    defer { if tty >= 0 { close(tty) } }
+    let tty = (try? SystemCall.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)) ?? -1
+    defer { if tty >= 0 { SystemCall.close(tty) } }
     let input = tty >= 0 ? tty : 0
     let output = tty >= 0 ? tty : 2
     StandardOutput.error.flush()
@@ -40,8 +42,7 @@ public enum Confirmation {
     var byte: UInt8 = 0
     var ended = false
     while true {
-      let count = read(input, &byte, 1)
-      if count < 0, errno == EINTR { continue }
+      let count = (try? SystemCall.readWaiting(input, into: &byte, count: 1)) ?? 0
       if count <= 0 {
         ended = true
         break
@@ -57,13 +58,7 @@ public enum Confirmation {
   /// Writes all of `text` to `fd` (best effort: a question that cannot be shown is still answered
   /// by what is read).
   static func write(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-      if written < 0, errno == EINTR { continue }
-      if written <= 0 { return }
-      bytes = bytes.dropFirst(written)
-    }
+    try? SystemCall.writeAll(fd, Array(text.utf8))
   }
 
   /// Names for the question: `'A'`, `'A' and 'B'`, `'A', 'B' and 'C'`, each shown safely.

@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 
 /// Messages on stderr in the shape `tool: error: what, where, what to do`, one line each, with
 /// text from data made terminal-safe (`TerminalText`).

@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 
 /// Plugins on PATH, as git, cargo and kubectl have them: `TOOL NAME ARGS...` runs the program
 /// `TOOL-NAME` found on `PATH` with `ARGS...` when NAME is no built-in command, in place of the

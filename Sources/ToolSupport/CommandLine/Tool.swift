@@ -1,5 +1,7 @@
 import Glibc
 import PipeProtocol
+import PipeReading
+import SystemIO
 
 /// A SamplePipes tool: its command declaration. `main()` does the rest: parsing, `--help`,
 /// `--version`, manual pages, completions, signals, errors on stderr and exit statuses.
@@ -115,7 +117,7 @@ public enum Runtime {
         exit(ExitStatus.ok)
       }
       let message = "\(tool): error: cannot write output: \(String(cString: strerror(code)))\n"
-      _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
+      _ = try? SystemCall.writeAll(2, Array(message.utf8))
       Cleanup.removeAll()
       exit(ExitStatus.ioError)
     }

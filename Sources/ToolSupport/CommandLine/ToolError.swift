@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 
 /// An error that ends the tool with a message on stderr and an exit status.
 public struct ToolError: Error, Sendable {

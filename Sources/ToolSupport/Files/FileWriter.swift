@@ -1,5 +1,5 @@
-import Glibc
 import PipeProtocol
+import SystemIO
 
 /// A buffered writer to a file being written, that reports errors as `ToolError`s (exit 74).
 public final class FileWriter {
@@ -31,14 +31,10 @@ public final class FileWriter {
 
   /// Writes what is pending.
   public func flush() throws(ToolError) {
-    var offset = 0
-    while offset < buffer.count {
-      let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ToolError.io("cannot write '\(path)': \(Files.describe(errno))")
-      }
-      offset += n
+    do {
+      try SystemCall.writeAll(fd, buffer)
+    } catch {
+      throw ToolError.io("cannot write '\(path)': \(error.message)")
     }
     buffer.removeAll(keepingCapacity: true)
   }

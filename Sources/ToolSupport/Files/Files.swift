@@ -1,5 +1,7 @@
 import Glibc
 import PipeProtocol
+import PipeReading
+import SystemIO
 
 /// Safe file operations: atomic replacement, durable appends, locks, whole-file reads (bounded,
 /// for the files a tool finds by itself: `readBounded`).
@@ -46,13 +48,12 @@ public enum Files {
   /// Reads a whole file. Exit 66 when it cannot be opened (or is a folder), 74 on a read error,
   /// 65 when it holds more than `limit` bytes.
   public static func read(_ path: String, limit: Int = Int.max) throws(ToolError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let (fd, code) = SystemCall.descriptor(opening: path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
-      throw ToolError("cannot open '\(path)': \(describe(errno))", code: ExitStatus.noInput)
+      throw ToolError("cannot open '\(path)': \(describe(code))", code: ExitStatus.noInput)
     }
     defer { close(fd) }
-    var info = stat()
-    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+    if let info = SystemCall.statusIfAny(fd), info.st_mode & S_IFMT == S_IFDIR {
       throw ToolError("cannot open '\(path)': \(describe(EISDIR))", code: ExitStatus.noInput)
     }
     return try read(fd: fd, name: "'\(path)'", limit: limit)
@@ -93,12 +94,13 @@ public enum Files {
       if count == bytes.count {
         bytes.append(contentsOf: repeatElement(0, count: min(max(count, 1 << 16), limit + 1 - count)))
       }
-      let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-      if n == 0 { break }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ToolError.io("cannot read '\(path)': \(describe(errno))")
+      let n: Int
+      do {
+        n = try SystemCall.readWaiting(fd, into: &bytes, from: count)
+      } catch {
+        throw ToolError.io("cannot read '\(path)': \(error.message)")
       }
+      if n == 0 { break }
       count += n
     }
     guard count <= limit else { throw tooLarge(path, limit: limit, what: what) }
@@ -115,9 +117,8 @@ public enum Files {
   ) throws(ToolError) -> (fd: Int32, size: Int)? {
     // O_NOCTTY: opening a terminal device must not make it the controlling one.
     let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW)
-    let fd = open(path, flags)
+    let (fd, code) = SystemCall.descriptor(opening: path, flags)
     guard fd >= 0 else {
-      let code = errno
       if code == ENOENT { return nil }
       var info = stat()
       if code == ELOOP, !followLinks, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
@@ -128,14 +129,20 @@ public enum Files {
       if code == ENXIO, lstat(path, &info) == 0 { throw notRegular(path, info.st_mode & S_IFMT) }
       throw ToolError("cannot open '\(path)': \(describe(code))", code: ExitStatus.noInput)
     }
-    var info = stat()
-    do throws(ToolError) {
-      guard fstat(fd, &info) == 0 else { throw ToolError.io("cannot examine '\(path)': \(describe(errno))") }
-      guard info.st_mode & S_IFMT == S_IFREG else { throw notRegular(path, info.st_mode & S_IFMT) }
-      guard Int(info.st_size) <= limit else { throw tooLarge(path, limit: limit, what: what) }
+    let info: stat
+    do {
+      info = try SystemCall.status(fd)
     } catch {
       close(fd)
-      throw error
+      throw ToolError.io("cannot examine '\(path)': \(error.message)")
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      close(fd)
+      throw notRegular(path, info.st_mode & S_IFMT)
+    }
+    guard Int(info.st_size) <= limit else {
+      close(fd)
+      throw tooLarge(path, limit: limit, what: what)
     }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     return (fd, Int(info.st_size))
@@ -167,12 +174,13 @@ public enum Files {
     bytes.reserveCapacity(max(0, sizeHint))
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-      if n == 0 { break }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ToolError.io("cannot read \(name): \(describe(errno))")
+      let n: Int
+      do {
+        n = try SystemCall.readWaiting(fd, into: &chunk)
+      } catch {
+        throw ToolError.io("cannot read \(name): \(error.message)")
       }
+      if n == 0 { break }
       guard bytes.count + n <= limit else {
         throw ToolError.data("\(name) is larger than the limit of \(LineReader.describeSize(limit))")
       }
@@ -254,9 +262,9 @@ public enum Files {
       let temp = "\(folder)/.\(basename(nameFor ?? path)).tmp-\(getpid())-\(temporarySuffix())"
       // Registered before it exists: a signal right after the file is made must still remove it.
       Cleanup.register(temp)
-      let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      let (fd, code) = SystemCall.descriptor(
+        opening: temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600)
       if fd >= 0 { return (temp, fd) }
-      let code = errno
       Cleanup.unregister(temp)
       guard code == EEXIST else { throw ToolError.io("cannot write in '\(folder)': \(describe(code))") }
     }
@@ -313,8 +321,8 @@ public enum Files {
   public static func create(_ path: String, bytes: [UInt8], mode: mode_t = 0o644, sync: Bool = true)
     throws(ToolError)
   {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard fd >= 0 else { throw ToolError.io("cannot write '\(path)': \(describe(errno))") }
+    let (fd, code) = SystemCall.descriptor(opening: path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: mode)
+    guard fd >= 0 else { throw ToolError.io("cannot write '\(path)': \(describe(code))") }
     defer { close(fd) }
     let writer = FileWriter(fd: fd, path: path)
     try writer.write(bytes)
@@ -329,10 +337,11 @@ public enum Files {
   /// without blocking, and refused unless regular, so a FIFO or device is never written to.
   public static func appendDurably(_ path: String, bytes: [UInt8]) throws(ToolError) {
     try WriteTarget.requireReplaceable(path)
-    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, privateMode())
+    let (fd, code) = SystemCall.descriptor(
+      opening: path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode: privateMode())
     guard fd >= 0 else {
-      if errno == ELOOP { throw ToolError("'\(path)' is a symbolic link; it was not written through") }
-      throw ToolError.io("cannot open '\(path)' for writing: \(describe(errno))")
+      if code == ELOOP { throw ToolError("'\(path)' is a symbolic link; it was not written through") }
+      throw ToolError.io("cannot open '\(path)' for writing: \(describe(code))")
     }
     defer { close(fd) }
     try WriteTarget.requireRegular(fd: fd, path: path)
@@ -361,7 +370,7 @@ public enum Files {
 
   /// Syncs a folder so that a rename in it is durable.
   public static func syncDirectory(_ path: String) {
-    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let (fd, _) = SystemCall.descriptor(opening: path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { return }
     fsync(fd)
     close(fd)
@@ -384,9 +393,9 @@ public enum Files {
     let lockPath = path + ".lock"
     let mode = lockMode(for: path)
     let flags = writable ? O_RDWR | O_CREAT : O_RDONLY
-    let fd = open(lockPath, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode)
+    let (fd, code) = SystemCall.descriptor(
+      opening: lockPath, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode: mode)
     guard fd >= 0 else {
-      let code = errno
       if code == ELOOP { return .failure(LockOpenError(code: code, error: lockIsLink(lockPath))) }
       return .failure(
         LockOpenError(
@@ -402,8 +411,8 @@ public enum Files {
     }
     // A lock this user owns follows its store's mode, whatever the umask: a store that is (or
     // becomes) group-shared shares its lock too. One another user made keeps its mode.
-    var info = stat()
-    if writable, fstat(fd, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o777 != mode {
+    if writable, let info = SystemCall.statusIfAny(fd), info.st_uid == geteuid(), info.st_mode & 0o777 != mode
+    {
       _ = fchmod(fd, mode)
     }
     return .success(fd)
@@ -433,10 +442,12 @@ public enum Files {
     _ fd: Int32, _ operation: Int32, naming name: String, _ body: () throws(ToolError) -> T
   ) throws(ToolError) -> T {
     defer { close(fd) }
-    while flock(fd, operation) != 0 {
-      guard errno == EINTR else { throw ToolError.io("cannot lock \(name): \(describe(errno))") }
+    do {
+      _ = try SystemCall.lock(fd, operation)
+    } catch {
+      throw ToolError.io("cannot lock \(name): \(error.message)")
     }
-    defer { flock(fd, LOCK_UN) }
+    defer { _ = try? SystemCall.lock(fd, LOCK_UN) }
     return try body()
   }
 }
@@ -450,7 +461,7 @@ extension Files {
   public static func withFolderLock<T>(_ folder: String, _ body: () throws(ToolError) -> T) throws(ToolError)
     -> T
   {
-    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let (fd, _) = SystemCall.descriptor(opening: folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { return try body() }
     return try holding(fd, LOCK_EX, naming: "the folder '\(folder)'", body)
   }

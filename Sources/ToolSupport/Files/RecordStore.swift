@@ -1,5 +1,7 @@
 import Glibc
 import PipeProtocol
+import PipeReading
+import SystemIO
 
 /// A JSON-lines file used as a store: itself a valid stream of records, read whole (or a line at a
 /// time, `StoreStreaming.swift`), updated under a lock by atomic replacement or durable append.
@@ -219,14 +221,16 @@ public struct RecordStore: Sendable {
 
   /// Checks that the file ends with a newline (no torn last line) without reading it all.
   func checkTail() throws(ToolError) -> Bool {
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+    let (fd, _) = SystemCall.descriptor(opening: path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
     guard fd >= 0 else { return false }
     defer { close(fd) }
     try WriteTarget.requireRegular(fd: fd, path: path)
     let size = lseek(fd, 0, SEEK_END)
     guard size > 0 else { return true }
     var last: UInt8 = 0
-    guard pread(fd, &last, 1, size - 1) == 1 else { throw ToolError.io("cannot read '\(path)'") }
+    guard (try? SystemCall.read(fd, into: &last, count: 1, at: Int(size) - 1)) == 1 else {
+      throw ToolError.io("cannot read '\(path)'")
+    }
     if last != 0x0A {
       throw ToolError.data(
         "store '\(path)' ends with an incomplete line (a write was interrupted?); nothing was changed",

@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 
 /// A store read in one streaming pass, a line at a time, in constant memory, with the whole-file
 /// reading of `load` as its slow twin. The fast pass (`stream`) answers only when it is sure: when

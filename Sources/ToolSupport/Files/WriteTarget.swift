@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import SystemIO
 
 /// The one decision every file a tool writes goes through, made before anything is written or
 /// locked: the target must be a regular file, or absent. A symbolic link the user named (an
@@ -53,9 +54,11 @@ public enum WriteTarget {
   /// link nor a FIFO could hold it) for a regular file, after the fact: the path may have been
   /// swapped between the check and the open.
   public static func requireRegular(fd: Int32, path: String) throws(ToolError) {
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw ToolError.io("cannot examine '\(path)': \(Files.describe(errno))")
+    let info: stat
+    do {
+      info = try SystemCall.status(fd)
+    } catch {
+      throw ToolError.io("cannot examine '\(path)': \(error.message)")
     }
     let kind = info.st_mode & S_IFMT
     guard kind == S_IFREG else { throw refusal(path, kind) }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemIO
 
 /// What a follower (a command that waits for more to write: `orders watch`, `orders notices
 /// --follow`, `orders stream`) does while it waits: it watches its output for hang-up, so that it
@@ -12,7 +13,8 @@ public enum Follower {
   /// terminal or socket. Looks without waiting.
   public static func readerIsGone(fd: Int32 = 1) -> Bool {
     var descriptor = pollfd(fd: fd, events: 0, revents: 0)
-    return poll(&descriptor, 1, 0) == 1 && descriptor.revents & Int16(POLLERR | POLLHUP) != 0
+    return (try? SystemCall.poll(&descriptor, count: 1, timeout: 0)) == 1
+      && descriptor.revents & Int16(POLLERR | POLLHUP) != 0
   }
 
   /// Waits `seconds` (fractions allowed, resumed after signals), or less when the reader of `fd`
@@ -29,11 +31,9 @@ public enum Follower {
       // kernel would not wake poll() for it.
       let slice = min(left, 0.25)
       var descriptor = pollfd(fd: fd, events: 0, revents: 0)
-      let ready = poll(&descriptor, 1, Int32((slice * 1000).rounded(.up)))
-      if ready == 1, descriptor.revents & Int16(POLLNVAL) != 0 {
-        // No such descriptor (stdout closed): nothing to watch, so sleep the slice.
-        Sleep.seconds(slice)
-      } else if ready < 0, errno != EINTR {
+      let ready = try? SystemCall.poll(&descriptor, count: 1, timeout: Int32((slice * 1000).rounded(.up)))
+      if ready == nil || (ready == 1 && descriptor.revents & Int16(POLLNVAL) != 0) {
+        // Nothing to watch (stdout closed), or poll cannot: sleep the slice.
         Sleep.seconds(slice)
       }
     }

@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 
 /// The pager for help and long text views, as git has it: on a terminal only (stdout a TTY),
 /// `$SAMPLEPIPES_PAGER`, else the config file's `pager`, else `$PAGER`, else `less -FRX` when

@@ -1,5 +1,7 @@
 import Glibc
 import PipeProtocol
+import PipeReading
+import SystemIO
 
 /// What a child process did, for `Subprocess.capture`.
 public struct SubprocessResult: Sendable {
@@ -111,10 +113,7 @@ public enum Subprocess {
 
   /// Waits for `pid`; its exit status, or 128 + the signal that ended it.
   public static func wait(_ pid: pid_t) -> Int32 {
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else { return 128 }
-    }
+    guard let (_, status) = try? SystemCall.wait(for: pid) else { return 128 }
     return exitStatus(status)
   }
 
@@ -126,12 +125,8 @@ public enum Subprocess {
 
   /// Whether `pid` has ended (collecting it), without waiting.
   public static func hasEnded(_ pid: pid_t) -> Bool {
-    var status: Int32 = 0
-    while true {
-      let r = waitpid(pid, &status, WNOHANG)
-      if r == -1 && errno == EINTR { continue }
-      return r != 0
-    }
+    guard let (collected, _) = try? SystemCall.wait(for: pid, options: WNOHANG) else { return true }
+    return collected != 0
   }
 
   /// The full path of a program found on `PATH` (folders and non-executables are passed over),
@@ -188,10 +183,8 @@ public enum Subprocess {
     whileRunning()
     var status: Int32 = 0
     while true {
-      if waitpid(pid, &status, WUNTRACED) < 0 {
-        if errno == EINTR { continue }
-        return 128
-      }
+      guard let (_, next) = try? SystemCall.wait(for: pid, options: WUNTRACED) else { return 128 }
+      status = next
       // Ctrl-Z stopped it: stop with it, and on `fg` give it the terminal again and resume it.
       guard status & 0xFF == 0x7F else { break }
       takeTerminal(terminal, keep: true)
@@ -207,7 +200,7 @@ public enum Subprocess {
   /// descriptor for `takeTerminal`, or -1. The group is sent SIGCONT after, in case it read the
   /// terminal before it had it (and was stopped for that).
   static func giveTerminal(to group: pid_t, using open: Int32? = nil) -> Int32 {
-    let fd = open ?? Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC)
+    let fd = open ?? SystemCall.descriptor(opening: "/dev/tty", O_RDWR | O_CLOEXEC).fd
     guard fd >= 0 else { return -1 }
     guard open != nil || tcgetpgrp(fd) == getpgrp() else {
       close(fd)
@@ -280,29 +273,32 @@ public enum Subprocess {
       }
       var fds = [pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0)]
       if inputFD >= 0 { fds.append(pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0)) }
-      let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000 + 1, 1_000_000)))
-      if ready < 0 {
-        if errno == EINTR { continue }
-        break
-      }
+      guard (try? SystemCall.poll(&fds, timeout: Int32(min(remaining * 1000 + 1, 1_000_000)))) != nil
+      else { break }
       if inputFD >= 0, fds.count > 1, fds[1].revents != 0 {
-        let n = input.withUnsafeBytes { write(inputFD, $0.baseAddress! + written, $0.count - written) }
-        if n > 0 { written += n }
-        if (n < 0 && errno != EAGAIN && errno != EINTR) || written == input.count {
+        // A full pipe (.wouldBlock) is waited for by the next poll.
+        let wrote = try? input.withUnsafeBytes { (raw) throws(SystemError) in
+          try SystemCall.write(inputFD, from: raw.baseAddress! + written, count: raw.count - written)
+        }
+        if case .processed(let n) = wrote { written += n }
+        if wrote == nil || written == input.count {
           // Done, or the child stopped reading (EPIPE): it may still answer from what it read.
           Glibc.close(inputFD)
           inputFD = -1
         }
       }
       if fds[0].revents != 0 {
-        let n = chunk.withUnsafeMutableBytes { read(outputFD, $0.baseAddress!, $0.count) }
-        if n > 0 {
+        let got = try? chunk.withUnsafeMutableBytes { (raw) throws(SystemError) in
+          try SystemCall.read(outputFD, into: raw.baseAddress!, count: raw.count)
+        }
+        if case .wouldBlock = got { continue }
+        if case .processed(let n) = got, n > 0 {
           result.output.append(contentsOf: chunk[0..<n])
           if result.output.count > maxOutput {
             result.outputTooLarge = true
             break
           }
-        } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+        } else {
           Glibc.close(outputFD)
           outputFD = -1
         }
@@ -313,9 +309,13 @@ public enum Subprocess {
     // The output is complete (or we gave up); wait for the exit, within the same deadline.
     var status: Int32 = 0
     while !result.timedOut && !result.outputTooLarge {
-      let r = waitpid(pid, &status, WNOHANG)
-      if r == pid { break }
-      if r < 0 && errno != EINTR { return .success(result) }
+      guard let (collected, next) = try? SystemCall.wait(for: pid, options: WNOHANG) else {
+        return .success(result)
+      }
+      if collected == pid {
+        status = next
+        break
+      }
       if monotonicSeconds() >= deadline {
         result.timedOut = true
         break
@@ -324,7 +324,7 @@ public enum Subprocess {
     }
     if result.timedOut || result.outputTooLarge {
       kill(-pid, SIGKILL)
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      _ = try? SystemCall.wait(for: pid)
       return .success(result)
     }
     if status & 0x7F == 0 {
@@ -344,16 +344,6 @@ public enum Subprocess {
 
   /// Writes all of `bytes` to `fd`; returns false when the reader went away (`EPIPE`).
   public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if n >= 0 {
-        offset += n
-        continue
-      }
-      if errno == EINTR || errno == EAGAIN { continue }
-      return false
-    }
-    return true
+    (try? SystemCall.writeAll(fd, bytes)) != nil
   }
 }

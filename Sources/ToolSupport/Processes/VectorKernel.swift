@@ -1,4 +1,5 @@
 import Glibc
+import SystemIO
 import VectorScan
 
 /// The vector kernel the reading uses (`VectorScan.selected`), chosen once at start from what the
@@ -35,15 +36,11 @@ public enum VectorKernel {
   /// The words of the `flags` line of /proc/cpuinfo (its first 16 KiB hold the first
   /// processor's), or nil when it cannot be read.
   static func cpuFlags() -> Set<Substring>? {
-    let fd = open("/proc/cpuinfo", O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
+    guard let fd = try? SystemCall.open("/proc/cpuinfo", O_RDONLY | O_CLOEXEC) else { return nil }
+    defer { _ = SystemCall.close(fd) }
     var bytes = [UInt8](repeating: 0, count: 16 << 10)
     var count = 0
-    while count < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-      if n < 0, errno == EINTR { continue }
-      guard n > 0 else { break }
+    while count < bytes.count, let n = try? SystemCall.readWaiting(fd, into: &bytes, from: count), n > 0 {
       count += n
     }
     return InstructionSet.cpuFlags(cpuinfo: Substring(decoding: bytes[..<count], as: UTF8.self))

@@ -1,5 +1,6 @@
 import Glibc
 import PipeProtocol
+import PipeReading
 
 /// A progress line on stderr for long reads: for a regular file the percentage read and the
 /// rate, for a pipe the records (lines) read and the rate. It is drawn only when stderr is a

@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 
 /// `--format csv` of every listing, written one way (PROTOCOL.md, rule 10): a header row, then a
 /// row per record. A record is flattened as Miller does: a member holding a non-empty object or

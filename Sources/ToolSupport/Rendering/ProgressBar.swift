@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 
 /// A progress bar on stderr, drawn only when stderr is a terminal.
 public final class ProgressBar {

@@ -1,4 +1,5 @@
 import PipeProtocol
+import PipeReading
 import ToolSupport
 
 /// `orders-tally`: orders and donuts counted by status or by city, from any stream of orders. A

@@ -1,42 +1,6 @@
 import Glibc
-
-/// An error reading input: where, and what went wrong.
-public struct InputError: Error, Sendable, Equatable {
-  /// What kind of problem this is.
-  public enum Kind: Sendable, Equatable {
-    /// The data is not valid (exit 65).
-    case badData
-    /// The input could not be read (exit 74).
-    case io
-  }
-  /// The kind of problem.
-  public var kind: Kind
-  /// The input's name: `stdin` or a path.
-  public var source: String
-  /// The one-based line number, or 0 when no line applies.
-  public var line: Int
-  /// The one-based column (in characters), or 0 when none applies.
-  public var column: Int
-  /// What is wrong.
-  public var message: String
-
-  /// An error with its place.
-  public init(_ kind: Kind = .badData, source: String, line: Int, column: Int = 0, message: String) {
-    self.kind = kind
-    self.source = source
-    self.line = line
-    self.column = column
-    self.message = message
-  }
-
-  /// `stdin line 3, column 17: expected ',' or '}' in object`.
-  public var description: String {
-    var place = source
-    if line > 0 { place += " line \(line)" }
-    if column > 0 { place += ", column \(column)" }
-    return "\(place): \(message)"
-  }
-}
+import PipeProtocol
+import SystemIO
 
 /// One line of input, without its `\n` (or `\r\n`). The bytes are valid only inside the callback.
 public struct Line {
@@ -51,8 +15,8 @@ public struct Line {
 /// Reads newline-delimited lines from a file descriptor (or from bytes in memory) in large chunks,
 /// with a bounded line length.
 ///
-/// Before each read that may block it calls `beforeRead` (by default, flushing standard output), so
-/// that a slow live stream flows record by record.
+/// Before each read that may block it calls `beforeRead` (by default, flushing the output it was
+/// given, if any: a tool's standard output), so that a slow live stream flows record by record.
 public final class LineReader {
   /// The default maximum line length: 64 MiB.
   public static let defaultMaxLineLength = 64 << 20
@@ -61,8 +25,10 @@ public final class LineReader {
   public let source: String
   /// Lines longer than this are an error.
   public let maxLineLength: Int
-  /// Called before every `read(2)`.
-  public var beforeRead: () -> Void = { StandardOutput.shared.flush() }
+  /// The output flushed before every read (`beforeRead`'s default), if any.
+  public let output: BufferedOutput?
+  /// Called before every `read(2)`: by default, flushes `output`.
+  public var beforeRead: () -> Void
   /// Whether blank (empty) lines are skipped rather than delivered.
   public var skipsBlankLines = true
 
@@ -82,10 +48,11 @@ public final class LineReader {
   var start = 0
   var end = 0
   var eof = false
-  /// The number of the last line delivered or skipped (set by a driver that frames lines itself).
-  public var lineNumber = 0
+  /// The number of the last line delivered or skipped (set by the parallel driver, which frames
+  /// lines itself).
+  public internal(set) var lineNumber = 0
   /// Whether the last line of the input had no final newline (set as `lineNumber` is).
-  public var lastLineUnterminated = false
+  public internal(set) var lastLineUnterminated = false
   /// Total bytes read so far.
   public internal(set) var bytesRead = 0
 
@@ -93,36 +60,38 @@ public final class LineReader {
   /// terminal, a FIFO): what a progress line can give a percentage of.
   public var knownSize: Int? {
     if let inMemory { return inMemory.count }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard let info = SystemCall.statusIfAny(fd), info.st_mode & S_IFMT == S_IFREG else { return nil }
     return Int(info.st_size)
   }
 
-  /// A reader of `fd`, named `source` in messages.
+  /// A reader of `fd`, named `source` in messages, flushing `output` before each read.
   public convenience init(
     fd: Int32, source: String, maxLineLength: Int = LineReader.defaultMaxLineLength,
-    closeOnDeinit: Bool = false, chunkSize: Int = 1 << 18
+    closeOnDeinit: Bool = false, chunkSize: Int = 1 << 18, flushing output: BufferedOutput? = nil
   ) {
     self.init(
       fd: fd, inMemory: nil, source: source, maxLineLength: maxLineLength, closesOnDeinit: closeOnDeinit,
-      chunkSize: chunkSize)
+      chunkSize: chunkSize, output: output)
   }
 
   /// A reader of `bytes` in memory, named `source` in messages: lines, limits and errors are as
   /// for a file holding those bytes, read `chunkSize` bytes at a time.
   public convenience init(
     bytes: [UInt8], source: String, maxLineLength: Int = LineReader.defaultMaxLineLength,
-    chunkSize: Int = 1 << 18
+    chunkSize: Int = 1 << 18, flushing output: BufferedOutput? = nil
   ) {
     self.init(
       fd: -1, inMemory: bytes, source: source, maxLineLength: maxLineLength, closesOnDeinit: false,
-      chunkSize: chunkSize)
+      chunkSize: chunkSize, output: output)
   }
 
   private init(
-    fd: Int32, inMemory: [UInt8]?, source: String, maxLineLength: Int, closesOnDeinit: Bool, chunkSize: Int
+    fd: Int32, inMemory: [UInt8]?, source: String, maxLineLength: Int, closesOnDeinit: Bool, chunkSize: Int,
+    output: BufferedOutput?
   ) {
     self.fd = fd
+    self.output = output
+    self.beforeRead = { output?.flush() }
     self.inMemory = inMemory
     self.source = source
     self.maxLineLength = maxLineLength
@@ -139,37 +108,45 @@ public final class LineReader {
   /// `StandardOutput.shared` for memory); tools never set them.
   nonisolated(unsafe) public static var injectedStandardInput: [UInt8]?
 
-  /// A reader of standard input: file descriptor 0, or `injectedStandardInput` when set.
-  public static func standardInput(maxLineLength: Int = LineReader.defaultMaxLineLength) -> LineReader {
+  /// A reader of standard input: file descriptor 0, or `injectedStandardInput` when set; flushing
+  /// `output` before each read.
+  public static func standardInput(
+    maxLineLength: Int = LineReader.defaultMaxLineLength, flushing output: BufferedOutput? = nil
+  ) -> LineReader {
     if let bytes = injectedStandardInput {
-      return LineReader(bytes: bytes, source: "stdin", maxLineLength: maxLineLength)
+      return LineReader(bytes: bytes, source: "stdin", maxLineLength: maxLineLength, flushing: output)
     }
-    return LineReader(fd: 0, source: "stdin", maxLineLength: maxLineLength)
+    return LineReader(fd: 0, source: "stdin", maxLineLength: maxLineLength, flushing: output)
   }
 
-  /// Opens `path` for reading; throws an `InputError` of kind `.io` when it cannot.
-  public static func open(path: String, maxLineLength: Int = LineReader.defaultMaxLineLength)
-    throws(OpenError) -> LineReader
-  {
-    if path == "-" { return standardInput(maxLineLength: maxLineLength) }
-    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw OpenError(path: path, errno: errno) }
-    var info = stat()
-    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-      close(fd)
+  /// Opens `path` for reading (`-`: standard input), flushing `output` before each read; throws an
+  /// `OpenError` when it cannot.
+  public static func open(
+    path: String, maxLineLength: Int = LineReader.defaultMaxLineLength, flushing output: BufferedOutput? = nil
+  ) throws(OpenError) -> LineReader {
+    if path == "-" { return standardInput(maxLineLength: maxLineLength, flushing: output) }
+    let fd: Int32
+    do {
+      fd = try SystemCall.open(path, O_RDONLY | O_CLOEXEC)
+    } catch {
+      throw OpenError(path: path, errno: error.errno)
+    }
+    if let info = SystemCall.statusIfAny(fd), info.st_mode & S_IFMT == S_IFDIR {
+      SystemCall.close(fd)
       throw OpenError(path: path, errno: EISDIR)
     }
-    let reader = LineReader(fd: fd, source: path, maxLineLength: maxLineLength, closeOnDeinit: true)
-    if let map = MappedFile(fd: fd, source: path), lseek(fd, off_t(map.count), SEEK_SET) == off_t(map.count) {
+    let reader = LineReader(
+      fd: fd, source: path, maxLineLength: maxLineLength, closeOnDeinit: true, flushing: output)
+    if let map = MappedFile(fd: fd, source: path), (try? SystemCall.seek(fd, to: map.count)) == map.count {
       reader.mapped = map
-      map.applyTestShrink(path: path)
+      MappedFile.afterMapping?(path)
     }
     return reader
   }
 
   deinit {
     free(buffer)
-    if closesOnDeinit { close(fd) }
+    if closesOnDeinit { SystemCall.close(fd) }
   }
 
   /// Calls `body` with the next non-blank line; returns false at the end of input.
@@ -282,22 +259,9 @@ public final class LineReader {
       end += n
       return
     }
-    while true {
-      let n = read(fd, buffer + end, capacity - end)
-      if n > 0 {
-        end += n
-        bytesRead += n
-        return
-      }
-      if n == 0 {
-        eof = true
-        return
-      }
-      if errno == EINTR { continue }
-      let code = errno
-      throw InputError(
-        .io, source: source, line: 0, message: "cannot read: \(String(cString: strerror(code)))")
-    }
+    let n = try readFD(into: buffer + end, count: capacity - end)
+    end += n
+    if n == 0 { eof = true }
   }
 
   func tooLong() -> InputError {
@@ -332,27 +296,27 @@ public struct OpenError: Error, Sendable, Equatable {
   public var description: String { "cannot open '\(path)': \(String(cString: strerror(errno)))" }
 }
 
-/// What the parallel driver needs of a reader: raw reads of whole chunks and putting bytes back.
+/// What the parallel driver (`ParallelReading`, in this module) needs of a reader: raw reads of
+/// whole chunks, the mapping in place, and putting bytes back. Internal: no other code reads so.
 extension LineReader {
   /// Whether a read may block: the input is a pipe, a terminal, a socket or a FIFO (not a regular
   /// file, and not bytes in memory).
-  public var mayBlock: Bool {
+  var mayBlock: Bool {
     if inMemory != nil { return false }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return true }
+    guard let info = SystemCall.statusIfAny(fd) else { return true }
     return info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFBLK
   }
 
   /// Whether bytes are waiting to be read (so that a read would not block).
-  public var hasWaitingInput: Bool {
+  var hasWaitingInput: Bool {
     if start < end || inMemory != nil { return true }
     var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return poll(&entry, 1, 0) > 0
+    return ((try? SystemCall.poll(&entry, count: 1, timeout: 0)) ?? 0) > 0
   }
 
   /// Reads up to `count` bytes of the input, unsplit, into `destination`: first what is buffered,
   /// then new bytes (calling `beforeRead` before a read, as `next` does). Returns 0 at the end.
-  public func readRaw(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
+  func readRaw(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
     if start < end {
       let n = min(count, end - start)
       destination.update(from: buffer + start, count: n)
@@ -378,20 +342,20 @@ extension LineReader {
       return n
     }
     if let n = try copyMapped(into: destination, count: count) { return n }
-    while true {
-      let n = read(fd, destination, count)
-      if n > 0 {
-        bytesRead += n
-        return n
-      }
-      if n == 0 {
-        eof = true
-        return 0
-      }
-      if errno == EINTR { continue }
-      let code = errno
-      throw InputError(
-        .io, source: source, line: 0, message: "cannot read: \(String(cString: strerror(code)))")
+    let n = try readFD(into: destination, count: count)
+    if n == 0 { eof = true }
+    return n
+  }
+
+  /// Reads up to `count` bytes of `fd` (waiting, when it does not block, for bytes to come);
+  /// counts them in `bytesRead`. A failure is an input error of kind `.io` (exit 74).
+  func readFD(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
+    do {
+      let n = try SystemCall.readWaiting(fd, into: destination, count: count)
+      bytesRead += n
+      return n
+    } catch {
+      throw InputError(.io, source: source, line: 0, message: "cannot read: \(error.message)")
     }
   }
 
@@ -410,13 +374,13 @@ extension LineReader {
 
   /// The mapped bytes not handed out yet, when nothing is buffered before them: a driver may use
   /// them in place (then `takeMapped`, and `checkMapped` before trusting them). Nil otherwise.
-  public var mappedRest: UnsafeBufferPointer<UInt8>? {
+  var mappedRest: UnsafeBufferPointer<UInt8>? {
     guard start == end, let mapped, mappedOffset < mapped.count else { return nil }
     return UnsafeBufferPointer(start: mapped.base + mappedOffset, count: mapped.count - mappedOffset)
   }
 
   /// Hands out the first `count` bytes of `mappedRest`; returns their offset in the mapping.
-  public func takeMapped(_ count: Int) -> Int {
+  func takeMapped(_ count: Int) -> Int {
     let offset = mappedOffset
     mappedOffset += count
     bytesRead += count
@@ -425,18 +389,18 @@ extension LineReader {
 
   /// Throws the I/O error of a file that shrank when the mapping's bytes before `end` cannot be
   /// trusted (`MappedFile.checkIntact`).
-  public func checkMapped(upTo end: Int) throws(InputError) {
+  func checkMapped(upTo end: Int) throws(InputError) {
     try mapped?.checkIntact(upTo: end)
   }
 
   /// Gives back the mapping's whole pages before `offset` (used, and not needed again).
-  public func releaseMapped(upTo offset: Int) {
+  func releaseMapped(upTo offset: Int) {
     mapped?.release(upTo: offset)
   }
 
   /// Puts `bytes` back before what is still unread, to be read as lines again, numbered after
   /// `lineNumber`; `eof` when the input behind them has ended.
-  public func putBack(_ bytes: [UInt8], lineNumber: Int, eof: Bool) {
+  func putBack(_ bytes: [UInt8], lineNumber: Int, eof: Bool) {
     let pending = end - start
     let needed = bytes.count + pending
     if needed > capacity {

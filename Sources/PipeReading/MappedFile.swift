@@ -1,5 +1,7 @@
 import Glibc
+import PipeProtocol
 import Synchronization
+import SystemIO
 
 /// A regular file mapped into memory for reading, so that the parallel readers hand workers the
 /// file's own pages instead of copying them (`LineReader` reads its bytes from the mapping).
@@ -31,16 +33,17 @@ public final class MappedFile {
   /// empty, `SAMPLEPIPES_MMAP=0`, or no room left among the mappings the handler knows.
   public init?(fd: Int32, source: String) {
     guard MappedFile.enabled else { return nil }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
+    guard let info = SystemCall.statusIfAny(fd), info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else {
+      return nil
+    }
     let size = Int(info.st_size)
     guard let entry = MappedFile.table.reserve() else { return nil }
-    guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+    guard let address = SystemCall.mapForReading(fd, count: size) else {
       MappedFile.table.free(entry)
       return nil
     }
-    _ = madvise(address, size, MADV_SEQUENTIAL)
-    self.base = UnsafePointer(address.assumingMemoryBound(to: UInt8.self))
+    SystemCall.advise(address, count: size, MADV_SEQUENTIAL)
+    self.base = address.assumingMemoryBound(to: UInt8.self)
     self.count = size
     self.source = source
     self.fd = fd
@@ -51,7 +54,7 @@ public final class MappedFile {
 
   deinit {
     MappedFile.table.free(entry)
-    munmap(UnsafeMutableRawPointer(mutating: base), count)
+    SystemCall.unmap(base, count: count)
   }
 
   /// Whether readers map regular files: yes, unless `SAMPLEPIPES_MMAP=0` (read(2) then, as on a pipe).
@@ -63,8 +66,7 @@ public final class MappedFile {
   /// Throws an I/O error when the bytes before `end` cannot be trusted: a page of the mapping went
   /// missing (the handler saw SIGBUS), or the file is now shorter than `end`.
   public func checkIntact(upTo end: Int) throws(InputError) {
-    var info = stat()
-    let shrunk = fstat(fd, &info) == 0 && Int(info.st_size) < end
+    let shrunk = SystemCall.statusIfAny(fd).map { Int($0.st_size) < end } ?? false
     guard shrunk || MappedFile.table.faulted(entry) else { return }
     throw InputError(
       .io, source: source, line: 0,
@@ -76,18 +78,14 @@ public final class MappedFile {
   public func release(upTo offset: Int) {
     let pageEnd = offset / MappedFile.pageSize * MappedFile.pageSize
     guard pageEnd > released else { return }
-    _ = madvise(UnsafeMutableRawPointer(mutating: base + released), pageEnd - released, MADV_DONTNEED)
+    SystemCall.advise(base + released, count: pageEnd - released, MADV_DONTNEED)
     released = pageEnd
   }
 
-  /// A test's shrinking of the file while it is mapped: `SAMPLEPIPES_TEST_SHRINK_MAPPED=N` (for
-  /// tests only) truncates a file to N bytes once it is mapped, so that a test of the truncation
-  /// error does not race another process.
-  public func applyTestShrink(path: String) {
-    guard let value = getenv("SAMPLEPIPES_TEST_SHRINK_MAPPED"), let size = Int(String(cString: value))
-    else { return }
-    _ = truncate(path, off_t(size))
-  }
+  /// Called with the path of each file `LineReader.open` has just mapped, when set: a test sets it
+  /// to shrink the file at that moment, so that a test of the truncation error races nothing.
+  /// Tools never set it.
+  @_spi(Testing) nonisolated(unsafe) public static var afterMapping: ((_ path: String) -> Void)?
 
   // MARK: - The SIGBUS handler
 
@@ -160,9 +158,9 @@ public final class MappedFile {
         // Zeros where the page was: the faulting read goes on, and the reader, finding the
         // mark, throws before using what it read.
         let page = address & ~(MappedFile.pageSize - 1)
-        _ = mmap(
-          UnsafeMutableRawPointer(bitPattern: page), MappedFile.pageSize, PROT_READ,
-          MAP_FIXED | MAP_ANONYMOUS | MAP_PRIVATE, -1, 0)
+        if let page = UnsafeMutableRawPointer(bitPattern: page) {
+          SystemCall.mapZeros(at: page, count: MappedFile.pageSize)
+        }
         MappedFile.table.faults[entry].store(1, ordering: .releasing)
         return
       }

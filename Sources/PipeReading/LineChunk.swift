@@ -1,7 +1,7 @@
 import Glibc
 
-/// A chunk of whole lines handed to a worker of the parallel driver (`ParallelReading`, in
-/// ToolSupport): its bytes, valid until its result is merged.
+/// A chunk of whole lines handed to a worker of the parallel driver (`ParallelReading`): its
+/// bytes, valid until its result is merged.
 public struct LineChunk: @unchecked Sendable {
   /// The bytes: whole lines, each ending in `\n` except the last line of the input.
   public let bytes: UnsafeBufferPointer<UInt8>

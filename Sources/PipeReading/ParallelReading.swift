@@ -220,7 +220,8 @@ public final class ParallelReading<Value> {
       }
       if readHere {
         let part = LineReader(
-          bytes: Array(slot.chunk.bytes), source: reader.source, maxLineLength: reader.maxLineLength)
+          bytes: Array(slot.chunk.bytes), source: reader.source, maxLineLength: reader.maxLineLength,
+          flushing: reader.output)
         part.lineNumber = linesMerged
         let goOn = try sequential(part)
         linesMerged = part.lineNumber
@@ -297,7 +298,9 @@ public final class ParallelReading<Value> {
           while end > 0, slot.buffer[end - 1] != 0x0A { end -= 1 }
           pending.append(contentsOf: UnsafeBufferPointer(start: slot.buffer, count: end))
           if !pending.isEmpty {
-            let part = LineReader(bytes: pending, source: reader.source, maxLineLength: reader.maxLineLength)
+            let part = LineReader(
+              bytes: pending, source: reader.source, maxLineLength: reader.maxLineLength,
+              flushing: reader.output)
             part.lineNumber = linesMerged
             guard try sequential(part) else { return }
           }
@@ -378,58 +381,5 @@ public final class ParallelReading<Value> {
     carry.count = slot.count - end
     slot.count = end
     return .next
-  }
-}
-
-extension Inputs {
-  /// Reads `reader` on every core (`ReadingThreads`; with 0 threads, all of it with `sequential`): each worker, made by `makeWorker` once per
-  /// thread, turns chunks of whole lines into values that `merge` takes in the order read; a chunk
-  /// a worker is not sure of, and all that is left at the end, goes to `sequential`, which gets a
-  /// reader of those lines (numbered as in the whole input) and returns false to stop. Without
-  /// `makeWorker`, `sequential` reads everything. Callers need not read anything after this.
-  public static func read<Value>(
-    _ reader: LineReader, drainsBeforeBlocking: Bool = false,
-    parallel makeWorker: (@Sendable () -> (LineChunk) -> ChunkOutcome<Value>)?,
-    merge: (Value, LineChunk) throws -> Bool, sequential: (LineReader) throws -> Bool
-  ) throws {
-    let threads = try ReadingThreads.count()
-    let chunkSize = try ReadingThreads.chunkSize()
-    if let makeWorker, threads > 0 {
-      let reading = ParallelReading<Value>(
-        reader, threads: threads, chunkSize: chunkSize,
-        drainsBeforeBlocking: drainsBeforeBlocking, makeWorker: makeWorker)
-      var stopped = false
-      try reading.run(
-        merge: merge,
-        sequential: { part in
-          let goOn = try sequential(part)
-          stopped = !goOn
-          return goOn
-        })
-      if stopped { return }
-    }
-    // What is left: nothing, or everything from a chunk the sequential code reads on.
-    _ = try sequential(reader)
-  }
-
-  /// `forEach` with the parallel driver: each input read as `read` reads it, records of at most
-  /// `maxDepth` levels.
-  public static func forEach<Value>(
-    _ paths: [String], tool: String, quiet: Bool = false, maxDepth: Int = JSONParser.defaultMaxDepth,
-    drainsBeforeBlocking: Bool = false,
-    parallel makeWorker: (@Sendable () -> (LineChunk) -> ChunkOutcome<Value>)?,
-    merge: (Value, LineChunk) throws -> Bool, sequential: (RecordReader) throws -> Void
-  ) throws {
-    try forEach(paths, tool: tool, quiet: quiet) { records in
-      records.maxDepth = maxDepth
-      try read(
-        records.lines, drainsBeforeBlocking: drainsBeforeBlocking, parallel: makeWorker, merge: merge,
-        sequential: { part in
-          let partRecords = part === records.lines ? records : RecordReader(part)
-          partRecords.maxDepth = maxDepth
-          try sequential(partRecords)
-          return true
-        })
-    }
   }
 }

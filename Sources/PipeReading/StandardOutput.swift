@@ -1,4 +1,6 @@
 import Glibc
+import PipeProtocol
+import SystemIO
 
 /// A buffered writer of records and text to a file descriptor, or to memory (for tests).
 ///
@@ -96,18 +98,11 @@ public final class BufferedOutput {
       captured.append(contentsOf: bytes)
       return
     }
-    var offset = 0
-    while offset < bytes.count {
-      let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      if n >= 0 {
-        offset += n
-        continue
-      }
-      let code = errno
-      if code == EINTR || code == EAGAIN { continue }
-      failure = code
-      onError(code)
-      return
+    do {
+      try SystemCall.writeAll(fd, UnsafeRawBufferPointer(bytes))
+    } catch {
+      failure = error.errno
+      onError(error.errno)
     }
   }
 }
