@@ -38,10 +38,16 @@ extension RecordStore {
       try Self.asToolError {
         if let stream, exists {
           var result: T?
-          try? Files.writeAtomically(path) { (writer: FileWriter) throws(ToolError) in
-            result = try? streamed(path) { lines in try stream(lines, writer) }
-            // Not sure: the temporary file is removed and nothing is replaced.
-            if result == nil { throw ToolError("the streaming pass was not sure") }
+          do {
+            try Files.writeAtomically(path) { (writer: FileWriter) throws(ToolError) in
+              result = try? streamed(path) { lines in try stream(lines, writer) }
+              // Not sure: the temporary file is removed and nothing is replaced.
+              if result == nil { throw ToolError("the streaming pass was not sure") }
+            }
+          } catch {
+            // The pass was sure but the new file could not be made whole (a full disk, a size
+            // limit at the sync): that is the command's failure, never a success to report.
+            if result != nil { throw error }
           }
           if let result { return result }
         }
