@@ -118,6 +118,10 @@ struct SureOrder {
         return json.valueEnd(start)
       }
       count += 1
+      if let written = writtenItem(json, start) {
+        sum += written.quantity
+        return written.end
+      }
       var donut: Int?
       var quantity: Int?
       var name: Range<Int>?
@@ -156,6 +160,55 @@ struct SureOrder {
       return end
     }
     return sure && count > 0 ? sum : nil
+  }
+
+  /// The quantity of the item whose `{` is at `start`, and the offset past its `}`, when it is
+  /// written as the tools write one, `{"donut":D,"name":"NAME","quantity":Q}` (the name may be
+  /// left out), D a built-in donut, NAME its name and Q from 1 to `Order.maxQuantity`; nil for any
+  /// other spelling, which the walk of its members reads. (Checked byte by byte against that one
+  /// spelling: no key to look up, no string to end.)
+  @inline(__always)
+  static func writtenItem(_ json: ValidatedJSON, _ start: Int) -> (quantity: Int, end: Int)? {
+    var i = start
+    guard skip(json, &i, #"{"donut":"#), let donut = digits(json, &i), Menu.isBuiltIn(donut) else {
+      return nil
+    }
+    if skip(json, &i, #","name":""#) {
+      guard skip(json, &i, builtInNames[donut]), skip(json, &i, #"""#) else { return nil }
+    }
+    guard skip(json, &i, #","quantity":"#), let quantity = digits(json, &i),
+      (1...Order.maxQuantity).contains(quantity), skip(json, &i, "}")
+    else { return nil }
+    return (quantity, i)
+  }
+
+  /// Whether `text` is at `i` (then `i` moves past it).
+  @inline(__always)
+  static func skip(_ json: ValidatedJSON, _ i: inout Int, _ text: StaticString) -> Bool {
+    skip(json, &i, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Whether `text` is at `i` (then `i` moves past it).
+  @inline(__always)
+  static func skip(_ json: ValidatedJSON, _ i: inout Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard i + text.count <= json.bytes.count, json.equals(i..<(i + text.count), text) else { return false }
+    i += text.count
+    return true
+  }
+
+  /// The whole number of 1 to 9 digits at `i` (then `i` moves past it); nil when there is none or
+  /// a longer one. (A fraction or exponent after it is refused by what must follow.)
+  @inline(__always)
+  static func digits(_ json: ValidatedJSON, _ i: inout Int) -> Int? {
+    var n = 0
+    var j = i
+    while j < json.bytes.count, j - i < 10, case let d = json.bytes[j] &- 48, d < 10 {
+      n = n * 10 + Int(d)
+      j += 1
+    }
+    guard j > i, j - i < 10 else { return nil }
+    i = j
+    return n
   }
 
   /// The names of the built-in donuts as bytes, by id (`Menu.isBuiltIn`: 0 up to their count).
