@@ -2,9 +2,10 @@ import FoodTruckKit
 import PipeProtocol
 import ToolSupport
 
-/// The store commands' fast passes: the store read a line at a time by the fast reader
-/// (`RecordReader`: stage 1, and the parser for a line it is not sure of), each order read in
-/// place (`RecordView`) with the built-in menu, and nothing kept but what the command answers.
+/// The store commands' fast passes: the store read a line at a time by the sure indexer (stage 1,
+/// no member array; the authority, `RecordIndexer.index`, for a line it is not sure of), each
+/// order checked in place (`SureOrder`) with the built-in menu, and nothing kept but what the
+/// command answers.
 /// Each is the streaming twin of a reading of the records loaded whole (`RecordStore.read`,
 /// `update` and `append` with `streaming:`); a pass throws when it is not sure (a line that is not
 /// a record, an order it cannot read, a custom donut, an id missing or twice), and the slow twin
