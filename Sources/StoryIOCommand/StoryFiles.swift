@@ -46,12 +46,7 @@ public enum StoryFiles {
         notes: code == ENOENT ? suggestions(for: path) : [])
     }
     defer { close(fd) }
-    let info: stat
-    do {
-      info = try SystemCall.status(fd)
-    } catch {
-      throw ToolError.io("cannot read '\(path)': \(error.message)")
-    }
+    let info = try Files.examine(fd, path: path, verb: "read")
     let kind = info.st_mode & S_IFMT
     guard kind == S_IFREG else {
       let what = kind == S_IFDIR ? "a folder" : "not a regular file"

@@ -130,11 +130,11 @@ public enum Files {
       throw ToolError("cannot open '\(path)': \(describe(code))", code: ExitStatus.noInput)
     }
     let info: stat
-    do {
-      info = try SystemCall.status(fd)
+    do throws(ToolError) {
+      info = try examine(fd, path: path)
     } catch {
       close(fd)
-      throw ToolError.io("cannot examine '\(path)': \(error.message)")
+      throw error
     }
     guard info.st_mode & S_IFMT == S_IFREG else {
       close(fd)
@@ -146,6 +146,15 @@ public enum Files {
     }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     return (fd, Int(info.st_size))
+  }
+
+  /// `fstat` of an open descriptor; a failure is exit 74, "cannot VERB 'PATH': why".
+  public static func examine(_ fd: Int32, path: String, verb: String = "examine") throws(ToolError) -> stat {
+    do {
+      return try SystemCall.status(fd)
+    } catch {
+      throw ToolError.io("cannot \(verb) '\(path)': \(error.message)")
+    }
   }
 
   /// The refusal of a file over the limit of a bounded read (exit 65).

@@ -54,12 +54,7 @@ public enum WriteTarget {
   /// link nor a FIFO could hold it) for a regular file, after the fact: the path may have been
   /// swapped between the check and the open.
   public static func requireRegular(fd: Int32, path: String) throws(ToolError) {
-    let info: stat
-    do {
-      info = try SystemCall.status(fd)
-    } catch {
-      throw ToolError.io("cannot examine '\(path)': \(error.message)")
-    }
+    let info = try Files.examine(fd, path: path)
     let kind = info.st_mode & S_IFMT
     guard kind == S_IFREG else { throw refusal(path, kind) }
   }
