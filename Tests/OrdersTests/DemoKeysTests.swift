@@ -376,13 +376,15 @@ struct DemoKeysTests {
   func quitDuringARecount() async throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    // The annotate stage of the Top 5 takes 10 minutes, leaving a mark while it runs: longer than
-    // a loaded machine takes to draw the first frame (CI once saw a 60 s stage end before it).
+    // The annotate stage of the Top 5 never ends by itself: it leaves a mark and waits for as long
+    // as this test's folder exists. A stage of a fixed length always lost on a loaded machine,
+    // where this test's awaits can resume minutes late: CI saw a 60 s stage end before the first
+    // frame was looked at, and then a 600 s one end before the Top 5 was looked for.
     let slow = dir.appendingPathComponent("slow-annotate")
     let running = dir.appendingPathComponent("recounting")
-    let weather = TestSupport.productsDirectory.appendingPathComponent("weather").path
     try TestSupport.writeExecutable(
-      "#!/bin/sh\necho $$ > '\(running.path)'\nsleep 600\nexec '\(weather)' annotate \"$@\"\n", to: slow)
+      "#!/bin/sh\necho $$ > '\(running.path)'\nwhile [ -d '\(dir.path)' ]; do sleep 0.5; done\nexit 1\n",
+      to: slow)
     let (tmux, statusFile, _, ids) = try Self.start(in: dir, variables: ["ANNOTATE": slow.path])
     defer { _ = try? tmux.run(["kill-server"]) }
 
