@@ -103,4 +103,15 @@ struct HelpTests {
     #expect(Help.optionLabel(Fixtures.count.spec) == "-n, --count N")
     #expect(Help.optionLabel(Fixtures.force.spec) == "    --force")
   }
+
+  @Test("a command with a date option says what it takes under TIMES, in help and in its manual page")
+  func timesSection() {
+    let now = Option.date("now", help: "the current time").spec
+    var spec = Fixtures.filter.spec
+    #expect(!Help.render(spec, path: ["filter"], width: 100).contains("TIMES"))
+    spec.options.append(now)
+    let help = Help.render(spec, path: ["filter"], width: 200)
+    #expect(help.contains("TIMES\n  --now T takes \(WrittenTime.forms)."))
+    #expect(Manual.render(spec).contains(".SH TIMES\n"))
+  }
 }

@@ -30,6 +30,7 @@ public enum Help {
     let options =
       spec.options + CommandSpec.standardOptions.filter { o in parents.isEmpty || o.long != "version" }
     text += section("OPTIONS", TextLayout.table(options.map { (optionLabel($0), $0.help) }, width: width))
+    if let times = times(options) { text += section("TIMES", prose(times, width: width)) }
     text += section("INPUT", prose(spec.input.isEmpty ? root.input : spec.input, width: width))
     text += section("OUTPUT", prose(spec.output.isEmpty ? root.output : spec.output, width: width))
     text += section(
@@ -39,6 +40,18 @@ public enum Help {
     let examples = spec.examples.isEmpty ? root.examples : spec.examples
     text += section("EXAMPLES", examples.flatMap { TextLayout.verbatim("  " + $0, width: width) })
     return text
+  }
+
+  /// What the command's date options (`Option.date`, such as `--now T`) take, in one sentence for
+  /// the TIMES section of help and manual pages; nil when it has none. The forms are written once,
+  /// in `WrittenTime.forms`, which the option's bounds carry.
+  public static func times(_ options: [OptionSpec]) -> String? {
+    let dates = options.filter { $0.bounds == WrittenTime.forms }
+    guard !dates.isEmpty else { return nil }
+    let names = dates.map { "--\($0.long) \($0.valueName ?? "T")" }.joined(separator: ", ")
+    return "\(names) \(dates.count == 1 ? "takes" : "take") \(WrittenTime.forms). A local date or "
+      + "date-time is in the zone times are shown in (TZ when set, else the city's); the words count "
+      + "from the real clock."
   }
 
   /// The usage lines, a line written on several (continued with leading spaces) taken as one,

@@ -29,6 +29,7 @@ public enum Manual {
     }
     page += ".SH OPTIONS\n"
     page += (spec.options + CommandSpec.standardOptions).map(option).joined()
+    page += section("TIMES", Help.times(spec.options) ?? "")
     page += section("INPUT", spec.input)
     page += section("OUTPUT", spec.output)
     page += ".SH EXIT STATUS\n"
@@ -109,6 +110,7 @@ public enum Manual {
     }
     page += ".SH OPTIONS\n"
     page += (spec.options + CommandSpec.standardOptions.filter { $0.long != "version" }).map(option).joined()
+    page += section("TIMES", Help.times(spec.options) ?? "")
     page += section("INPUT", spec.input.isEmpty ? root.input : spec.input)
     page += section("OUTPUT", spec.output.isEmpty ? root.output : spec.output)
     let rules = spec.conflicts.map(\.text) + spec.lookups.map(\.text)
