@@ -188,6 +188,31 @@ struct DemoKeysTests {
   }
 
   @Test(
+    "at 80x24 the Donuts' list is a window that follows the selection, its edges counting what it leaves out, and the editor view is never cut",
+    .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
+  func donutsListScrolls() async throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (tmux, statusFile, _, ids) = try Self.start(in: dir, size: (80, 24))
+    defer { _ = try? tmux.run(["kill-server"]) }
+    #expect(
+      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") }, "\(tmux.screen())")
+    try tmux.run(["send-keys", "-t", "demo", "5"])
+    #expect(await tmux.waitFor(seconds: 30) { $0.contains("The Classic · donut 0") }, "\(tmux.screen())")
+    // Before, the 17 rows filled the screen and the editor view below them was cut off.
+    #expect(tmux.screen().contains("↓ 8 more"), "\(tmux.screen())")
+    for _ in 0..<12 { try tmux.run(["send-keys", "-t", "demo", "j"]) }
+    #expect(
+      await tmux.waitFor(seconds: 30) { $0.contains("Super Lemon · donut 12") && $0.contains("↑ 8 more") },
+      "\(tmux.screen())")
+    let screen = tmux.screen()
+    #expect(screen.contains("Spicy "), "the editor view's last row: \(screen)")
+    #expect(!screen.contains("The Classic"), "\(screen)")
+    try tmux.run(["send-keys", "-t", "demo", "q"])
+    #expect(await Self.status(in: statusFile, within: 30) == "exit 0\n", "\(tmux.screen())")
+  }
+
+  @Test(
     "at 100x40 each panel takes its keys: Sales History's range, the Top 5's timeframe, the Donuts' editor view of the selected donut, the Cities' spot and forecast",
     .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
   func panelKeys() async throws {
