@@ -188,6 +188,36 @@ struct DemoKeysTests {
   }
 
   @Test(
+    "following at 170 columns the cards sit three across, New Orders the first, and a resize to 90 puts them in one column",
+    .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
+  func wideLayoutFollowsTheWidth() async throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (tmux, statusFile, _, ids) = try Self.start(in: dir, size: (170, 50))
+    defer { _ = try? tmux.run(["kill-server"]) }
+    /// The line of `screen` holding `text`.
+    @Sendable func line(_ text: String, _ screen: String) -> String {
+      screen.split(separator: "\n").first { $0.contains(text) }.map(String.init) ?? ""
+    }
+    // Before, following drew one column whatever the width.
+    #expect(
+      await tmux.waitFor(seconds: 120) {
+        line("New Orders", $0).contains("Forecast") && line("New Orders", $0).contains("Recommended spot")
+      }, "\(tmux.screen())")
+    #expect(line("Food Truck · Truck", tmux.screen()).contains("Sunday 29 November 2026"), "\(tmux.screen())")
+    #expect(tmux.screen().contains("\(ids[0]) · ◎"), "\(tmux.screen())")
+    try tmux.run(["resize-window", "-t", "demo", "-x", "90", "-y", "50"])
+    #expect(
+      await tmux.waitFor(seconds: 30) {
+        line("New Orders", $0).trimmingCharacters(in: .whitespaces) == "New Orders"
+      },
+      "\(tmux.screen())")
+    #expect(tmux.screen().split(separator: "\n").allSatisfy { $0.count <= 90 }, "\(tmux.screen())")
+    try tmux.run(["send-keys", "-t", "demo", "q"])
+    #expect(await Self.status(in: statusFile, within: 30) == "exit 0\n", "\(tmux.screen())")
+  }
+
+  @Test(
     "at 80x24 the Donuts' list is a window that follows the selection, its edges counting what it leaves out, and the editor view is never cut",
     .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
   func donutsListScrolls() async throws {
