@@ -96,10 +96,11 @@ struct DemoKeysTests {
     "j then n advances exactly the selected order, the screen fits 50 lines, q ends with 0 and restores it",
     .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
   func keysAdvanceTheSelectedOrder() async throws {
-    let dir = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let (tmux, statusFile, environment, ids) = try Self.start(in: dir)
-    defer { _ = try? tmux.run(["kill-server"]) }
+    let session = try await Self.opened()
+    defer { session.close() }
+    let (tmux, statusFile, environment, ids) = (
+      session.tmux, session.statusFile, session.environment, session.ids
+    )
 
     // The first frame: the newest order in the footer, and the header still on the first line
     // (the whole dashboard is taller than 50 lines: cards fold to fit).
@@ -138,12 +139,10 @@ struct DemoKeysTests {
     "at 20 columns every line fits: the header stays on the first line, each order row on one",
     .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
   func narrowTerminal() async throws {
-    let dir = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let (tmux, statusFile, _, ids) = try Self.start(in: dir, size: (20, 40))
-    defer { _ = try? tmux.run(["kill-server"]) }
     // (The footer, 'ID · ◎ 6 donuts', is laid out on two lines by the tool at this width.)
-    #expect(await tmux.waitFor(seconds: 120) { $0.contains("Social Feed") }, "\(tmux.screen())")
+    let session = try await Self.opened(size: (20, 40)) { screen, _ in screen.contains("Social Feed") }
+    defer { session.close() }
+    let (tmux, statusFile, ids) = (session.tmux, session.statusFile, session.ids)
     let screen = tmux.screen()
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
     // Before, rows wrapped: the frame was higher than the pane and its first lines scrolled off.
@@ -158,13 +157,9 @@ struct DemoKeysTests {
     "at 100x40 the digits open the sidebar's panels, drawn by the tools, the title saying which: 3 the Social Feed, 4 Sales History, 1 the Truck",
     .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
   func panels() async throws {
-    let dir = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let (tmux, statusFile, _, ids) = try Self.start(in: dir, size: (100, 40))
-    defer { _ = try? tmux.run(["kill-server"]) }
-    #expect(
-      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") && $0.contains("Social Feed") },
-      "\(tmux.screen())")
+    let session = try await Self.opened(size: (100, 40))
+    defer { session.close() }
+    let (tmux, statusFile) = (session.tmux, session.statusFile)
     #expect(tmux.screen().hasPrefix("Food Truck · Truck · "), "\(tmux.screen())")
     try tmux.run(["send-keys", "-t", "demo", "3"])
     // A post of the sample's feed ('orders feed').
@@ -191,10 +186,9 @@ struct DemoKeysTests {
     "following at 170 columns the cards sit three across, New Orders the first, and a resize to 90 puts them in one column",
     .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
   func wideLayoutFollowsTheWidth() async throws {
-    let dir = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let (tmux, statusFile, _, ids) = try Self.start(in: dir, size: (170, 50))
-    defer { _ = try? tmux.run(["kill-server"]) }
+    let session = try await Self.opened(size: (170, 50))
+    defer { session.close() }
+    let (tmux, statusFile, ids) = (session.tmux, session.statusFile, session.ids)
     /// The line of `screen` holding `text`.
     @Sendable func line(_ text: String, _ screen: String) -> String {
       screen.split(separator: "\n").first { $0.contains(text) }.map(String.init) ?? ""
@@ -221,12 +215,9 @@ struct DemoKeysTests {
     "at 80x24 the Donuts' list is a window that follows the selection, its edges counting what it leaves out, and the editor view is never cut",
     .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
   func donutsListScrolls() async throws {
-    let dir = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let (tmux, statusFile, _, ids) = try Self.start(in: dir, size: (80, 24))
-    defer { _ = try? tmux.run(["kill-server"]) }
-    #expect(
-      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") }, "\(tmux.screen())")
+    let session = try await Self.opened(size: (80, 24)) { screen, ids in screen.contains("\(ids[0]) · ◎") }
+    defer { session.close() }
+    let (tmux, statusFile) = (session.tmux, session.statusFile)
     try tmux.run(["send-keys", "-t", "demo", "5"])
     #expect(await tmux.waitFor(seconds: 30) { $0.contains("The Classic · donut 0") }, "\(tmux.screen())")
     // Before, the 17 rows filled the screen and the editor view below them was cut off.
@@ -246,13 +237,9 @@ struct DemoKeysTests {
     "at 100x40 each panel takes its keys: Sales History's range, the Top 5's timeframe, the Donuts' editor view of the selected donut, the Cities' spot and forecast",
     .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
   func panelKeys() async throws {
-    let dir = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let (tmux, statusFile, _, ids) = try Self.start(in: dir, size: (100, 40))
-    defer { _ = try? tmux.run(["kill-server"]) }
-    #expect(
-      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") && $0.contains("Social Feed") },
-      "\(tmux.screen())")
+    let session = try await Self.opened(size: (100, 40))
+    defer { session.close() }
+    let (tmux, statusFile) = (session.tmux, session.statusFile)
     /// Presses `key`, then waits for the screen to hold `text`.
     func press(_ key: String, _ text: String, within seconds: Double = 30) async throws {
       try tmux.run(["send-keys", "-t", "demo", key])
@@ -288,13 +275,11 @@ struct DemoKeysTests {
     "a store torn after n (a Live Activity running) leaves the last good frame with a note, the dashboard runs on, and takes the repair",
     .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
   func tornStoreAfterNext() async throws {
-    let dir = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let (tmux, statusFile, environment, ids) = try Self.start(in: dir)
-    defer { _ = try? tmux.run(["kill-server"]) }
-    #expect(
-      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") && $0.contains("Social Feed") },
-      "\(tmux.screen())")
+    let session = try await Self.opened()
+    defer { session.close() }
+    let (tmux, statusFile, environment) = (
+      session.tmux, session.statusFile, session.environment
+    )
     try tmux.run(["send-keys", "-t", "demo", "j"])
     try await Task.sleep(nanoseconds: 500_000_000)
     try tmux.run(["send-keys", "-t", "demo", "n"])
@@ -331,13 +316,11 @@ struct DemoKeysTests {
     "20 rounds of an order placed then j n: each time the order below the one shown selected moves one step, and no other",
     .enabled(if: Requirements.has("tmux"), "tmux is not installed (apt-get install tmux)"))
   func keysActOnTheOrderShown() async throws {
-    let dir = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let (tmux, statusFile, environment, ids) = try Self.start(in: dir)
-    defer { _ = try? tmux.run(["kill-server"]) }
-    #expect(
-      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") && $0.contains("Social Feed") },
-      "\(tmux.screen())")
+    let session = try await Self.opened()
+    defer { session.close() }
+    let (tmux, statusFile, environment) = (
+      session.tmux, session.statusFile, session.environment
+    )
     let steps = ["placed": "preparing", "preparing": "ready", "ready": "completed"]
     for round in 0..<20 {
       // The selection back on the top row, as shown: k from the row it is on.
@@ -378,6 +361,41 @@ struct DemoKeysTests {
     try tmux.run(["send-keys", "-t", "demo", "q"])
     let status = await Self.status(in: statusFile, within: 30)
     #expect(status == "exit 0\n", "\(tmux.screen())\n\(tmux.processes())")
+  }
+
+  /// A dashboard started for one test (`open`): its tmux server and its folder, both gone after
+  /// `close()`.
+  struct Session {
+    let dir: URL
+    let tmux: Tmux
+    /// The file the dashboard's shell writes `exit N` to when it ends.
+    let statusFile: String
+    /// The store's environment for `orders`.
+    let environment: [String: String]
+    /// The store's orders, newest first.
+    let ids: [String]
+
+    /// Ends the tmux server and removes the folder.
+    func close() {
+      _ = try? tmux.run(["kill-server"])
+      try? FileManager.default.removeItem(at: dir)
+    }
+  }
+
+  /// `start` in a folder of its own (or `dir`, already made), then the first frame waited for: by
+  /// default the newest order's footer and the Social Feed card, else what `until` asks of the
+  /// screen. The caller closes the session.
+  static func opened(
+    in dir: URL? = nil, variables: [String: String] = [:], size: (Int, Int) = (80, 50),
+    until: (@Sendable (String, [String]) -> Bool)? = nil
+  ) async throws -> Session {
+    let dir = try dir ?? TestSupport.temporaryDirectory()
+    let (tmux, statusFile, environment, ids) = try start(in: dir, variables: variables, size: size)
+    let session = Session(dir: dir, tmux: tmux, statusFile: statusFile, environment: environment, ids: ids)
+    let firstFrame =
+      until ?? { screen, ids in screen.contains("\(ids[0]) · ◎") && screen.contains("Social Feed") }
+    #expect(await tmux.waitFor(seconds: 120) { firstFrame($0, ids) }, "the first frame: \(tmux.screen())")
+    return session
   }
 
   /// Starts the dashboard in tmux (80x50, or `size`; `run` instead of `bin/demo --follow` when
@@ -440,12 +458,9 @@ struct DemoKeysTests {
     try TestSupport.writeExecutable(
       "#!/bin/sh\necho $$ > '\(running.path)'\nwhile [ -d '\(dir.path)' ]; do sleep 0.5; done\nexit 1\n",
       to: slow)
-    let (tmux, statusFile, _, ids) = try Self.start(in: dir, variables: ["ANNOTATE": slow.path])
-    defer { _ = try? tmux.run(["kill-server"]) }
-
-    #expect(
-      await tmux.waitFor(seconds: 120) { $0.contains("\(ids[0]) · ◎") && $0.contains("Social Feed") },
-      "\(tmux.screen())")
+    let session = try await Self.opened(in: dir, variables: ["ANNOTATE": slow.path])
+    defer { session.close() }
+    let (tmux, statusFile) = (session.tmux, session.statusFile)
     let recount = try await TestSupport.offThePool { ChildProcesses.pid(in: running, within: 60) }
     #expect(recount != nil, "the recount did not start")
     #expect(!tmux.screen().contains("Top 5"), "\(tmux.screen())")
