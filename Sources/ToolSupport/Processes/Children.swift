@@ -42,6 +42,8 @@ public enum Children {
         // A group's leader has the group's id; a reaped or foreign id answers ECHILD.
         let pid = target < 0 ? -target : target
         var status: Int32 = 0
+        // waitpid itself, not SystemCall.wait: inside a signal handler, where SystemCall's errors
+        // (strings, allocation) are not async-signal-safe; EINTR here only means one more look.
         if waitpid(pid, &status, WNOHANG) == 0 { running = true }
       }
       if !running { break }
