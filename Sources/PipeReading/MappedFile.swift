@@ -151,6 +151,9 @@ public final class MappedFile {
     // initializer there.
     _ = table
     _ = pageSize
+    // And the handler's path run once: a generic's first use makes its metadata with malloc,
+    // which a handler interrupting a malloc must not call.
+    _ = table.entry(holding: 0)
     var action = sigaction()
     action.__sigaction_handler.sa_sigaction = { _, info, _ in
       let address = Int(bitPattern: info?.pointee._sifields._sigfault.si_addr)

@@ -96,6 +96,27 @@ struct FilesHardeningTests {
     #expect(result.out == "exit 130\n", "\(result.err)")
   }
 
+  @Test(
+    "Ctrl-C in the first milliseconds of a tool ends it by SIGINT, never a crash in its handler",
+    .enabled(if: Requirements.has("python3"), "python3 is not installed (.ci/run installs it)"))
+  func interruptedWhileStarting() throws {
+    // The handler once walked its tables with `for`, whose witness tables Swift makes with malloc
+    // on first use: a SIGINT landing while the tool itself was in malloc (making its schemas)
+    // aborted it with a malloc assertion, exit 134 (CI saw it; about 1 start in 20 at 1-5 ms).
+    let script = """
+      for i in $(seq 0 99); do
+        rm -f fifo; mkfifo fifo; sleep 30 > fifo & w=$!
+        python3 -S -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])' pipe-check fifo 2>/dev/null & p=$!
+        for j in $(seq 200); do [ "$(cat /proc/$p/comm 2>/dev/null)" = pipe-check ] && break; sleep 0.01; done
+        sleep 0.00$((i % 6)); kill -INT $p; wait $p; echo "exit $?"; kill -9 $w; wait $w 2>/dev/null
+      done | sort | uniq -c
+      """
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try TestSupport.shell(script, currentDirectory: folder)
+    #expect(result.out.trimmingCharacters(in: .whitespaces) == "100 exit 130\n", "\(result.err)")
+  }
+
   /// Each tool, busy: reading a FIFO nobody writes to, or waiting between streamed orders.
   static let busyTools = [
     "pipe-check < fifo", "sales-chart < fifo", "weather annotate < fifo", "achievements < fifo",

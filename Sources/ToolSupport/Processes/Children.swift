@@ -7,21 +7,32 @@ import Glibc
 /// then killed. Async-signal-safe: a fixed
 /// table of process ids, read with `kill` and `waitpid` only.
 public enum Children {
-  /// Positive: a process; negative: a process group (as `kill` takes them); 0: a free slot.
-  nonisolated(unsafe) static var table: [pid_t] = Array(repeating: 0, count: 64)
+  /// How many children the table holds; more are not registered.
+  static let capacity = 64
+  /// Positive: a process; negative: a process group (as `kill` takes them); 0: a free slot. A fixed
+  /// buffer read with plain loops: Swift's collections make their generic witness tables on first
+  /// use, with `malloc`, which a signal handler must not call (see `Cleanup`).
+  nonisolated(unsafe) static let table: UnsafeMutablePointer<pid_t> = {
+    let table = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+    table.initialize(repeating: 0, count: capacity)
+    return table
+  }()
 
-  /// Makes the table (before a signal handler may read it).
-  static func prepare() { _ = table.count }
+  /// Makes the table, and runs the handler's path once (with no child, it only reads the table),
+  /// before a signal handler may.
+  static func prepare() { signalAll(0) }
 
   /// Registers a running child; `group` when it leads a process group of its own.
   public static func register(_ pid: pid_t, group: Bool = false) {
-    guard let slot = table.firstIndex(of: 0) else { return }
+    var slot = 0
+    while slot < capacity, table[slot] != 0 { slot += 1 }
+    guard slot < capacity else { return }
     table[slot] = group ? -pid : pid
   }
 
   /// Forgets a child that has ended (or was reaped).
   public static func unregister(_ pid: pid_t) {
-    for i in table.indices where table[i] == pid || table[i] == -pid { table[i] = 0 }
+    for i in 0..<capacity where table[i] == pid || table[i] == -pid { table[i] = 0 }
   }
 
   /// Sends `signal` to every registered child (and group), waits up to about a second for them to
@@ -29,16 +40,26 @@ public enum Children {
   /// shell's background job ignores SIGINT, must not outlive the tool either. Called from a
   /// signal handler: only async-signal-safe calls.
   static func signalAll(_ signal: Int32) {
+    // (While loops over indices: a `for` makes an iterator through a witness table.)
     var any = false
-    for target in table where target != 0 {
-      kill(target, signal)
-      any = true
+    var i = 0
+    while i < capacity {
+      if table[i] != 0 {
+        kill(table[i], signal)
+        any = true
+      }
+      i += 1
     }
     guard any else { return }
     var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-    for _ in 0..<100 {
+    var round = 0
+    while round < 100 {
       var running = false
-      for target in table where target != 0 {
+      i = 0
+      while i < capacity {
+        let target = table[i]
+        i += 1
+        guard target != 0 else { continue }
         // A group's leader has the group's id; a reaped or foreign id answers ECHILD.
         let pid = target < 0 ? -target : target
         var status: Int32 = 0
@@ -48,7 +69,12 @@ public enum Children {
       }
       if !running { break }
       nanosleep(&pause, nil)
+      round += 1
     }
-    for target in table where target < 0 { kill(target, SIGKILL) }
+    i = 0
+    while i < capacity {
+      if table[i] < 0 { kill(table[i], SIGKILL) }
+      i += 1
+    }
   }
 }
