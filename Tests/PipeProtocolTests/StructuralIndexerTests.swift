@@ -194,6 +194,37 @@ struct StructuralIndexerTests {
     }
   }
 
+  /// The plain walk takes strings from the quote bitmap word by word and reads digits eight at a
+  /// time: lines whose strings and numbers start and end around the words' edges (bytes 62-65 and
+  /// 126-129), with digit runs of every length up to 20 and numbers at the very end of the line,
+  /// each also with one byte at an edge replaced.
+  @Test("plain lines with strings and numbers at the quote bitmap's word edges agree")
+  func wordEdges() {
+    let replacements = Array("\",:}]{[ 0123456789-.eE+atrue".utf8)
+    let edges = [62, 63, 64, 65, 126, 127, 128, 129]
+    for pad in 50..<80 {
+      for digits in [1, 2, 7, 8, 9, 15, 16, 17, 20] {
+        let number = String(repeating: "9", count: digits)
+        let bodies = [
+          #"{"p":"\#(String(repeating: "x", count: pad))","n":\#(number),"s":"ab","f":-\#(number).5e-\#(number)}"#,
+          #"{"p":\#(String(repeating: "1", count: pad)),"q":[\#(number),{"k":"\#(number)"}],"n":\#(number)}"#,
+          #"{"\#(String(repeating: "k", count: pad))":true,"a":[[1.\#(number)],{}],"z":\#(number)}  "#,
+        ]
+        for body in bodies {
+          let line = Array(body.utf8)
+          Self.check(line)
+          for edge in edges where edge < line.count {
+            for byte in replacements {
+              var mutated = line
+              mutated[edge] = byte
+              Self.check(mutated)
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test(
     "the JSONTestSuite files, each as a line",
     .enabled(if: Requirements.shared, "../shared/jsontestsuite is absent"))

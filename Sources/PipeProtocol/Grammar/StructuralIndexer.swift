@@ -145,35 +145,30 @@ public enum StructuralIndexer {
     _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, quotes: UnsafePointer<UInt64>?,
     members: UnsafeMutablePointer<MemberSpan>, capacity: Int, count: inout Int
   ) -> Verdict {
-    // Two copies of the walk, one for each kind of line: the plain one has no string reader for
-    // escapes to keep registers for, and only the space as white space (a plain line has no tab,
-    // line feed or carriage return, which are control bytes).
+    // Two walks, one for each kind of line: the plain one has no string reader for escapes to
+    // keep registers for, only the space as white space (a plain line has no tab, line feed or
+    // carriage return, which are control bytes), and its strings end at quotes of the bitmap.
     if let quotes {
-      return walk(
-        b, end, maxDepth, plain: true, quotes: quotes, members: members, capacity: capacity, count: &count)
+      return walkPlain(b, end, maxDepth, quotes: quotes, members: members, capacity: capacity, count: &count)
     }
-    return walk(
-      b, end, maxDepth, plain: false, quotes: nil, members: members, capacity: capacity, count: &count)
+    return walkAny(b, end, maxDepth, members: members, capacity: capacity, count: &count)
   }
 
-  /// The walk, for a plain line (`quotes` its bitmap) or not (`quotes` nil).
-  @inline(__always)
-  static func walk(
-    _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, plain: Bool, quotes: UnsafePointer<UInt64>?,
+  /// The walk of a line that is not plain (or too long for the quote bitmap): strings are read by
+  /// `JSONParser.scanString`.
+  static func walkAny(
+    _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int,
     members: UnsafeMutablePointer<MemberSpan>, capacity: Int, count memberCount: inout Int
   ) -> Verdict {
     let limit = min(max(1, maxDepth), maxNesting)
-    let verdict: Verdict = plain ? .plain : .valid
+    let verdict: Verdict = .valid
     // JSON white space: space, tab, line feed, carriage return.
     let spaces: UInt64 = 1 << 0x20 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0D
     // Two allocations of at most 1 KiB each, which Swift makes on the stack (a larger one it
     // would take from the heap).
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxOpenKeys) { keyScratch in
       withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxNesting) { savedScratch -> Verdict in
-        // The keys of the open objects (start and end offsets, in pairs), innermost last; and, for
-        // each open container, where its parent object's keys start and their signatures.
-        let keys = keyScratch.baseAddress!
-        let saved = savedScratch.baseAddress!
+        var containers = OpenContainers(keys: keyScratch.baseAddress!, saved: savedScratch.baseAddress!)
         // Top-level members go straight to `members`.
         var batched = 0
         @inline(__always) func done() -> Verdict {
@@ -183,20 +178,11 @@ public enum StructuralIndexer {
           return verdict
         }
         var i = 0
-        var keyCount = 0
-        var firstKey = 0  // the first key of the innermost open object
-        var seen: UInt64 = 0  // the signatures of that object's keys
-        var depth = 0
-        var objects: UInt64 = 0  // bit d: the container open at depth d is an object
         var topKey = 0..<0
         var topStart = 0
 
         @inline(__always) func peek() -> UInt8 { i < end ? b[i] : 0 }
         @inline(__always) func skipSpaces() {
-          if plain {
-            while i < end, b[i] == 0x20 { i &+= 1 }
-            return
-          }
           while i < end {
             let c = b[i]
             guard c <= 0x20, spaces & (1 &<< UInt64(c)) != 0 else { return }
@@ -206,57 +192,14 @@ public enum StructuralIndexer {
         /// The offset of the quote that ends the string whose opening quote is at `i`, or nil; sets
         /// `escaped` when it holds an escape.
         @inline(__always) func stringEnd(_ escaped: inout Bool) -> Int? {
-          if plain { return quote(after: i &+ 1, in: quotes.unsafelyUnwrapped, count: end) }
           var parser = JSONParser(UnsafeBufferPointer(start: b, count: end))
           parser.position = i
           guard let (range, hasEscapes) = try? parser.scanString() else { return nil }
           escaped = hasEscapes
           return range.upperBound
         }
-        /// Whether the key at `key` is one of the innermost object's keys so far (and notes it).
-        @inline(__always) func isDuplicate(_ key: Range<Int>) -> Bool {
-          // A signature of the first byte (the closing quote of an empty key) and the length, in
-          // a few instructions (a mix by multiplication cost more than the rare comparisons it
-          // saved). Keys that share a bit are compared only when their lengths agree: in an
-          // order, none do.
-          let first = UInt64(b[key.lowerBound])
-          let bit: UInt64 = 1 &<< ((first &+ UInt64(truncatingIfNeeded: key.count) &* 5) & 63)
-          defer { seen |= bit }
-          if seen & bit == 0 { return false }
-          let count = key.count
-          var k = firstKey
-          while k < keyCount {
-            let start = keys[2 &* k]
-            if keys[2 &* k &+ 1] &- start == count, Bytes.equal(b + start, b + key.lowerBound, count: count) {
-              return true
-            }
-            k &+= 1
-          }
-          return false
-        }
-        @inline(__always) func open(object: Bool) {
-          saved[2 &* depth] = firstKey
-          saved[2 &* depth &+ 1] = Int(bitPattern: UInt(seen))
-          depth &+= 1
-          if object {
-            objects |= 1 &<< UInt64(depth)
-            firstKey = keyCount
-            seen = 0
-          } else {
-            objects &= ~(1 &<< UInt64(depth))
-          }
-        }
-        @inline(__always) func close() {
-          if objects &>> UInt64(depth) & 1 != 0 { keyCount = firstKey }
-          depth &-= 1
-          firstKey = saved[2 &* depth]
-          seen = UInt64(UInt(bitPattern: saved[2 &* depth &+ 1]))
-        }
         @inline(__always) func literal(_ word: UInt64, _ count: Int) -> Bool {
-          guard i &+ count <= end else { return false }
-          var read: UInt64 = 0
-          for k in 0..<count { read |= UInt64(b[i &+ k]) &<< (8 &* UInt64(k)) }
-          guard read == word else { return false }
+          guard OpenContainers.literal(b, at: i, end: end, word, count) else { return false }
           i &+= count
           return true
         }
@@ -289,7 +232,7 @@ public enum StructuralIndexer {
         skipSpaces()
         guard peek() == UInt8(ascii: "{") else { return .notSure }
         i &+= 1
-        open(object: true)
+        containers.open(object: true)
         skipSpaces()
         if peek() == UInt8(ascii: "}") {
           i &+= 1
@@ -297,37 +240,34 @@ public enum StructuralIndexer {
         }
         value: while true {
           // In an object, a key and its colon come first.
-          if objects &>> UInt64(depth) & 1 != 0 {
+          if containers.inObject {
             guard peek() == UInt8(ascii: "\"") else { return .notSure }
             var escaped = false
             guard let keyEnd = stringEnd(&escaped), !escaped else { return .notSure }
             let key = (i &+ 1)..<keyEnd
-            guard !isDuplicate(key), keyCount < maxOpenKeys else { return .notSure }
-            keys[2 &* keyCount] = key.lowerBound
-            keys[2 &* keyCount &+ 1] = keyEnd
-            keyCount &+= 1
-            if depth == 1 { topKey = key }
+            guard containers.add(key: key.lowerBound, end: keyEnd, in: b) else { return .notSure }
+            if containers.depth == 1 { topKey = key }
             i = keyEnd &+ 1
             skipSpaces()
             guard peek() == UInt8(ascii: ":") else { return .notSure }
             i &+= 1
             skipSpaces()
           }
-          if depth == 1 { topStart = i }
+          if containers.depth == 1 { topStart = i }
           switch peek() {
           case UInt8(ascii: "\""):
             var escaped = false
             guard let close = stringEnd(&escaped) else { return .notSure }
             i = close &+ 1
           case UInt8(ascii: "{"), UInt8(ascii: "["):
-            guard depth < limit else { return .notSure }
+            guard containers.depth < limit else { return .notSure }
             let closer = b[i] &+ 2  // `}` and `]` are their opening bracket plus 2
             i &+= 1
-            open(object: closer == UInt8(ascii: "}"))
+            containers.open(object: closer == UInt8(ascii: "}"))
             skipSpaces()
             guard peek() == closer else { continue value }
             i &+= 1
-            close()
+            containers.close()
           // The literals' bytes, little-endian.
           case UInt8(ascii: "t"): guard literal(0x6575_7274, 4) else { return .notSure }  // "true"
           case UInt8(ascii: "f"): guard literal(0x65_736C_6166, 5) else { return .notSure }  // "false"
@@ -336,7 +276,7 @@ public enum StructuralIndexer {
           }
           // A value ended at `i`, in the container open at `depth`.
           while true {
-            if depth == 1 {
+            if containers.depth == 1 {
               guard batched < capacity else {
                 memberCount = -1
                 return .notSure
@@ -352,11 +292,194 @@ public enum StructuralIndexer {
               skipSpaces()
               continue value
             }
-            let inObject = objects &>> UInt64(depth) & 1 != 0
-            guard c == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return .notSure }
+            guard c == containers.closer else { return .notSure }
             i &+= 1
-            close()
-            if depth == 0 { return done() }
+            containers.close()
+            if containers.depth == 0 { return done() }
+          }
+        }
+      }
+    }
+  }
+
+  /// The walk of a plain line (`quotes` its bitmap): the same grammar as `walkAny`, written for
+  /// the lines most streams are made of. Its reads need no check against the line's end: the
+  /// last byte that is not a space must be the closing brace (`last`), and every step stops at a
+  /// byte it expects (a digit, a colon, a space...), which that brace is not; so `i <= last` holds
+  /// at every read. Only a closing brace can take `i` past `last`, and that is checked where it
+  /// happens.
+  static func walkPlain(
+    _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, quotes: UnsafePointer<UInt64>,
+    members: UnsafeMutablePointer<MemberSpan>, capacity: Int, count memberCount: inout Int
+  ) -> Verdict {
+    var last = end &- 1
+    while last > 0, b[last] == 0x20 { last &-= 1 }
+    guard b[last] == UInt8(ascii: "}") else { return .notSure }
+    let limit = min(max(1, maxDepth), maxNesting)
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxOpenKeys) { keyScratch in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxNesting) { savedScratch -> Verdict in
+        var containers = OpenContainers(keys: keyScratch.baseAddress!, saved: savedScratch.baseAddress!)
+        var batched = 0
+        var i = 0
+        var topStart = 0
+
+        @inline(__always) func skipSpaces() { while b[i] == 0x20 { i &+= 1 } }
+        @inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- 48 < 10 }
+        // The line's quotes in order, taken one by one from the bitmap: in a plain line every quote
+        // opens or closes a string, and the walk meets the strings in order, so the string it is at
+        // starts at the next quote and ends at the one after. Where the walk goes next then hangs on
+        // one bit-clearing step, not on a load at the place it is at.
+        let words = (end &+ 63) &>> 6
+        var quoteWord = 0
+        var quoteBits = quotes[0]
+        @inline(__always) func nextQuote() -> Int? {
+          while quoteBits == 0 {
+            quoteWord &+= 1
+            guard quoteWord < words else { return nil }
+            quoteBits = quotes[quoteWord]
+          }
+          let at = quoteWord &<< 6 &+ quoteBits.trailingZeroBitCount
+          quoteBits &= quoteBits &- 1
+          return at
+        }
+        /// The quote that ends the string whose opening quote is at `i`, or nil when the next quote
+        /// is not there (a quote was passed over: the line is not valid) or there is none after it.
+        @inline(__always) func stringEnd() -> Int? {
+          guard nextQuote() == i else { return nil }
+          return nextQuote()
+        }
+        @inline(__always) func literal(_ word: UInt64, _ count: Int) -> Bool {
+          guard OpenContainers.literal(b, at: i, end: end, word, count) else { return false }
+          i &+= count
+          return true
+        }
+        /// Steps `i` over the digits there: eight bytes at a time (SWAR) where eight are left, so
+        /// that a run of any length up to seven costs one step and no loop exit to mispredict.
+        @inline(__always) func skipDigits() {
+          while i &+ 8 <= end {
+            let word = UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+            // A plain line is ASCII, so no byte carries into the next: adding 0x46 sets the high
+            // bit of bytes above `9`; with the high bit set first, subtracting 0x30 clears it in
+            // bytes below `0`.
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let aboveNine = word &+ 0x4646_4646_4646_4646
+            let notDigit = (aboveNine | ~((word | high) &- 0x3030_3030_3030_3030)) & high
+            if notDigit != 0 {
+              i &+= notDigit.littleEndian.trailingZeroBitCount &>> 3
+              return
+            }
+            i &+= 8
+          }
+          while isDigit(b[i]) { i &+= 1 }
+        }
+        /// `walkAny`'s number; each step reads one byte past what it took, which was not the
+        /// closing brace.
+        @inline(__always) func number() -> Bool {
+          if b[i] == UInt8(ascii: "-") { i &+= 1 }
+          let first = b[i]
+          guard isDigit(first) else { return false }
+          i &+= 1
+          if first == UInt8(ascii: "0") {
+            if isDigit(b[i]) { return false }
+          } else {
+            skipDigits()
+          }
+          if b[i] == UInt8(ascii: ".") {
+            i &+= 1
+            guard isDigit(b[i]) else { return false }
+            skipDigits()
+          }
+          if b[i] | 0x20 == UInt8(ascii: "e") {
+            i &+= 1
+            if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i &+= 1 }
+            guard isDigit(b[i]) else { return false }
+            while isDigit(b[i]) { i &+= 1 }
+          }
+          return true
+        }
+
+        skipSpaces()
+        guard b[i] == UInt8(ascii: "{"), i < last else { return .notSure }
+        i &+= 1
+        containers.open(object: true)
+        skipSpaces()
+        if b[i] == UInt8(ascii: "}") {
+          i &+= 1
+          return i == last &+ 1 ? .plain : .notSure
+        }
+        value: while true {
+          if containers.inObject {
+            guard b[i] == UInt8(ascii: "\""), let keyEnd = stringEnd() else { return .notSure }
+            let keyStart = i &+ 1
+            guard containers.add(key: keyStart, end: keyEnd, in: b) else { return .notSure }
+            if containers.depth == 1 {
+              // The member's key now, its value when it ends: nothing to keep meanwhile.
+              guard batched < capacity else {
+                memberCount = -1
+                return .notSure
+              }
+              (members + batched).pointee.key = Range(uncheckedBounds: (keyStart, keyEnd))
+            }
+            i = keyEnd &+ 1
+            // Records as the tools write them have the colon right after the key.
+            if b[i] != UInt8(ascii: ":") {
+              skipSpaces()
+              guard b[i] == UInt8(ascii: ":") else { return .notSure }
+            }
+            i &+= 1
+            skipSpaces()
+          }
+          if containers.depth == 1 { topStart = i }
+          let c = b[i]
+          if c == UInt8(ascii: "\"") {
+            guard let close = stringEnd() else { return .notSure }
+            i = close &+ 1
+          } else if isDigit(c) || c == UInt8(ascii: "-") {
+            guard number() else { return .notSure }
+          } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
+            guard containers.depth < limit else { return .notSure }
+            let closer = c &+ 2  // `}` and `]` are their opening bracket plus 2
+            i &+= 1
+            containers.open(object: closer == UInt8(ascii: "}"))
+            skipSpaces()
+            guard b[i] == closer else { continue value }
+            i &+= 1
+            containers.close()
+            // Still inside the record (depth 1 at least): its closing brace is yet to come.
+            guard i <= last else { return .notSure }
+          } else {
+            // The literals' bytes, little-endian.
+            switch c {
+            case UInt8(ascii: "t"): guard literal(0x6575_7274, 4) else { return .notSure }  // "true"
+            case UInt8(ascii: "f"): guard literal(0x65_736C_6166, 5) else { return .notSure }  // "false"
+            case UInt8(ascii: "n"): guard literal(0x6C6C_756E, 4) else { return .notSure }  // "null"
+            default: return .notSure
+            }
+          }
+          // A value ended at `i`, in the container open at `depth`.
+          while true {
+            if containers.depth == 1 {
+              (members + batched).pointee.value = Range(uncheckedBounds: (topStart, i))
+              (members + batched).pointee.keyHasEscapes = false
+              (members + batched).pointee.kind = b[topStart]
+              batched &+= 1
+            }
+            skipSpaces()
+            let c = b[i]
+            if c == UInt8(ascii: ",") {
+              i &+= 1
+              skipSpaces()
+              continue value
+            }
+            i &+= 1
+            guard c == containers.closer else { return .notSure }
+            containers.close()
+            if containers.depth == 0 {
+              guard i == last &+ 1 else { return .notSure }
+              memberCount = batched
+              return .plain
+            }
+            guard i <= last else { return .notSure }
           }
         }
       }
