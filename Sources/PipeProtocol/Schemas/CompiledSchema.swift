@@ -127,6 +127,11 @@ struct CompiledSchema: Sendable {
                 let checker = Checker(
                   line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
                   quotes: quotes, memo: memo)
+                // A plain line is walked from its brace as a nested object is: a key as the tools
+                // write it is found by its bytes alone, without its member's span.
+                if checker.plain {
+                  return checker.plainObject(at: checker.plainSkipSpace(0), node: root) >= 0
+                }
                 return checker.topLevel(members, node: root)
               }
             }
