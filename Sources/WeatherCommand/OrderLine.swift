@@ -28,8 +28,9 @@ struct OrderLine: FieldAccess {
   /// Whether the line is plain (no backslash anywhere), so that a string needs no look for escapes.
   let plain: Bool
   /// Where the first member of each name is among the members, by `Name.memberIndex` (-1: not
-  /// there). Inline: no array to allocate per order.
-  var found = InlineArray<8, Int32>(repeating: -1)
+  /// there). Inline, and of a concrete type: no array to allocate per order, and an order is
+  /// copied without a call.
+  var found = SIMD8<Int32>(repeating: -1)
 
   /// The first member named `name`.
   subscript(name: Name) -> MemberSpan? {
@@ -42,8 +43,8 @@ struct OrderLine: FieldAccess {
 
   /// The order of `view`, its members of each name found in one pass (any keys, escaped ones
   /// decoded), valid while `members` is (the view's, in place).
-  init(_ view: RecordView, members: UnsafeBufferPointer<MemberSpan>) {
-    precondition(Name.table.count <= found.count)
+  init(_ view: borrowing RecordView, members: UnsafeBufferPointer<MemberSpan>) {
+    precondition(Name.table.count <= found.scalarCount)
     bytes = view.bytes
     self.members = members
     source = view.source
@@ -59,13 +60,19 @@ struct OrderLine: FieldAccess {
   /// its members as the indexer keeps them, each name's found by the indexer (a sure line has no
   /// escaped key and no key twice). No source or line: an order that fails is read again by the
   /// sequential code, which words the error.
-  init(_ line: UnsafeBufferPointer<UInt8>, indexed index: RecordIndexer) {
+  init(_ line: UnsafeBufferPointer<UInt8>, indexed index: borrowing RecordIndexer) {
     bytes = line
     members = index.spans
     source = ""
     self.line = 0
     plain = index.plain
-    for name in Name.allCases { found[name.memberIndex] = Int32(index.place(name) ?? -1) }
+    // Name by name (`allCases` would be an array made for every order).
+    found[Name.id.memberIndex] = Int32(index.place(Name.id) ?? -1)
+    found[Name.city.memberIndex] = Int32(index.place(Name.city) ?? -1)
+    found[Name.parkingSpot.memberIndex] = Int32(index.place(Name.parkingSpot) ?? -1)
+    found[Name.creationDate.memberIndex] = Int32(index.place(Name.creationDate) ?? -1)
+    found[Name.temperature.memberIndex] = Int32(index.place(Name.temperature) ?? -1)
+    found[Name.wasRaining.memberIndex] = Int32(index.place(Name.wasRaining) ?? -1)
   }
 
   var type: String { "order" }
