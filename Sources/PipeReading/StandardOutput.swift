@@ -39,10 +39,22 @@ public final class BufferedOutput {
     if buffer.count >= limit { flush() }
   }
 
+  /// Whether the pipe written to was asked to grow (once, at the first large write).
+  var pipeGrown = false
+
+  /// The bytes a pipe written to in large pieces is asked to hold: with the default 64 KiB, a
+  /// writer of whole chunks and its reader take turns at every 64 KiB (each turn a wake-up and a
+  /// switch); with 1 MiB, sixteen times fewer.
+  static let largePipe = 1 << 20
+
   /// Appends the bytes of a buffer.
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     if bytes.count > limit {
       flush()
+      if !pipeGrown, fd >= 0 {
+        pipeGrown = true
+        SystemCall.growPipe(fd, to: Self.largePipe)
+      }
       writeAll(bytes)
       return
     }

@@ -211,6 +211,21 @@ public enum SystemCall {
     _ = try blocking("fcntl") { Glibc.fcntl(fd, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK) }
   }
 
+  /// `fcntl(F_SETPIPE_SZ)`: asks that the pipe `fd` hold `bytes` (rounded up by the kernel), when
+  /// it holds fewer. Whether it now holds at least that many; nothing changes for a descriptor that
+  /// is no pipe, or past the system's limits for the user (`/proc/sys/fs/pipe-max-size`,
+  /// `pipe-user-pages-soft`), which are no error.
+  @discardableResult
+  public static func growPipe(_ fd: Int32, to bytes: Int) -> Bool {
+    // Linux's numbers: Glibc declares the names only under _GNU_SOURCE, which Swift's Glibc
+    // module does not define.
+    let getPipeSize: Int32 = 1032
+    let setPipeSize: Int32 = 1031
+    guard let size = try? blocking("fcntl", { Glibc.fcntl(fd, getPipeSize) }) else { return false }
+    if size >= bytes { return true }
+    return (try? blocking("fcntl", { Glibc.fcntl(fd, setPipeSize, Int32(clamping: bytes)) })) != nil
+  }
+
   /// `fsync(2)`.
   public static func sync(_ fd: Int32) throws(SystemError) {
     _ = try blocking("fsync") { Glibc.fsync(fd) }

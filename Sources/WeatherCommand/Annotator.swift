@@ -62,11 +62,17 @@ struct Annotator {
     }
   }
 
-  /// Appends the order with its weather to `out` as one line, its own bytes as they are, with
+  /// `annotate(_:to:)` for the order `view`.
+  mutating func annotate(_ view: RecordView, to out: inout [UInt8]) throws(InputError) {
+    try view.members.withUnsafeBufferPointer { members throws(InputError) in
+      try annotate(OrderLine(view, members: members), to: &out)
+    }
+  }
+
+  /// Appends `order` with its weather to `out` as one line, its own bytes as they are, with
   /// "temperature" and "wasRaining" set (in place, or added after the last member). Nothing is
   /// appended when the order is bad.
-  mutating func annotate(_ view: RecordView, to out: inout [UInt8]) throws(InputError) {
-    let order = OrderLine(view)
+  mutating func annotate(_ order: OrderLine, to out: inout [UInt8]) throws(InputError) {
     let date = try forecast(order)
     let reading = lastReadings[(date - ISODate.floorDiv(date, 86_400) * 86_400) / 3600]
     updateTemperature(order, fahrenheit: reading.fahrenheit)

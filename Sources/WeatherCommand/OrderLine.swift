@@ -3,10 +3,12 @@ import Glibc
 import PipeProtocol
 import ToolSupport
 
-/// An order read in one pass over its members: the members `annotate` reads or sets, with typed
-/// access to their values (`FieldAccess`). `write` copies the record's own bytes as they are and
-/// splices in only the values it sets: every other member, the spacing and the escapes stay byte
-/// for byte.
+/// An order's members that `annotate` reads or sets, found once, with typed access to their
+/// values (`FieldAccess`). `write` copies the record's own bytes as they are and splices in only
+/// the values it sets: every other member, the spacing and the escapes stay byte for byte.
+///
+/// It holds the line in place (its bytes and members, valid while the line is read), so that a
+/// worker makes one per order without an array, a string or a reference count.
 struct OrderLine: FieldAccess {
   /// The members looked for (each its key).
   enum Name: String, CaseIterable, MemberName {
@@ -16,58 +18,95 @@ struct OrderLine: FieldAccess {
     static let table = MemberTable<Name>()
   }
 
-  let view: RecordView
+  /// The line's bytes (a validated record).
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// Its top-level members, in order.
+  let members: UnsafeBufferPointer<MemberSpan>
+  /// Where messages place the order: its source and one-based line.
+  let source: String
+  let line: Int
+  /// Whether the line is plain (no backslash anywhere), so that a string needs no look for escapes.
+  let plain: Bool
   /// Where the first member of each name is among the members, by `Name.memberIndex` (-1: not
-  /// there). Inline: no array to allocate per order.
-  var found = InlineArray<8, Int32>(repeating: -1)
+  /// there). Inline, and of a concrete type: no array to allocate per order, and an order is
+  /// copied without a call.
+  var found = SIMD8<Int32>(repeating: -1)
 
   /// The first member named `name`.
   subscript(name: Name) -> MemberSpan? {
     let m = Int(found[name.memberIndex])
-    return m < 0 ? nil : view.members[m]
+    return m < 0 ? nil : members[m]
   }
 
   /// Where the first member named `name` is among the members (-1: not there).
   func place(_ name: Name) -> Int { Int(found[name.memberIndex]) }
 
-  /// Finds the members of `view` that `annotate` reads or sets (the reader has indexed them).
-  init(_ view: RecordView) {
-    precondition(Name.table.count <= found.count)
-    self.view = view
+  /// The order of `view`, its members of each name found in one pass (any keys, escaped ones
+  /// decoded), valid while `members` is (the view's, in place).
+  init(_ view: borrowing RecordView, members: UnsafeBufferPointer<MemberSpan>) {
+    precondition(Name.table.count <= found.scalarCount)
+    bytes = view.bytes
+    self.members = members
+    source = view.source
+    line = view.line
+    plain = false
     let bytes = view.bytes
     withUnsafeMutableBytes(of: &found) { found in
-      view.members.withUnsafeBufferPointer {
-        Name.table.first(of: $0, in: bytes, into: found.baseAddress!.assumingMemoryBound(to: Int32.self))
-      }
+      Name.table.first(of: members, in: bytes, into: found.baseAddress!.assumingMemoryBound(to: Int32.self))
     }
   }
 
-  var type: String { view.type }
+  /// The order a worker's indexer read last (`RecordIndexer.indexIfSure`, made with `Name.table`):
+  /// its members as the indexer keeps them, each name's found by the indexer (a sure line has no
+  /// escaped key and no key twice). No source or line: an order that fails is read again by the
+  /// sequential code, which words the error.
+  init(_ line: UnsafeBufferPointer<UInt8>, indexed index: borrowing RecordIndexer) {
+    bytes = line
+    members = index.spans
+    source = ""
+    self.line = 0
+    plain = index.plain
+    // Name by name (`allCases` would be an array made for every order).
+    found[Name.id.memberIndex] = Int32(index.place(Name.id) ?? -1)
+    found[Name.city.memberIndex] = Int32(index.place(Name.city) ?? -1)
+    found[Name.parkingSpot.memberIndex] = Int32(index.place(Name.parkingSpot) ?? -1)
+    found[Name.creationDate.memberIndex] = Int32(index.place(Name.creationDate) ?? -1)
+    found[Name.temperature.memberIndex] = Int32(index.place(Name.temperature) ?? -1)
+    found[Name.wasRaining.memberIndex] = Int32(index.place(Name.wasRaining) ?? -1)
+  }
+
+  var type: String { "order" }
 
   /// The parsed value of the member `key` (one of `Name`).
   func value(_ key: String) -> JSONValue? {
     guard let name = Name(rawValue: key), let member = self[name] else { return nil }
     var parser = JSONParser(
-      UnsafeBufferPointer(rebasing: view.bytes[member.value]), maxDepth: JSONParser.maxDepthCeiling)
+      UnsafeBufferPointer(rebasing: bytes[member.value]), maxDepth: JSONParser.maxDepthCeiling)
     return try? parser.parseValue(depth: 0)
   }
 
-  func error(_ message: String) -> InputError { view.error(message) }
+  func error(_ message: String) -> InputError { InputError(source: source, line: line, message: message) }
 
   /// The raw bytes of a member's value (empty when it is absent).
   func raw(_ name: Name) -> UnsafeBufferPointer<UInt8> {
     guard let member = self[name] else { return UnsafeBufferPointer(start: nil, count: 0) }
-    return UnsafeBufferPointer(rebasing: view.bytes[member.value])
+    return UnsafeBufferPointer(rebasing: bytes[member.value])
   }
 
   /// "creationDate" when it is a string without escapes holding a date (as `date` reads it);
   /// nil otherwise.
   func plainDate(memo: inout ISODate.DayMemo) -> Int? {
-    guard let member = self[.creationDate], let inner = ValidatedJSON(view.bytes).plainString(member.value)
-    else {
-      return nil
+    guard let member = self[.creationDate] else { return nil }
+    let inner: Range<Int>
+    if plain {
+      // No backslash in the line: a string is its bytes between the quotes.
+      guard member.kind == UInt8(ascii: "\"") else { return nil }
+      inner = (member.value.lowerBound + 1)..<(member.value.upperBound - 1)
+    } else {
+      guard let plainInner = ValidatedJSON(bytes).plainString(member.value) else { return nil }
+      inner = plainInner
     }
-    return ISODate.parse(bytes: UnsafeBufferPointer(rebasing: view.bytes[inner]), memo: &memo)
+    return ISODate.parse(bytes: UnsafeBufferPointer(rebasing: bytes[inner]), memo: &memo)
   }
 
   /// Appends the record to `out` with the values set (JSON text), through `RecordSplicer`: each in
@@ -75,27 +114,25 @@ struct OrderLine: FieldAccess {
   func write(temperature newTemperature: [UInt8], wasRaining newWasRaining: [UInt8], to out: inout [UInt8]) {
     let temperatureIndex = place(.temperature)
     let wasRainingIndex = place(.wasRaining)
-    view.members.withUnsafeBufferPointer { members in
-      var splicer = RecordSplicer(view.bytes, members: members)
-      // (No arrays here: an order is written without allocating.)
-      let (a, aValue, b, bValue) =
-        temperatureIndex <= wasRainingIndex
-        ? (temperatureIndex, newTemperature, wasRainingIndex, newWasRaining)
-        : (wasRainingIndex, newWasRaining, temperatureIndex, newTemperature)
-      if a >= 0 { splicer.replace(a, to: &out) { $0.append(contentsOf: aValue) } }
-      if b >= 0 { splicer.replace(b, to: &out) { $0.append(contentsOf: bValue) } }
-      func add(_ name: Name, _ value: [UInt8]) {
-        splicer.insert(before: members.count, to: &out) { out in
-          out.append(UInt8(ascii: "\""))
-          out.append(contentsOf: name.rawValue.utf8)
-          out.append(contentsOf: "\":".utf8)
-          out.append(contentsOf: value)
-        }
+    var splicer = RecordSplicer(bytes, members: members)
+    // (No arrays here: an order is written without allocating.)
+    let (a, aValue, b, bValue) =
+      temperatureIndex <= wasRainingIndex
+      ? (temperatureIndex, newTemperature, wasRainingIndex, newWasRaining)
+      : (wasRainingIndex, newWasRaining, temperatureIndex, newTemperature)
+    if a >= 0 { splicer.replace(a, to: &out) { $0.append(contentsOf: aValue) } }
+    if b >= 0 { splicer.replace(b, to: &out) { $0.append(contentsOf: bValue) } }
+    func add(_ name: Name, _ value: [UInt8]) {
+      splicer.insert(before: members.count, to: &out) { out in
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: name.rawValue.utf8)
+        out.append(contentsOf: "\":".utf8)
+        out.append(contentsOf: value)
       }
-      if temperatureIndex < 0 { add(.temperature, newTemperature) }
-      if wasRainingIndex < 0 { add(.wasRaining, newWasRaining) }
-      splicer.finish(to: &out)
     }
+    if temperatureIndex < 0 { add(.temperature, newTemperature) }
+    if wasRainingIndex < 0 { add(.wasRaining, newWasRaining) }
+    splicer.finish(to: &out)
     out.append(0x0A)
   }
 }

@@ -27,7 +27,9 @@ enum ParallelAnnotate {
       makeWorker = {
         var worker = ChunkAnnotator(
           annotator: Annotator(provider: model),
-          index: RecordIndexer(maxDepth: maxDepth, maxLineLength: maxLineLength))
+          index: RecordIndexer(
+            maxDepth: maxDepth, maxLineLength: maxLineLength, keepsMemberArray: false,
+            names: OrderLine.Name.table))
         return { chunk in worker.annotate(chunk, into: buffers.take()) }
       }
     }
@@ -63,10 +65,9 @@ struct ChunkAnnotator {
         out.append(0x0A)
         return
       }
-      // No source or line number: an order that fails is read again by the sequential code.
-      let view = RecordView(bytes: line, members: index.members, type: "order", line: 0, source: "")
+      // The order in place, its members as the indexer keeps them (no array, no string).
       do {
-        try annotator.annotate(view, to: &out)
+        try annotator.annotate(OrderLine(line, indexed: index), to: &out)
       } catch {
         throw .chunk
       }

@@ -98,3 +98,27 @@ private final class DrainThread: @unchecked Sendable {
     }
   }
 }
+
+/// `SystemCall.growPipe`: a pipe is asked to hold more, anything else is left as it is.
+@Suite struct GrowPipeTests {
+  @Test("a pipe grows to the size asked for; a file is no pipe, and nothing changes")
+  func grows() throws {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    defer {
+      close(ends[0])
+      close(ends[1])
+    }
+    let pipeSize: Int32 = 1032  // F_GETPIPE_SZ
+    #expect(fcntl(ends[1], pipeSize) < 1 << 20)
+    #expect(SystemCall.growPipe(ends[1], to: 1 << 20))
+    #expect(fcntl(ends[1], pipeSize) >= 1 << 20)
+    // Asked again for less: it stays as large.
+    #expect(SystemCall.growPipe(ends[1], to: 1 << 16))
+    #expect(fcntl(ends[1], pipeSize) >= 1 << 20)
+    let file = open("/proc/self/stat", O_RDONLY)
+    try #require(file >= 0)
+    defer { close(file) }
+    #expect(!SystemCall.growPipe(file, to: 1 << 20))
+  }
+}

@@ -129,18 +129,34 @@ public struct RecordIndexer {
     return value(name.memberIndex)
   }
 
+  /// Where the first member named `name` (of the table this indexer was made with) is among the
+  /// members of the last line `indexIfSure` indexed (`spans`), or nil: for a reader that edits the
+  /// line in place (`RecordSplicer` takes members by their places).
+  @inlinable @inline(__always)
+  public func place<Name: MemberName>(_ name: Name) -> Int? {
+    assert(ObjectIdentifier(Name.self) == nameType, "a name of another table than this indexer's")
+    return place(name.memberIndex)
+  }
+
   /// `value(_:)` by the name's place in `names`.
   @inlinable @inline(__always)
   func value(_ k: Int) -> Range<Int>? {
+    guard let m = place(k) else { return nil }
+    return buffers.spans[m].value
+  }
+
+  /// `place(_:)` by the name's place in `names`.
+  @inlinable @inline(__always)
+  func place(_ k: Int) -> Int? {
     // Lines of a stream mostly have one shape: the member where this name was last found is
     // tried first. (The sure mode reads only lines without duplicate keys or escaped keys, so the
     // member found there is the only one of that name.)
     let spans = buffers.spans
     let hint = Int(buffers.hints[k])
-    if hint < memberCount, names.isName(k, spans[hint].key, in: line) { return spans[hint].value }
+    if hint < memberCount, names.isName(k, spans[hint].key, in: line) { return hint }
     guard let m = names.find(k, among: self.spans, in: line, escapes: false) else { return nil }
     buffers.hints[k] = Int32(m)
-    return spans[m].value
+    return m
   }
 
   /// The bytes between the quotes of a string value without escapes; nil for another value.

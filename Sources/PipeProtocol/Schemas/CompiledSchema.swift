@@ -127,6 +127,11 @@ struct CompiledSchema: Sendable {
                 let checker = Checker(
                   line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
                   quotes: quotes, memo: memo)
+                // A plain line is walked from its brace as a nested object is: a key as the tools
+                // write it is found by its bytes alone, without its member's span.
+                if checker.plain {
+                  return checker.plainObject(at: checker.plainSkipSpace(0), node: root) >= 0
+                }
                 return checker.topLevel(members, node: root)
               }
             }
@@ -184,7 +189,13 @@ extension CompiledSchema {
         guard let f = field(named: member.key, in: object) else { continue }
         if seen & (1 << UInt64(f - object.first)) != 0 { return false }
         seen |= 1 << UInt64(f - object.first)
-        if !value(member.value, node: fields[f].node) { return false }
+        // A plain line's values are read in one pass each, their ends found as they are checked.
+        if plain
+          ? plainValue(at: member.value.lowerBound, node: fields[f].node) < 0
+          : !value(member.value, node: fields[f].node)
+        {
+          return false
+        }
       }
       return requiredSeen(object, seen)
     }
@@ -298,5 +309,183 @@ extension CompiledSchema {
       }
       return (conforms && (node.kind == .map || requiredSeen(node, seen)), end)
     }
+  }
+}
+
+extension CompiledSchema.Checker {
+  // The check of a plain line (printable ASCII, no backslash: `plain`): each value is checked and
+  // ended in one pass over its bytes, a key written as the tools write it (`"name":`) is found by
+  // its bytes alone, strings end at their next quote in stage 1's bitmap, and a space is the only
+  // white space. The same answers as `value(_:node:)` and `object(at:node:)` on the same line
+  // (`PlainSchemaCheckTests` holds them together on random and mutated lines).
+
+  /// The offset of the first byte at or after `i` that is not a space (a plain line holds no
+  /// other white space, and a valid one ends in a brace, so the walk stays inside it).
+  @inline(__always)
+  func plainSkipSpace(_ i: Int) -> Int {
+    let b = json.bytes.baseAddress!
+    var i = i
+    while b[i] == 0x20 { i &+= 1 }
+    return i
+  }
+
+  /// The offset just past the string whose opening quote is at `i`: its next quote in the bitmap.
+  @inline(__always)
+  func plainStringEnd(_ i: Int) -> Int {
+    (StructuralIndexer.quote(after: i &+ 1, in: json.quotes!, count: json.bytes.count) ?? json.bytes.count)
+      &+ 1
+  }
+
+  /// Checks the value that starts at `i` against node `index`: the offset just past it when it
+  /// conforms, else -1.
+  func plainValue(at i: Int, node index: Int) -> Int {
+    let node = nodes[index]
+    let b = json.bytes.baseAddress!
+    let first = b[i]
+    switch node.kind {
+    case .any:
+      return json.valueEnd(i)
+    case .string:
+      return first == 0x22 ? plainStringEnd(i) : -1
+    case .nonEmptyString:
+      return first == 0x22 && b[i &+ 1] != 0x22 ? plainStringEnd(i) : -1
+    case .bool:
+      return first == UInt8(ascii: "t") ? i &+ 4 : first == UInt8(ascii: "f") ? i &+ 5 : -1
+    case .int:
+      // As `ValidatedJSON.int`: an optional minus and 1 to 18 digits, up to a delimiter.
+      var j = i
+      if first == UInt8(ascii: "-") { j &+= 1 }
+      let digitsStart = j
+      var v = 0
+      while b[j] &- 48 < 10 {
+        v = v &* 10 &+ Int(b[j] &- 48)
+        j &+= 1
+      }
+      let digits = j &- digitsStart
+      guard digits > 0, digits <= 18, Self.endsNumber(b[j]) else { return -1 }
+      if first == UInt8(ascii: "-") { v = -v }
+      guard v >= node.low && v <= node.high else { return -1 }
+      if node.count == 0 { return j }
+      for r in node.first..<(node.first + node.count) where v >= ranges[r].low && v <= ranges[r].high {
+        return j
+      }
+      return -1
+    case .number:
+      guard first == UInt8(ascii: "-") || first &- 48 < 10 else { return -1 }
+      var j = i &+ 1
+      var exponent = false
+      while true {
+        let c = b[j]
+        if c &- 48 < 10 || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") {
+          j &+= 1
+        } else if c | 0x20 == UInt8(ascii: "e") {
+          exponent = true
+          j &+= 1
+        } else {
+          break
+        }
+      }
+      // As `value(_:node:)`: within bounds that reach the largest finite value, a number without
+      // an exponent of at most 300 bytes is accepted unread; else read as the worded check reads it.
+      if node.highNumber == .greatestFiniteMagnitude, j &- i <= 300,
+        first != UInt8(ascii: "-") ? node.lowNumber <= 0 : node.lowNumber == -.greatestFiniteMagnitude,
+        !exponent
+      {
+        return j
+      }
+      guard let v = SchemaChecker.number(json.bytes, i..<j), v.isFinite, v >= node.lowNumber,
+        v <= node.highNumber
+      else { return -1 }
+      return j
+    case .dateTime, .day:
+      guard first == 0x22 else { return -1 }
+      let end = plainStringEnd(i)
+      let bytes = UnsafeBufferPointer(start: b + (i &+ 1), count: end &- i &- 2)
+      if node.kind == .day { return bytes.count == 10 && ISODate.day(bytes) != nil ? end : -1 }
+      return ISODate.parse(bytes: bytes, memo: &memo.pointee) != nil ? end : -1
+    case .oneOf:
+      guard first == 0x22 else { return -1 }
+      let end = plainStringEnd(i)
+      let inner = (i &+ 1)..<(end &- 1)
+      for o in node.first..<(node.first + node.count)
+      where json.equals(inner, pooled(options[o].start, options[o].count)) {
+        return end
+      }
+      return -1
+    case .array:
+      guard first == UInt8(ascii: "[") else { return -1 }
+      let child = node.child
+      let objects = nodes[child].kind == .object || nodes[child].kind == .map
+      var j = plainSkipSpace(i &+ 1)
+      if b[j] == UInt8(ascii: "]") { return j &+ 1 }
+      while true {
+        j =
+          objects && b[j] == UInt8(ascii: "{")
+          ? plainObject(at: j, node: child) : plainValue(at: j, node: child)
+        if j < 0 { return -1 }
+        j = plainSkipSpace(j)
+        let c = b[j]
+        j &+= 1
+        if c != UInt8(ascii: ",") { return j }  // the closing bracket
+        j = plainSkipSpace(j)
+      }
+    case .object, .map:
+      return first == UInt8(ascii: "{") ? plainObject(at: i, node: index) : -1
+    }
+  }
+
+  /// Whether `c`, the byte after a number's digits, ends it (a delimiter of a plain line).
+  @inline(__always)
+  static func endsNumber(_ c: UInt8) -> Bool {
+    c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20
+  }
+
+  /// Checks the object whose `{` is at `start` against the object or map `node`: the offset just
+  /// past it when it conforms, else -1.
+  func plainObject(at start: Int, node index: Int) -> Int {
+    let node = nodes[index]
+    guard node.count <= 64 else { return -1 }
+    let b = json.bytes.baseAddress!
+    let n = json.bytes.count
+    var seen: UInt64 = 0
+    var i = plainSkipSpace(start &+ 1)
+    if b[i] != UInt8(ascii: "}") {
+      while true {
+        // The key (at its opening quote), then the value.
+        var f = -1
+        if node.kind == .map {
+          i = plainSkipSpace(plainStringEnd(i)) &+ 1
+        } else if let (name, length) = node.table.lookupWritten(at: b + i, available: n &- i) {
+          f = node.first &+ name.memberIndex
+          i &+= length
+        } else {
+          let keyEnd = plainStringEnd(i)
+          if let name = node.table.lookup(key: b + (i &+ 1), count: keyEnd &- i &- 2) {
+            f = node.first &+ name.memberIndex
+          }
+          i = plainSkipSpace(keyEnd) &+ 1
+        }
+        i = plainSkipSpace(i)
+        if node.kind == .map {
+          i = plainValue(at: i, node: node.child)
+        } else if f >= 0 {
+          let bit: UInt64 = 1 << UInt64(f &- node.first)
+          guard seen & bit == 0 else { return -1 }
+          seen |= bit
+          i = plainValue(at: i, node: fields[f].node)
+        } else {
+          i = json.valueEnd(i)
+        }
+        if i < 0 { return -1 }
+        i = plainSkipSpace(i)
+        let c = b[i]
+        i &+= 1
+        if c != UInt8(ascii: ",") { break }  // the closing brace
+        i = plainSkipSpace(i)
+      }
+    } else {
+      i &+= 1
+    }
+    return node.kind == .map || requiredSeen(node, seen) ? i : -1
   }
 }

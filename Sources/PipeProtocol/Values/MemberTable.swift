@@ -179,8 +179,9 @@ private struct MadeNames: Hashable {
 
   /// The slots: a name's index (its slot to itself), `none`, or `several` (then each name is tried).
   @usableFromInline let slots: UnsafePointer<Int32>
-  /// The slots of written forms, by the name's first byte alone (`firstSlot`): each with what
-  /// tells its form (one load away from the key's bytes).
+  /// The slots of written forms, by the two bytes after the quote (`writtenSlot`: the name's
+  /// first two, read from the word already loaded): each with what tells its form (one load away
+  /// from the key's bytes).
   @usableFromInline let writtenSlots: UnsafePointer<WrittenSlot>
 
   /// A slot of `writtenSlots`.
@@ -198,6 +199,8 @@ private struct MadeNames: Hashable {
   @usableFromInline let count: Int
   /// The multiplier of the length in the slot of a key (`slot`).
   @usableFromInline let multiplier: Int
+  /// The multiplier of the second byte in the slot of a written form (`writtenSlot`).
+  @usableFromInline let writtenMultiplier: UInt64
 
   @usableFromInline static var slotCount: Int { 64 }
   @usableFromInline static var none: Int32 { -1 }
@@ -258,11 +261,19 @@ private struct MadeNames: Hashable {
     let slots = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slotCount)
     slots.initialize(from: table(multiplier).table, count: Self.slotCount)
     self.slots = UnsafePointer(slots)
+    // The first multiplier that gives each written form a slot of its own (names that share their
+    // first byte mostly differ in the next: `city`, `creationDate`), else 0 and slots shared.
+    let heads = (0..<names.count).map { entries[$0].head }
+    let writtenMultiplier =
+      (0..<UInt64(Self.slotCount)).first { m in
+        Set(heads.map { Self.writtenSlot($0, multiplier: m) }).count == heads.count
+      } ?? 0
     let writtenSlots = UnsafeMutablePointer<WrittenSlot>.allocate(capacity: Self.slotCount)
     writtenSlots.initialize(repeating: WrittenSlot(), count: Self.slotCount)
     for k in 0..<names.count {
-      // The byte after the opening quote: the name's first, or the closing quote of an empty one.
-      let slot = Self.firstSlot(entries[k].written[1])
+      // The bytes after the opening quote: the name's first two, or its first and the closing
+      // quote, or (for an empty one) the closing quote and the colon.
+      let slot = Self.writtenSlot(entries[k].head, multiplier: writtenMultiplier)
       if writtenSlots[slot].index == Self.none {
         let entry = entries[k]
         writtenSlots[slot] = WrittenSlot(
@@ -276,6 +287,7 @@ private struct MadeNames: Hashable {
     self.entries = UnsafePointer(entries)
     self.count = names.count
     self.multiplier = multiplier
+    self.writtenMultiplier = writtenMultiplier
   }
 
   /// The slot of a key whose first byte is `first` (for an empty key, its closing quote) and whose
@@ -285,9 +297,12 @@ private struct MadeNames: Hashable {
     (Int(first) &+ count &* multiplier) & (slotCount &- 1)
   }
 
-  /// The slot of a written form whose second byte (after the quote) is `byte`.
+  /// The slot of a written form whose first 8 bytes (fewer are enough: the three after the first)
+  /// are `head`: by its second and third bytes (the two after the quote).
   @inlinable @inline(__always)
-  static func firstSlot(_ byte: UInt8) -> Int { Int(byte) & (slotCount &- 1) }
+  static func writtenSlot(_ head: UInt64, multiplier: UInt64) -> Int {
+    Int(truncatingIfNeeded: (head &>> 8 & 0xFF) &+ (head &>> 16 & 0xFF) &* multiplier) & (slotCount &- 1)
+  }
 
   /// The name at `index`.
   @usableFromInline func name(_ index: Int) -> String {
@@ -348,8 +363,8 @@ private struct MadeNames: Hashable {
   func writtenIndex(at p: UnsafePointer<UInt8>, available: Int) -> (index: Int, length: Int)? {
     guard available >= 8 else { return nil }
     let head = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-    // The slot by the byte after the quote, from the word already read.
-    let slot = writtenSlots[Int(truncatingIfNeeded: head &>> 8) & (Self.slotCount &- 1)]
+    // The slot by the two bytes after the quote, from the word already read.
+    let slot = writtenSlots[Self.writtenSlot(head, multiplier: writtenMultiplier)]
     if slot.index < 0 {
       guard slot.index == Self.several, let k = writtenIndexTryingEach(at: p, available: available) else {
         return nil

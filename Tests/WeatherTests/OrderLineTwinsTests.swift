@@ -1,0 +1,117 @@
+import FoodTruckKit
+import PipeProtocol
+import TestSupport
+import Testing
+
+@testable import WeatherCommand
+
+/// `weather annotate`'s worker reads an order through its sure indexer (`OrderLine(_:indexed:)`:
+/// the members' places from the indexer, no array, a plain line's date without a look for
+/// escapes); the sequential code through the authority (`OrderLine(_:members:)`: one pass over
+/// the members, any keys). On random orders, spelled in every way the protocol allows, and
+/// mutations of them, every order the worker is sure of gets the same places, the same date and the
+/// same annotated line (or an error both ways).
+@Suite("annotate's worker reading of an order against the sequential reading")
+struct OrderLineTwinsTests {
+  /// A random order: its members in a random order, some absent, with spaces or not, values of
+  /// the right kind mostly.
+  static func order(_ random: inout SplitMix64) -> String {
+    let city = City.all.randomElement(using: &random)!
+    let spot = city.spots.randomElement(using: &random)!.name
+    func pick(_ values: [String]) -> String { values.randomElement(using: &random)! }
+    let space = { (random: inout SplitMix64) in ["", "", "", " "].randomElement(using: &random)! }
+    var members: [(String, String)] = [
+      ("type", "\"order\""), ("id", pick(["\"Order#1201\"", "\"Order#12999\"", "7"])),
+      ("city", pick(["\"\(city.name)\"", "\"\(city.name)\"", "\"\(city.name)\"", "\"Atlantis\"", "1"])),
+      ("parkingSpot", pick(["\"\(spot)\"", "\"\(spot)\"", "\"\(spot)\"", "\"Nowhere\""])),
+      (
+        "creationDate",
+        pick([
+          "\"2026-11-29T10:02:13Z\"", "\"2026-11-29T23:59:59Z\"", "\"2026-11-30T00:00:00Z\"",
+          "\"2026-11-29T10:02:13.250Z\"", "\"2026-11-29T10:02:13+01:00\"", "\"2026-11-29\"", "12",
+        ])
+      ),
+      ("items", "[{\"donut\":3,\"name\":\"Cosmos\",\"quantity\":2}]"), ("status", "\"placed\""),
+      (
+        "temperature",
+        pick([
+          "{\"unit\":\"fahrenheit\",\"value\":72}", "{\"value\":61.5,\"unit\":\"celsius\",\"x\":[1]}", "72",
+          "null", "{}",
+        ])
+      ),
+      ("wasRaining", pick(["false", "true", "null"])),
+      ("note", pick(["\"a, b\"", "{\"city\":\"x\"}", "[]"])),
+    ]
+    members = members.filter { $0.0 == "type" || Int.random(in: 0..<12, using: &random) != 0 }
+    members.shuffle(using: &random)
+    let text = members.map { "\"\($0.0)\"" + space(&random) + ":" + space(&random) + $0.1 }
+    return "{" + space(&random) + text.joined(separator: "," + space(&random)) + space(&random) + "}"
+  }
+
+  /// `line` with one to three bytes replaced, removed or inserted.
+  static func mutate(_ line: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
+    let bytes = Array("{}[]\":,0123456789-. \\uétTZ".utf8)
+    var line = line
+    for _ in 0..<Int.random(in: 1...3, using: &random) where !line.isEmpty {
+      let at = Int.random(in: 0..<line.count, using: &random)
+      switch Int.random(in: 0..<3, using: &random) {
+      case 0: line[at] = bytes.randomElement(using: &random)!
+      case 1: line.remove(at: at)
+      default: line.insert(bytes.randomElement(using: &random)!, at: at)
+      }
+    }
+    return line
+  }
+
+  @Test("random and mutated orders: the worker's reading and annotation are the sequential code's")
+  func randomAndMutated() {
+    var random = SplitMix64(seed: 4647)
+    var worker = Annotator(provider: ModelProvider(seed: 0))
+    var sequential = Annotator(provider: ModelProvider(seed: 0))
+    var index = RecordIndexer(
+      maxDepth: JSONParser.defaultMaxDepth, maxLineLength: 1 << 20, keepsMemberArray: false,
+      names: OrderLine.Name.table)
+    var compared = 0
+    var annotated = 0
+    for _ in 0..<Campaign.size(small: 3_000, full: 30_000) {
+      let base = Array(Self.order(&random).utf8)
+      for line in [base, Self.mutate(base, &random), Self.mutate(base, &random)] {
+        line.withUnsafeBufferPointer { buffer in
+          guard let type = index.indexIfSure(buffer), ValidatedJSON(buffer).equals(type, "order") else {
+            return
+          }
+          let text = String(decoding: line, as: UTF8.self)
+          var members: [MemberSpan] = []
+          guard
+            let authority = try? RecordIndexer.index(
+              buffer, source: "t", line: 1, into: &members, maxDepth: JSONParser.defaultMaxDepth)
+          else {
+            Issue.record("the sure indexer read a line the authority refuses: \(text)")
+            return
+          }
+          compared += 1
+          let view = RecordView(bytes: buffer, members: members, type: authority, line: 1, source: "t")
+          let fast = OrderLine(buffer, indexed: index)
+          members.withUnsafeBufferPointer { spans in
+            let slow = OrderLine(view, members: spans)
+            for name in OrderLine.Name.allCases {
+              #expect(fast.place(name) == slow.place(name), "\(name): \(text)")
+            }
+            var fastMemo = ISODate.DayMemo()
+            var slowMemo = ISODate.DayMemo()
+            #expect(fast.plainDate(memo: &fastMemo) == slow.plainDate(memo: &slowMemo), "date: \(text)")
+          }
+          var fastOut: [UInt8] = []
+          var slowOut: [UInt8] = []
+          let fastDone = (try? worker.annotate(fast, to: &fastOut)) != nil
+          let slowDone = (try? sequential.annotate(view, to: &slowOut)) != nil
+          #expect(fastDone == slowDone, "annotated by one only: \(text)")
+          #expect(fastOut == slowOut, "\(text)")
+          if fastDone { annotated += 1 }
+        }
+      }
+    }
+    #expect(compared > 3_000)
+    #expect(annotated > 500)
+  }
+}
