@@ -48,19 +48,10 @@ struct OrderLineTwinsTests {
     return "{" + space(&random) + text.joined(separator: "," + space(&random)) + space(&random) + "}"
   }
 
-  /// `line` with one to three bytes replaced, removed or inserted.
+  /// `line` with one to three bytes replaced, removed or inserted (`Mutations`), drawn from the
+  /// bytes an order's grammar and dates turn on.
   static func mutate(_ line: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
-    let bytes = Array("{}[]\":,0123456789-. \\uétTZ".utf8)
-    var line = line
-    for _ in 0..<Int.random(in: 1...3, using: &random) where !line.isEmpty {
-      let at = Int.random(in: 0..<line.count, using: &random)
-      switch Int.random(in: 0..<3, using: &random) {
-      case 0: line[at] = bytes.randomElement(using: &random)!
-      case 1: line.remove(at: at)
-      default: line.insert(bytes.randomElement(using: &random)!, at: at)
-      }
-    }
-    return line
+    Mutations.mutate(line, from: Array("{}[]\":,0123456789-. \\uétTZ".utf8), using: &random)
   }
 
   @Test("random and mutated orders: the worker's reading and annotation are the sequential code's")

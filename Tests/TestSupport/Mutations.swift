@@ -2,9 +2,9 @@ import PipeProtocol
 
 /// The random edits the property tests make to a good record, so that they read lines near it:
 /// one to three bytes replaced, removed or inserted, each drawn from `bytes`.
-enum Mutations {
+public enum Mutations {
   /// `base` with `edits` (1 to 3 when nil) random edits.
-  static func mutate(
+  public static func mutate(
     _ base: [UInt8], from bytes: [UInt8], edits: ClosedRange<Int> = 1...3, using random: inout SplitMix64
   ) -> [UInt8] {
     var line = base
