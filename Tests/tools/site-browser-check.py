@@ -522,8 +522,10 @@ def touch_checks(browser, home, base, retries, reduced=False):
         expect(held["backdrop"] < 0.4, f"the backdrop did not fade with the drag: {held}")
 
     # interrupted: a new drag takes the sheet from where the spring has it (retried when a loaded
-    # machine lets the whole 0.5 s spring run out before the finger comes down again, or comes
-    # down before the spring has started)
+    # machine lets the whole 0.5 s spring run out before the finger comes down again, comes down
+    # before the spring has started, or samples the sheet before the touch has reached the page:
+    # CI once caught it still moving 10 px from the end of its spring, twice in a row; the last
+    # attempt is held to the rule)
     for attempt in (range(3) if not reduced else ()):
         held = drag(browser, grab["x"], grab["y"], 0.2 * height)
         time.sleep(0.08)
@@ -539,8 +541,10 @@ def touch_checks(browser, home, base, retries, reduced=False):
         moved = browser.evaluate(SHEET)
         touch(browser, "touchEnd")
         out["interrupted"] = {"held": held, "caught": caught, "moved": moved}
-        if attempt < 2 and (caught["offset"] == 0 or caught["offset"] >= held["offset"] - 2):
-            retries.append("the sheet's spring ended, or had not started, at the second touch; retried")
+        if attempt < 2 and (caught["offset"] == 0 or caught["offset"] >= held["offset"] - 2
+                            or caught["moving"]):
+            retries.append("the sheet's spring ended, had not started, or was still running at the "
+                           f"second touch ({caught['offset']} px, moving {caught['moving']}); retried")
             browser.wait_for(f"(() => {{ const s = {SHEET}; return !s.moving && s.offset === 0; }})()",
                              "the sheet to settle")
             continue
