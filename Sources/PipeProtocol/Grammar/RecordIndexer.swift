@@ -79,7 +79,8 @@ public struct RecordIndexer {
     count = line.count
     let store = buffers.spans
     switch StructuralIndexer.index(
-      line, maxDepth: maxDepth, quotes: buffers.quoteWords, members: store, count: &memberCount)
+      line, maxDepth: maxDepth, quotes: buffers.quoteWords, members: store, count: &memberCount,
+      shape: buffers.shape)
     {
     case .plain: plain = true
     case .valid: plain = false
@@ -253,6 +254,8 @@ public struct RecordIndexer {
   @usableFromInline let quoteWords = UnsafeMutablePointer<UInt64>.allocate(
     capacity: StructuralIndexer.quoteWords)
   @usableFromInline let hints: UnsafeMutablePointer<Int32>
+  /// The shape of the lines read last (`StructuralIndexer`'s replay).
+  @usableFromInline let shape = LineShape()
 
   init(names: Int) {
     hints = .allocate(capacity: max(names, 1))

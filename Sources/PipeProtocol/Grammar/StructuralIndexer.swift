@@ -77,20 +77,24 @@ public enum StructuralIndexer {
 
   /// `index(_:maxDepth:quotes:into:)`, listing the members into `members` (room for `maxOpenKeys`
   /// spans, as many as a line it accepts can have) and their number into `count`: no array is
-  /// touched, so that a worker reading line after line copies nothing.
+  /// touched, so that a worker reading line after line copies nothing. With a `shape` (the
+  /// worker's own), a plain line is first replayed against the shape of the lines before it, and
+  /// walked only when it is not of that shape.
   public static func index(
     _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, quotes: UnsafeMutablePointer<UInt64>,
-    members: UnsafeMutablePointer<MemberSpan>, count memberCount: inout Int
+    members: UnsafeMutablePointer<MemberSpan>, count memberCount: inout Int, shape: LineShape? = nil
   ) -> Verdict {
     index(
-      line, maxDepth: maxDepth, quotes: quotes, members: members, capacity: maxOpenKeys, count: &memberCount)
+      line, maxDepth: maxDepth, quotes: quotes, members: members, capacity: maxOpenKeys, count: &memberCount,
+      shape: shape)
   }
 
   /// The indexer over a member list with room for `capacity` spans: past that, `.notSure` with a
   /// `count` of -1.
   static func index(
     _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, quotes: UnsafeMutablePointer<UInt64>,
-    members: UnsafeMutablePointer<MemberSpan>, capacity: Int, count memberCount: inout Int
+    members: UnsafeMutablePointer<MemberSpan>, capacity: Int, count memberCount: inout Int,
+    shape: LineShape? = nil
   ) -> Verdict {
     memberCount = 0
     guard let base = line.baseAddress, !line.isEmpty else { return .notSure }
@@ -100,6 +104,18 @@ public enum StructuralIndexer {
         base, count, maxDepth, quotes: nil, members: members, capacity: capacity, count: &memberCount)
     }
     let plain = scan(base, count, quotes: quotes)
+    if plain, let shape {
+      if shape.replay(
+        base, count, maxDepth, quotes: quotes, members: members, capacity: capacity, count: &memberCount)
+      {
+        return .plain
+      }
+      let verdict = walk(
+        base, count, maxDepth, quotes: UnsafePointer(quotes), members: members, capacity: capacity,
+        count: &memberCount)
+      if verdict == .plain { shape.learnIfDue(base, count, quotes: quotes) }
+      return verdict
+    }
     return walk(
       base, count, maxDepth, quotes: plain ? UnsafePointer(quotes) : nil, members: members,
       capacity: capacity,

@@ -1,0 +1,486 @@
+/// The shape of a plain, compact record line that `StructuralIndexer`'s walk accepted: its keys as
+/// written and the kind of each value, in order, learned from one line and replayed against the
+/// next. The lines of a stream mostly share one shape (orders as the tools write them, whatever
+/// their number of items): a line of that shape is validated by comparing each key's written
+/// bytes whole (`,"key":`) and reading each value as the kind it had, without the walk's general
+/// steps (which container is open, whether a key came before, what a value is). A line the replay
+/// does not match is walked as before, and its shape learned in turn.
+///
+/// The replay accepts only what the walk accepts, with the same members: every byte it passes is
+/// one it checked (a key's bytes, a number's digits, a literal's letters, a bracket), so a string
+/// ends at the next quote of the bitmap, as in the walk; each object's keys are the learned line's,
+/// distinct; and the nesting and member counts are the learned line's, within the walk's limits.
+/// `LineShapeTests` holds the two together on random and mutated lines.
+///
+/// One per worker thread (`RecordIndexer`'s buffers): it is written as lines are read.
+public final class LineShape {
+  /// The program: one word per step, the step's code in the low byte and its argument above.
+  let ops: UnsafeMutablePointer<UInt32>
+  var opCount = 0
+  /// The keys' written forms (with the comma before them, but for an object's first), in `pool`,
+  /// and for forms of at most 16 bytes their first and second eight bytes with masks.
+  let pool: UnsafeMutablePointer<UInt8>
+  var poolCount = 0
+  let keyWords: UnsafeMutablePointer<UInt64>
+  let keyStarts: UnsafeMutablePointer<Int32>
+  let keyLengths: UnsafeMutablePointer<Int32>
+  var keyCount = 0
+  /// The deepest nesting of the learned line (its record is depth 1), and its top-level members.
+  var depth = 0
+  var topCount = 0
+  /// Lines the shape matched since it was learned, and lines to let pass before learning again
+  /// (more after a shape that matched few: a stream whose shape changes line by line).
+  var hits = 0
+  var wait = 0
+  var backoff = 0
+
+  static let maxOps = 2048
+  static let maxPool = 4096
+  static let maxKeys = 512
+
+  /// The steps of a program. A step's word holds its code in the low byte, its flags in the next
+  /// (`keyed`, `topKey`, `endsMember`) and its argument (a key's number, or where an array's element
+  /// steps start) in the high half.
+  enum Step: UInt32 {
+    /// The record's `{` (at byte 0).
+    case begin
+    /// The record's last `}`, then only spaces.
+    case finish
+    /// A value of its kind (an object's or array's first byte for `open` and `arrayOpen`).
+    case string, number, bool, null, open, emptyObject, emptyArray, arrayOpen
+    /// A nested object's `}`.
+    case close
+    /// After an array's element: `,` and the element's steps again, or `]`.
+    case arrayEnd
+  }
+
+  /// The step's value comes after a key: the argument's written form.
+  static let keyed: UInt32 = 1 << 8
+  /// That key is the record's: its member starts.
+  static let topKey: UInt32 = 2 << 8
+  /// The step ends a member of the record: its span is written.
+  static let endsMember: UInt32 = 4 << 8
+
+  /// A worker's shape, empty until the first plain line is walked.
+  public init() {
+    ops = .allocate(capacity: Self.maxOps)
+    pool = .allocate(capacity: Self.maxPool)
+    keyWords = .allocate(capacity: 4 * Self.maxKeys)
+    keyStarts = .allocate(capacity: Self.maxKeys)
+    keyLengths = .allocate(capacity: Self.maxKeys)
+  }
+
+  deinit {
+    ops.deallocate()
+    pool.deallocate()
+    keyWords.deallocate()
+    keyStarts.deallocate()
+    keyLengths.deallocate()
+  }
+
+  /// Replays the shape against the plain line of `end` bytes at `b` (`quotes` its bitmap): true,
+  /// with its top-level members in `members`, when the line has the shape and is valid; false
+  /// when there is no shape, the line is not of it, or its limits are not met (`maxDepth`,
+  /// `capacity` members).
+  @inline(__always)
+  func replay(
+    _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, quotes: UnsafePointer<UInt64>,
+    members: UnsafeMutablePointer<MemberSpan>, capacity: Int, count: inout Int
+  ) -> Bool {
+    guard opCount > 0, depth <= min(max(1, maxDepth), StructuralIndexer.maxNesting), topCount <= capacity
+    else { return false }
+    var last = end &- 1
+    while last > 0, b[last] == 0x20 { last &-= 1 }
+    guard b[last] == UInt8(ascii: "}") else { return false }
+    var run = Run(shape: self, b: b, end: end, last: last, quotes: quotes, members: members)
+    guard run.run(from: 0, to: opCount, at: 0) == end else { return false }
+    count = run.batched
+    hits &+= 1
+    return true
+  }
+
+  /// One replay over a line.
+  struct Run {
+    let ops: UnsafeMutablePointer<UInt32>
+    let keyWords: UnsafeMutablePointer<UInt64>
+    let keyStarts: UnsafeMutablePointer<Int32>
+    let keyLengths: UnsafeMutablePointer<Int32>
+    let pool: UnsafeMutablePointer<UInt8>
+    let b: UnsafePointer<UInt8>
+    let end: Int
+    /// The line's last byte that is not a space: its closing brace.
+    let last: Int
+    let quotes: UnsafePointer<UInt64>
+    let members: UnsafeMutablePointer<MemberSpan>?
+    var batched = 0
+
+    init(
+      shape: LineShape, b: UnsafePointer<UInt8>, end: Int, last: Int, quotes: UnsafePointer<UInt64>,
+      members: UnsafeMutablePointer<MemberSpan>?
+    ) {
+      ops = shape.ops
+      keyWords = shape.keyWords
+      keyStarts = shape.keyStarts
+      keyLengths = shape.keyLengths
+      pool = shape.pool
+      self.b = b
+      self.end = end
+      self.last = last
+      self.quotes = quotes
+      self.members = members
+    }
+
+    /// Runs steps `pc..<stop` from byte `i`: the offset after them, or -1 when the line does not
+    /// follow them. Every read is at most at `last` (see each step), and a load of eight bytes
+    /// only where eight are left.
+    mutating func run(from start: Int, to stop: Int, at start_i: Int) -> Int {
+      // Everything in locals, so that the loop keeps it in registers.
+      let ops = self.ops
+      let keyWords = self.keyWords
+      let keyLengths = self.keyLengths
+      let keyStarts = self.keyStarts
+      let pool = self.pool
+      let b = self.b
+      let end = self.end
+      let last = self.last
+      let quotes = self.quotes
+      let members = self.members
+      var batched = self.batched
+      defer { self.batched = batched }
+      var pc = start
+      var i = start_i
+      var keyStart = 0
+      var keyEnd = 0
+      var valueStart = 0
+      while pc < stop {
+        let op = ops[pc]
+        pc &+= 1
+        if op & LineShape.keyed != 0 {
+          let k = Int(op &>> 16)
+          let length = Int(keyLengths[k])
+          guard
+            Self.key(
+              b, i, length, end: end, last: last, words: keyWords + 4 &* k, written: pool + Int(keyStarts[k]))
+          else { return -1 }
+          if op & LineShape.topKey != 0 {
+            // `,"key":` or `"key":`
+            keyStart = i &+ (b[i] == UInt8(ascii: ",") ? 2 : 1)
+            keyEnd = i &+ length &- 2
+            valueStart = i &+ length
+          }
+          i &+= length
+        }
+        switch op & 0xFF {
+        case Step.string.rawValue:
+          // The quote at `i` opens a string: every byte before it was checked, so no quote was
+          // passed over, and the string ends at the next one (before `last`, a brace).
+          guard b[i] == UInt8(ascii: "\""),
+            let close = StructuralIndexer.quote(after: i &+ 1, in: quotes, count: end)
+          else { return -1 }
+          i = close &+ 1
+        case Step.number.rawValue:
+          i = Self.number(b, i, end: end)
+          if i < 0 { return -1 }
+        case Step.open.rawValue:
+          guard b[i] == UInt8(ascii: "{") else { return -1 }
+          i &+= 1
+        case Step.close.rawValue:
+          // A nested object's brace: the record's own is still to come.
+          guard b[i] == UInt8(ascii: "}"), i < last else { return -1 }
+          i &+= 1
+        case Step.arrayOpen.rawValue:
+          guard b[i] == UInt8(ascii: "[") else { return -1 }
+          i &+= 1
+        case Step.arrayEnd.rawValue:
+          let c = b[i]
+          i &+= 1
+          if c == UInt8(ascii: ",") {
+            pc = Int(op &>> 16)
+            continue
+          }
+          guard c == UInt8(ascii: "]") else { return -1 }
+        case Step.bool.rawValue:
+          // `true` or `false`: a field that holds one holds the other on other lines.
+          if OpenContainers.literal(b, at: i, end: end, 0x6575_7274, 4) {
+            i &+= 4
+          } else {
+            guard OpenContainers.literal(b, at: i, end: end, 0x65_736C_6166, 5) else { return -1 }
+            i &+= 5
+          }
+        case Step.null.rawValue:
+          guard OpenContainers.literal(b, at: i, end: end, 0x6C6C_756E, 4) else { return -1 }
+          i &+= 4
+        case Step.emptyObject.rawValue:
+          guard b[i] == UInt8(ascii: "{"), b[i &+ 1] == UInt8(ascii: "}"), i &+ 1 < last else { return -1 }
+          i &+= 2
+        case Step.emptyArray.rawValue:
+          guard b[i] == UInt8(ascii: "["), b[i &+ 1] == UInt8(ascii: "]") else { return -1 }
+          i &+= 2
+        case Step.begin.rawValue:
+          guard b[i] == UInt8(ascii: "{") else { return -1 }
+          i &+= 1
+        default:  // finish
+          // The record's closing brace must be the line's last byte but spaces.
+          guard i == last else { return -1 }
+          i = end
+        }
+        if op & LineShape.endsMember != 0 {
+          members.unsafelyUnwrapped[batched] = MemberSpan(
+            key: Range(uncheckedBounds: (keyStart, keyEnd)), keyHasEscapes: false,
+            value: Range(uncheckedBounds: (valueStart, i)), kind: b[valueStart])
+          batched &+= 1
+        }
+      }
+      return i
+    }
+
+    /// Whether the `length` bytes at `i` are key `k`'s written form. None of them is the closing
+    /// brace at `last` (a form ends with its colon), so a match stays before it.
+    @inline(__always)
+    static func key(
+      _ b: UnsafePointer<UInt8>, _ i: Int, _ length: Int, end: Int, last: Int, words: UnsafePointer<UInt64>,
+      written: UnsafePointer<UInt8>
+    ) -> Bool {
+      if length <= 16, i &+ 16 <= end {
+        let p = UnsafeRawPointer(b + i)
+        let first = (p.loadUnaligned(as: UInt64.self) ^ words[0]) & words[2]
+        let second = (p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ words[1]) & words[3]
+        return first | second == 0
+      }
+      guard i &+ length <= last else { return false }
+      return Bytes.equal(b + i, written, count: length)
+    }
+
+    /// A number as JSON writes it, from `i`: the offset after it, or -1. Each step reads one byte
+    /// past what it took, which was not the brace at `last`.
+    @inline(__always)
+    static func number(_ b: UnsafePointer<UInt8>, _ start: Int, end: Int) -> Int {
+      var i = start
+      @inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- 48 < 10 }
+      @inline(__always) func skipDigits() {
+        while i &+ 8 <= end {
+          let word = UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+          // As the walk's: a plain line is ASCII, so no byte carries into the next.
+          let high: UInt64 = 0x8080_8080_8080_8080
+          let aboveNine = word &+ 0x4646_4646_4646_4646
+          let notDigit = (aboveNine | ~((word | high) &- 0x3030_3030_3030_3030)) & high
+          if notDigit != 0 {
+            i &+= notDigit.littleEndian.trailingZeroBitCount &>> 3
+            return
+          }
+          i &+= 8
+        }
+        while isDigit(b[i]) { i &+= 1 }
+      }
+      if b[i] == UInt8(ascii: "-") { i &+= 1 }
+      let first = b[i]
+      guard isDigit(first) else { return -1 }
+      i &+= 1
+      if first == UInt8(ascii: "0") {
+        if isDigit(b[i]) { return -1 }
+      } else {
+        skipDigits()
+      }
+      if b[i] == UInt8(ascii: ".") {
+        i &+= 1
+        guard isDigit(b[i]) else { return -1 }
+        skipDigits()
+      }
+      if b[i] | 0x20 == UInt8(ascii: "e") {
+        i &+= 1
+        if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i &+= 1 }
+        guard isDigit(b[i]) else { return -1 }
+        while isDigit(b[i]) { i &+= 1 }
+      }
+      return i
+    }
+  }
+
+  /// After the walk accepted the plain line (`.plain`), learns its shape when one is due: always
+  /// after a shape that matched many lines, less often after each that matched few.
+  func learnIfDue(_ b: UnsafePointer<UInt8>, _ end: Int, quotes: UnsafePointer<UInt64>) {
+    if wait > 0 {
+      wait &-= 1
+      return
+    }
+    backoff = hits >= 16 ? 0 : min(max(1, backoff &* 2), 1024)
+    wait = backoff
+    hits = 0
+    learn(b, end, quotes: quotes)
+  }
+
+  /// Learns the shape of a line the walk accepted as plain; leaves no shape when the line is not
+  /// compact (a space outside strings), or too big for the program's room.
+  func learn(_ b: UnsafePointer<UInt8>, _ end: Int, quotes: UnsafePointer<UInt64>) {
+    opCount = 0
+    poolCount = 0
+    keyCount = 0
+    depth = 0
+    topCount = 0
+    var last = end &- 1
+    while last > 0, b[last] == 0x20 { last &-= 1 }
+    var learner = Learner(shape: self, b: b, end: end, last: last, quotes: quotes)
+    guard learner.record() else {
+      opCount = 0
+      return
+    }
+    depth = learner.deepest
+    topCount = learner.top
+  }
+
+  /// Writes a program from a line the walk accepted: every step can trust its grammar.
+  struct Learner {
+    let shape: LineShape
+    let b: UnsafePointer<UInt8>
+    let end: Int
+    let last: Int
+    let quotes: UnsafePointer<UInt64>
+    var deepest = 0
+    var top = 0
+
+    mutating func emit(_ step: Step, flags: UInt32 = 0, _ argument: Int = 0) -> Bool {
+      guard shape.opCount < LineShape.maxOps else { return false }
+      shape.ops[shape.opCount] = step.rawValue | flags | UInt32(argument) &<< 16
+      shape.opCount &+= 1
+      return true
+    }
+
+    /// Notes the written form of a key, `from..<to`: its number, or nil when there is no room.
+    mutating func key(_ from: Int, _ to: Int) -> Int? {
+      let length = to &- from
+      let shape = self.shape
+      guard shape.keyCount < LineShape.maxKeys, shape.poolCount &+ length <= LineShape.maxPool else {
+        return nil
+      }
+      let k = shape.keyCount
+      shape.keyCount &+= 1
+      (shape.pool + shape.poolCount).update(from: b + from, count: length)
+      shape.keyStarts[k] = Int32(shape.poolCount)
+      shape.keyLengths[k] = Int32(length)
+      shape.poolCount &+= length
+      var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+      for j in 0..<min(length, 16) {
+        let byte = UInt64(b[from &+ j]) &<< (8 &* UInt64(j & 7))
+        let mask = UInt64(0xFF) &<< (8 &* UInt64(j & 7))
+        if j < 8 {
+          words.0 |= byte
+          words.2 |= mask
+        } else {
+          words.1 |= byte
+          words.3 |= mask
+        }
+      }
+      let slot = shape.keyWords + 4 &* k
+      slot[0] = words.0
+      slot[1] = words.1
+      slot[2] = words.2
+      slot[3] = words.3
+      return k
+    }
+
+    /// The record: `{`, its members, `}` as the last byte but spaces.
+    mutating func record() -> Bool {
+      guard b[0] == UInt8(ascii: "{"), emit(.begin) else { return false }
+      deepest = 1
+      var i = 1
+      if b[i] != UInt8(ascii: "}") {
+        while true {
+          guard let (form, after) = keyForm(at: i, comma: top > 0),
+            let k = key(form.lowerBound, form.upperBound)
+          else { return false }
+          i = value(at: after, depth: 1, key: k, top: true)
+          guard i >= 0 else { return false }
+          top &+= 1
+          if b[i] != UInt8(ascii: ",") { break }
+        }
+      }
+      guard b[i] == UInt8(ascii: "}"), emit(.finish) else { return false }
+      i &+= 1
+      while i < end, b[i] == 0x20 { i &+= 1 }
+      return i == end
+    }
+
+    /// The written form of the key whose quote (or the comma before it, with `comma`) is at `i`,
+    /// and the offset after its colon; nil when a space stands in the way.
+    func keyForm(at i: Int, comma: Bool) -> (Range<Int>, Int)? {
+      var q = i
+      if comma {
+        guard b[q] == UInt8(ascii: ",") else { return nil }
+        q &+= 1
+      }
+      guard b[q] == UInt8(ascii: "\""),
+        let close = StructuralIndexer.quote(after: q &+ 1, in: quotes, count: end),
+        close &+ 1 < end, b[close &+ 1] == UInt8(ascii: ":"), close &+ 2 &- i <= 255
+      else { return nil }
+      return (i..<(close &+ 2), close &+ 2)
+    }
+
+    /// The value at `i` inside a container at `depth`, after key `key` (nil in an array), a
+    /// member of the record when `top`: the offset after it, or -1.
+    mutating func value(at i: Int, depth: Int, key: Int?, top: Bool) -> Int {
+      let keyFlags = key == nil ? 0 : LineShape.keyed | (top ? LineShape.topKey : 0)
+      let argument = key ?? 0
+      let ends = top ? LineShape.endsMember : 0
+      switch b[i] {
+      case UInt8(ascii: "\""):
+        guard emit(.string, flags: keyFlags | ends, argument),
+          let close = StructuralIndexer.quote(after: i &+ 1, in: quotes, count: end)
+        else { return -1 }
+        return close &+ 1
+      case UInt8(ascii: "t"): return emit(.bool, flags: keyFlags | ends, argument) ? i &+ 4 : -1
+      case UInt8(ascii: "f"): return emit(.bool, flags: keyFlags | ends, argument) ? i &+ 5 : -1
+      case UInt8(ascii: "n"): return emit(.null, flags: keyFlags | ends, argument) ? i &+ 4 : -1
+      case UInt8(ascii: "{"):
+        deepest = max(deepest, depth &+ 1)
+        if b[i &+ 1] == UInt8(ascii: "}") {
+          return emit(.emptyObject, flags: keyFlags | ends, argument) ? i &+ 2 : -1
+        }
+        guard emit(.open, flags: keyFlags, argument) else { return -1 }
+        var j = i &+ 1
+        var first = true
+        while true {
+          guard let (form, after) = keyForm(at: j, comma: !first),
+            let k = self.key(form.lowerBound, form.upperBound)
+          else { return -1 }
+          first = false
+          j = value(at: after, depth: depth &+ 1, key: k, top: false)
+          guard j >= 0 else { return -1 }
+          if b[j] != UInt8(ascii: ",") { break }
+        }
+        guard b[j] == UInt8(ascii: "}"), emit(.close, flags: ends) else { return -1 }
+        return j &+ 1
+      case UInt8(ascii: "["):
+        deepest = max(deepest, depth &+ 1)
+        if b[i &+ 1] == UInt8(ascii: "]") {
+          return emit(.emptyArray, flags: keyFlags | ends, argument) ? i &+ 2 : -1
+        }
+        guard emit(.arrayOpen, flags: keyFlags, argument) else { return -1 }
+        let body = shape.opCount
+        var j = value(at: i &+ 1, depth: depth &+ 1, key: nil, top: false)
+        guard j >= 0 else { return -1 }
+        let stop = shape.opCount
+        // The other elements must follow the first's steps.
+        var run = Run(shape: shape, b: b, end: end, last: last, quotes: quotes, members: nil)
+        while b[j] == UInt8(ascii: ",") {
+          j = run.run(from: body, to: stop, at: j &+ 1)
+          guard j >= 0 else { return -1 }
+        }
+        guard b[j] == UInt8(ascii: "]"), emit(.arrayEnd, flags: ends, body) else { return -1 }
+        return j &+ 1
+      default:
+        // A number (the walk read it): up to the first byte that cannot be in one.
+        guard emit(.number, flags: keyFlags | ends, argument) else { return -1 }
+        var j = i
+        while true {
+          let d = b[j]
+          guard
+            d &- 48 < 10 || d == UInt8(ascii: "-") || d == UInt8(ascii: "+") || d == UInt8(ascii: ".")
+              || d | 0x20 == UInt8(ascii: "e")
+          else { break }
+          j &+= 1
+        }
+        return j
+      }
+    }
+  }
+}
