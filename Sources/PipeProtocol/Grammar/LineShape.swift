@@ -179,7 +179,7 @@ public final class LineShape {
           else { return -1 }
           i = close &+ 1
         case Step.number.rawValue:
-          i = Self.number(b, i, end: end)
+          i = StructuralIndexer.plainNumber(b, i, end: end)
           if i < 0 { return -1 }
         case Step.open.rawValue:
           guard b[i] == UInt8(ascii: "{") else { return -1 }
@@ -249,50 +249,6 @@ public final class LineShape {
       }
       guard i &+ length <= last else { return false }
       return Bytes.equal(b + i, written, count: length)
-    }
-
-    /// A number as JSON writes it, from `i`: the offset after it, or -1. Each step reads one byte
-    /// past what it took, which was not the brace at `last`.
-    @inline(__always)
-    static func number(_ b: UnsafePointer<UInt8>, _ start: Int, end: Int) -> Int {
-      var i = start
-      @inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- 48 < 10 }
-      @inline(__always) func skipDigits() {
-        while i &+ 8 <= end {
-          let word = UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
-          // As the walk's: a plain line is ASCII, so no byte carries into the next.
-          let high: UInt64 = 0x8080_8080_8080_8080
-          let aboveNine = word &+ 0x4646_4646_4646_4646
-          let notDigit = (aboveNine | ~((word | high) &- 0x3030_3030_3030_3030)) & high
-          if notDigit != 0 {
-            i &+= notDigit.littleEndian.trailingZeroBitCount &>> 3
-            return
-          }
-          i &+= 8
-        }
-        while isDigit(b[i]) { i &+= 1 }
-      }
-      if b[i] == UInt8(ascii: "-") { i &+= 1 }
-      let first = b[i]
-      guard isDigit(first) else { return -1 }
-      i &+= 1
-      if first == UInt8(ascii: "0") {
-        if isDigit(b[i]) { return -1 }
-      } else {
-        skipDigits()
-      }
-      if b[i] == UInt8(ascii: ".") {
-        i &+= 1
-        guard isDigit(b[i]) else { return -1 }
-        skipDigits()
-      }
-      if b[i] | 0x20 == UInt8(ascii: "e") {
-        i &+= 1
-        if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i &+= 1 }
-        guard isDigit(b[i]) else { return -1 }
-        while isDigit(b[i]) { i &+= 1 }
-      }
-      return i
     }
   }
 

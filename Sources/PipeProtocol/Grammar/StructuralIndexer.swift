@@ -369,49 +369,9 @@ public enum StructuralIndexer {
           i &+= count
           return true
         }
-        /// Steps `i` over the digits there: eight bytes at a time (SWAR) where eight are left, so
-        /// that a run of any length up to seven costs one step and no loop exit to mispredict.
-        @inline(__always) func skipDigits() {
-          while i &+ 8 <= end {
-            let word = UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
-            // A plain line is ASCII, so no byte carries into the next: adding 0x46 sets the high
-            // bit of bytes above `9`; with the high bit set first, subtracting 0x30 clears it in
-            // bytes below `0`.
-            let high: UInt64 = 0x8080_8080_8080_8080
-            let aboveNine = word &+ 0x4646_4646_4646_4646
-            let notDigit = (aboveNine | ~((word | high) &- 0x3030_3030_3030_3030)) & high
-            if notDigit != 0 {
-              i &+= notDigit.littleEndian.trailingZeroBitCount &>> 3
-              return
-            }
-            i &+= 8
-          }
-          while isDigit(b[i]) { i &+= 1 }
-        }
-        /// `walkAny`'s number; each step reads one byte past what it took, which was not the
-        /// closing brace.
         @inline(__always) func number() -> Bool {
-          if b[i] == UInt8(ascii: "-") { i &+= 1 }
-          let first = b[i]
-          guard isDigit(first) else { return false }
-          i &+= 1
-          if first == UInt8(ascii: "0") {
-            if isDigit(b[i]) { return false }
-          } else {
-            skipDigits()
-          }
-          if b[i] == UInt8(ascii: ".") {
-            i &+= 1
-            guard isDigit(b[i]) else { return false }
-            skipDigits()
-          }
-          if b[i] | 0x20 == UInt8(ascii: "e") {
-            i &+= 1
-            if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i &+= 1 }
-            guard isDigit(b[i]) else { return false }
-            while isDigit(b[i]) { i &+= 1 }
-          }
-          return true
+          i = plainNumber(b, i, end: end)
+          return i >= 0
         }
 
         skipSpaces()
@@ -500,6 +460,56 @@ public enum StructuralIndexer {
         }
       }
     }
+  }
+
+  /// The number that starts at `start` in a plain line of `end` bytes at `b`, as JSON writes it
+  /// (`-`? (`0` | a digit 1-9 and digits) (`.` digits)? (`e` or `E`, `+` or `-`?, digits)?): the
+  /// offset after it, or -1. Each step reads one byte past what it took, so the caller must know a
+  /// byte that ends it comes before the line's end (the walks: the record's closing brace).
+  @inline(__always)
+  static func plainNumber(_ b: UnsafePointer<UInt8>, _ start: Int, end: Int) -> Int {
+    var i = start
+    @inline(__always) func isDigit(_ c: UInt8) -> Bool { c &- 48 < 10 }
+    /// Steps `i` over the digits there: eight bytes at a time (SWAR) where eight are left, so
+    /// that a run of any length up to seven costs one step and no loop exit to mispredict.
+    @inline(__always) func skipDigits() {
+      while i &+ 8 <= end {
+        let word = UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+        // A plain line is ASCII, so no byte carries into the next: adding 0x46 sets the high
+        // bit of bytes above `9`; with the high bit set first, subtracting 0x30 clears it in
+        // bytes below `0`.
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let aboveNine = word &+ 0x4646_4646_4646_4646
+        let notDigit = (aboveNine | ~((word | high) &- 0x3030_3030_3030_3030)) & high
+        if notDigit != 0 {
+          i &+= notDigit.littleEndian.trailingZeroBitCount &>> 3
+          return
+        }
+        i &+= 8
+      }
+      while isDigit(b[i]) { i &+= 1 }
+    }
+    if b[i] == UInt8(ascii: "-") { i &+= 1 }
+    let first = b[i]
+    guard isDigit(first) else { return -1 }
+    i &+= 1
+    if first == UInt8(ascii: "0") {
+      if isDigit(b[i]) { return -1 }
+    } else {
+      skipDigits()
+    }
+    if b[i] == UInt8(ascii: ".") {
+      i &+= 1
+      guard isDigit(b[i]) else { return -1 }
+      skipDigits()
+    }
+    if b[i] | 0x20 == UInt8(ascii: "e") {
+      i &+= 1
+      if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i &+= 1 }
+      guard isDigit(b[i]) else { return -1 }
+      while isDigit(b[i]) { i &+= 1 }
+    }
+    return i
   }
 
   /// How many members the array form of `index` makes room for on the stack (within 1 KiB); a
