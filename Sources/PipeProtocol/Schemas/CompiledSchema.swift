@@ -38,9 +38,12 @@ struct CompiledSchema: Sendable {
   var ranges: [(low: Int, high: Int)] = []
   var pool: [UInt8] = []
   var root = 0
+  /// Whether `conformsInOnePass` reads records of this schema (`canReadOnce`).
+  var readsOnce = false
 
   init(_ fields: [FieldSpec], rules: [IntRule] = []) {
     root = add(.object(fields), steps: [], rules: rules)
+    readsOnce = Self.canReadOnce(fields)
   }
 
   mutating func bytes(_ text: String) -> (Int, Int) {
