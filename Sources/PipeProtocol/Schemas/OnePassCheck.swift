@@ -82,6 +82,18 @@ struct OnePassCheck {
     return j
   }
 
+  /// After a value that ends at `i`, in a container that `closer` closes: the offset of that
+  /// closer, or of what follows the comma there (not the closer: a value must come), or -1 for
+  /// anything else.
+  @inline(__always)
+  func next(_ i: Int, closer: UInt8) -> Int {
+    var i = skipSpace(i)
+    if b[i] == closer { return i }
+    guard b[i] == UInt8(ascii: ",") else { return -1 }
+    i = skipSpace(i &+ 1)
+    return b[i] == closer ? -1 : i
+  }
+
   /// The record: the offset just past its closing brace when the whole line is a valid record of
   /// `type` that conforms, else -1.
   func record() -> Int {
@@ -126,48 +138,16 @@ struct OnePassCheck {
       guard digits <= 18 else { return -1 }
       var v = 0
       for k in digitsStart..<j { v = v &* 10 &+ Int(b[k] &- 48) }
-      if first == UInt8(ascii: "-") { v = -v }
-      guard v >= node.low && v <= node.high else { return -1 }
-      if node.count == 0 { return j }
-      for r in node.first..<(node.first + node.count)
-      where v >= checker.ranges[r].low && v <= checker.ranges[r].high {
-        return j
-      }
-      return -1
+      return checker.intAllowed(first == UInt8(ascii: "-") ? -v : v, node) ? j : -1
     case .number:
       var exponent = false
       let j = number(at: i, exponent: &exponent)
-      guard j >= 0 else { return -1 }
-      // As `CompiledSchema.Checker.plainValue`: within bounds that reach the largest finite value,
-      // a number without an exponent of at most 300 bytes is accepted unread; else read as the
-      // worded check reads it.
-      if node.highNumber == .greatestFiniteMagnitude, j &- i <= 300,
-        first != UInt8(ascii: "-") ? node.lowNumber <= 0 : node.lowNumber == -.greatestFiniteMagnitude,
-        !exponent
-      {
-        return j
-      }
-      guard let v = SchemaChecker.number(checker.json.bytes, i..<j), v.isFinite, v >= node.lowNumber,
-        v <= node.highNumber
-      else { return -1 }
-      return j
-    case .dateTime, .day:
+      // As `CompiledSchema.Checker.plainValue` reads it.
+      return j >= 0 && checker.numberWithin(i..<j, exponent: exponent, node) ? j : -1
+    case .dateTime, .day, .oneOf:
       guard first == 0x22 else { return -1 }
       let end = stringEnd(i)
-      guard end >= 0 else { return -1 }
-      let bytes = UnsafeBufferPointer(start: b + (i &+ 1), count: end &- i &- 2)
-      if node.kind == .day { return bytes.count == 10 && ISODate.day(bytes) != nil ? end : -1 }
-      return ISODate.parse(bytes: bytes, memo: &checker.memo.pointee) != nil ? end : -1
-    case .oneOf:
-      guard first == 0x22 else { return -1 }
-      let end = stringEnd(i)
-      guard end >= 0 else { return -1 }
-      let inner = (i &+ 1)..<(end &- 1)
-      for o in node.first..<(node.first + node.count)
-      where checker.json.equals(inner, checker.pooled(checker.options[o].start, checker.options[o].count)) {
-        return end
-      }
-      return -1
+      return end >= 0 && checker.textConforms((i &+ 1)..<(end &- 1), node) ? end : -1
     case .array:
       guard first == UInt8(ascii: "["), depth < limit else { return -1 }
       var j = skipSpace(i &+ 1)
@@ -175,11 +155,9 @@ struct OnePassCheck {
         while true {
           j = value(at: j, node: node.child, depth: depth &+ 1)
           if j < 0 { return -1 }
-          j = skipSpace(j)
-          let c = b[j]
-          if c == UInt8(ascii: "]") { break }
-          guard c == UInt8(ascii: ",") else { return -1 }
-          j = skipSpace(j &+ 1)
+          j = next(j, closer: UInt8(ascii: "]"))
+          if j < 0 { return -1 }
+          if b[j] == UInt8(ascii: "]") { break }
         }
       }
       // Inside the record: its closing brace is yet to come.
@@ -214,10 +192,10 @@ struct OnePassCheck {
           let close = closingQuote(i)
           guard close >= 0 else { return -1 }
           let keyCount = close &- i &- 1
+          // Not a field's name: the record's `type` (its bytes, little-endian), or not for this walk.
           if let name = node.table.lookup(key: b + (i &+ 1), count: keyCount) {
             f = node.first &+ name.memberIndex
           } else if !(top && keyCount == 4 && OpenContainers.literal(b, at: i &+ 1, end: n, 0x6570_7974, 4)) {
-            // (`type`'s bytes, little-endian.)
             return -1
           }
           i = skipSpace(close &+ 1)
@@ -241,11 +219,9 @@ struct OnePassCheck {
           i = value(at: i, node: checker.fields[f].node, depth: depth)
           if i < 0 { return -1 }
         }
-        i = skipSpace(i)
-        let c = b[i]
-        if c == UInt8(ascii: "}") { break }
-        guard c == UInt8(ascii: ",") else { return -1 }
-        i = skipSpace(i &+ 1)
+        i = next(i, closer: UInt8(ascii: "}"))
+        if i < 0 { return -1 }
+        if b[i] == UInt8(ascii: "}") { break }
       }
     }
     guard checker.requiredSeen(node, seen), !top || typeSeen else { return -1 }
