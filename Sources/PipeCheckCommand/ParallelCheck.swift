@@ -88,6 +88,17 @@ struct ChunkChecker {
   }
 
   mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(Skip) {
+    // A plain line of the last line's type that conforms is read once, its grammar checked with
+    // its schema; any other line, or one that walk is not sure of, is indexed first.
+    if checksLast, let schema = lastSchema, let last = lastType,
+      last.withUnsafeBufferPointer({
+        schema.conformsInOnePass(
+          line, type: $0, maxDepth: rules.maxDepth, maxLineLength: rules.maxLineLength, memo: &dayMemo)
+      })
+    {
+      result.records += 1
+      return
+    }
     guard let type = index.indexIfSure(line) else { throw .chunk }
     result.records += 1
     let typeBytes = UnsafeBufferPointer(rebasing: line[type])

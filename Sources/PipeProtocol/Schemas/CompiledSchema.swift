@@ -38,9 +38,12 @@ struct CompiledSchema: Sendable {
   var ranges: [(low: Int, high: Int)] = []
   var pool: [UInt8] = []
   var root = 0
+  /// Whether `conformsInOnePass` reads records of this schema (`canReadOnce`).
+  var readsOnce = false
 
   init(_ fields: [FieldSpec], rules: [IntRule] = []) {
     root = add(.object(fields), steps: [], rules: rules)
+    readsOnce = Self.canReadOnce(fields)
   }
 
   mutating func bytes(_ text: String) -> (Int, Int) {
@@ -232,40 +235,14 @@ extension CompiledSchema {
       case .nonEmptyString: return first == 0x22 && range.count > 2
       case .bool: return first == UInt8(ascii: "t") || first == UInt8(ascii: "f")
       case .int:
-        guard let v = json.int(range), v >= node.low && v <= node.high else { return false }
-        if node.count == 0 { return true }
-        for r in node.first..<(node.first + node.count) where v >= ranges[r].low && v <= ranges[r].high {
-          return true
-        }
-        return false
+        guard let v = json.int(range) else { return false }
+        return intAllowed(v, node)
       case .number:
         guard first == UInt8(ascii: "-") || first &- 48 < 10 else { return false }
-        // A number of a validated line without an exponent and of at most 300 bytes is finite, and
-        // one without a sign is not below zero: within bounds that reach the largest finite value
-        // above and zero or less below, it is accepted unread. (The line is valid JSON, so the
-        // number's text is well formed.)
-        if node.highNumber == .greatestFiniteMagnitude, range.count <= 300,
-          first != UInt8(ascii: "-") ? node.lowNumber <= 0 : node.lowNumber == -.greatestFiniteMagnitude,
-          !json.hasExponent(range)
-        {
-          return true
-        }
-        // Else read as the readable check reads it (`SchemaChecker.number`), so that both agree at
-        // the bounds.
-        guard let v = SchemaChecker.number(line, range) else { return false }
-        return v.isFinite && v >= node.lowNumber && v <= node.highNumber
-      case .dateTime, .day:
+        return numberWithin(range, exponent: json.hasExponent(range), node)
+      case .dateTime, .day, .oneOf:
         guard let inner = plainString(range) else { return false }
-        let bytes = UnsafeBufferPointer(rebasing: line[inner])
-        if node.kind == .day { return bytes.count == 10 && ISODate.day(bytes) != nil }
-        return ISODate.parse(bytes: bytes, memo: &memo.pointee) != nil
-      case .oneOf:
-        guard let inner = plainString(range) else { return false }
-        for o in node.first..<(node.first + node.count)
-        where json.equals(inner, pooled(options[o].start, options[o].count)) {
-          return true
-        }
-        return false
+        return textConforms(inner, node)
       case .array:
         guard first == UInt8(ascii: "[") else { return false }
         var conforms = true
@@ -285,6 +262,55 @@ extension CompiledSchema {
       case .object, .map:
         guard first == UInt8(ascii: "{") else { return false }
         return object(at: range.lowerBound, node: index).conforms
+      }
+    }
+
+    /// Whether the whole number `v` is within the int `node`'s bounds and, with a rule, among the
+    /// values it allows.
+    @inline(__always)
+    func intAllowed(_ v: Int, _ node: CompiledSchema.Node) -> Bool {
+      guard v >= node.low && v <= node.high else { return false }
+      if node.count == 0 { return true }
+      for r in node.first..<(node.first + node.count) where v >= ranges[r].low && v <= ranges[r].high {
+        return true
+      }
+      return false
+    }
+
+    /// Whether the number at `range` (well formed; `exponent`: whether it has one) is within the
+    /// number `node`'s bounds.
+    @inline(__always)
+    func numberWithin(_ range: Range<Int>, exponent: Bool, _ node: CompiledSchema.Node) -> Bool {
+      // A well-formed number without an exponent and of at most 300 bytes is finite, and one
+      // without a sign is not below zero: within bounds that reach the largest finite value above
+      // and zero or less below, it is accepted unread.
+      if node.highNumber == .greatestFiniteMagnitude, range.count <= 300,
+        json.bytes[range.lowerBound] != UInt8(ascii: "-")
+          ? node.lowNumber <= 0 : node.lowNumber == -.greatestFiniteMagnitude,
+        !exponent
+      {
+        return true
+      }
+      // Else read as the readable check reads it (`SchemaChecker.number`), so that both agree at
+      // the bounds.
+      guard let v = SchemaChecker.number(json.bytes, range) else { return false }
+      return v.isFinite && v >= node.lowNumber && v <= node.highNumber
+    }
+
+    /// Whether the string whose inside (without escapes) is at `inner` conforms to the date-time,
+    /// day or oneOf `node`.
+    @inline(__always)
+    func textConforms(_ inner: Range<Int>, _ node: CompiledSchema.Node) -> Bool {
+      let bytes = UnsafeBufferPointer(rebasing: json.bytes[inner])
+      switch node.kind {
+      case .day: return bytes.count == 10 && ISODate.day(bytes) != nil
+      case .dateTime: return ISODate.parse(bytes: bytes, memo: &memo.pointee) != nil
+      default:
+        for o in node.first..<(node.first + node.count)
+        where json.equals(inner, pooled(options[o].start, options[o].count)) {
+          return true
+        }
+        return false
       }
     }
 
@@ -363,13 +389,7 @@ extension CompiledSchema.Checker {
       }
       let digits = j &- digitsStart
       guard digits > 0, digits <= 18, Self.endsNumber(b[j]) else { return -1 }
-      if first == UInt8(ascii: "-") { v = -v }
-      guard v >= node.low && v <= node.high else { return -1 }
-      if node.count == 0 { return j }
-      for r in node.first..<(node.first + node.count) where v >= ranges[r].low && v <= ranges[r].high {
-        return j
-      }
-      return -1
+      return intAllowed(first == UInt8(ascii: "-") ? -v : v, node) ? j : -1
     case .number:
       guard first == UInt8(ascii: "-") || first &- 48 < 10 else { return -1 }
       var j = i &+ 1
@@ -385,33 +405,11 @@ extension CompiledSchema.Checker {
           break
         }
       }
-      // As `value(_:node:)`: within bounds that reach the largest finite value, a number without
-      // an exponent of at most 300 bytes is accepted unread; else read as the worded check reads it.
-      if node.highNumber == .greatestFiniteMagnitude, j &- i <= 300,
-        first != UInt8(ascii: "-") ? node.lowNumber <= 0 : node.lowNumber == -.greatestFiniteMagnitude,
-        !exponent
-      {
-        return j
-      }
-      guard let v = SchemaChecker.number(json.bytes, i..<j), v.isFinite, v >= node.lowNumber,
-        v <= node.highNumber
-      else { return -1 }
-      return j
-    case .dateTime, .day:
+      return numberWithin(i..<j, exponent: exponent, node) ? j : -1
+    case .dateTime, .day, .oneOf:
       guard first == 0x22 else { return -1 }
       let end = plainStringEnd(i)
-      let bytes = UnsafeBufferPointer(start: b + (i &+ 1), count: end &- i &- 2)
-      if node.kind == .day { return bytes.count == 10 && ISODate.day(bytes) != nil ? end : -1 }
-      return ISODate.parse(bytes: bytes, memo: &memo.pointee) != nil ? end : -1
-    case .oneOf:
-      guard first == 0x22 else { return -1 }
-      let end = plainStringEnd(i)
-      let inner = (i &+ 1)..<(end &- 1)
-      for o in node.first..<(node.first + node.count)
-      where json.equals(inner, pooled(options[o].start, options[o].count)) {
-        return end
-      }
-      return -1
+      return textConforms((i &+ 1)..<(end &- 1), node) ? end : -1
     case .array:
       guard first == UInt8(ascii: "[") else { return -1 }
       let child = node.child

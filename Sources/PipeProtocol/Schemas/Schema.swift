@@ -148,6 +148,19 @@ public struct RecordSchema: Sendable {
     return wordedProblems(in: bytes, members: Array(spans))
   }
 
+  /// Whether `line` is surely a plain, valid record (duplicate keys refused, nesting within
+  /// `maxDepth`, at most `maxLineLength` bytes) whose `"type"` is `type` (its text between the
+  /// quotes, without escapes) and which conforms to this schema: read once, stage 1's block pass
+  /// and one walk checking the grammar and the schema together (`OnePassCheck`), reading
+  /// date-times with `memo`. False means "not sure": index the line and ask `problems`.
+  public func conformsInOnePass(
+    _ line: UnsafeBufferPointer<UInt8>, type: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxLineLength: Int,
+    memo: inout ISODate.DayMemo
+  ) -> Bool {
+    compiled.conformsInOnePass(
+      line, type: type, maxDepth: maxDepth, maxLineLength: maxLineLength, memo: &memo)
+  }
+
   /// The readable check alone (the fast path's fallback; tests compare the two).
   func wordedProblems(in bytes: UnsafeBufferPointer<UInt8>, members: [MemberSpan]) -> [String] {
     var problems: [String] = []
