@@ -120,8 +120,8 @@ struct OrderLine: FieldAccess {
       temperatureIndex <= wasRainingIndex
       ? (temperatureIndex, newTemperature, wasRainingIndex, newWasRaining)
       : (wasRainingIndex, newWasRaining, temperatureIndex, newTemperature)
-    if a >= 0 { splicer.replace(a, to: &out) { $0.append(contentsOf: aValue) } }
-    if b >= 0 { splicer.replace(b, to: &out) { $0.append(contentsOf: bValue) } }
+    if a >= 0 { splicer.replace(a, with: aValue, to: &out) }
+    if b >= 0 { splicer.replace(b, with: bValue, to: &out) }
     func add(_ name: Name, _ value: [UInt8]) {
       splicer.insert(before: members.count, to: &out) { out in
         out.append(UInt8(ascii: "\""))
