@@ -106,9 +106,11 @@ struct OnePassCheck {
   /// Checks the value at `i`, in a container at `depth`, against node `index`: the offset just
   /// past it when it is valid and conforms, else -1.
   func value(at i: Int, node index: Int, depth: Int) -> Int {
-    let node = checker.nodes[index]
+    // The node read where it is: a copy of it (a table and a dozen words) cost more than the
+    // checks of most values.
+    let node = UnsafePointer(checker.nodes.baseAddress! + index)
     let first = b[i]
-    switch node.kind {
+    switch node.pointee.kind {
     case .any, .map:
       return -1
     case .string:
@@ -138,22 +140,22 @@ struct OnePassCheck {
       guard digits <= 18 else { return -1 }
       var v = 0
       for k in digitsStart..<j { v = v &* 10 &+ Int(b[k] &- 48) }
-      return checker.intAllowed(first == UInt8(ascii: "-") ? -v : v, node) ? j : -1
+      return checker.intAllowed(first == UInt8(ascii: "-") ? -v : v, node.pointee) ? j : -1
     case .number:
       var exponent = false
       let j = number(at: i, exponent: &exponent)
       // As `CompiledSchema.Checker.plainValue` reads it.
-      return j >= 0 && checker.numberWithin(i..<j, exponent: exponent, node) ? j : -1
+      return j >= 0 && checker.numberWithin(i..<j, exponent: exponent, node.pointee) ? j : -1
     case .dateTime, .day, .oneOf:
       guard first == 0x22 else { return -1 }
       let end = stringEnd(i)
-      return end >= 0 && checker.textConforms((i &+ 1)..<(end &- 1), node) ? end : -1
+      return end >= 0 && checker.textConforms((i &+ 1)..<(end &- 1), node.pointee) ? end : -1
     case .array:
       guard first == UInt8(ascii: "["), depth < limit else { return -1 }
       var j = skipSpace(i &+ 1)
       if b[j] != UInt8(ascii: "]") {
         while true {
-          j = value(at: j, node: node.child, depth: depth &+ 1)
+          j = value(at: j, node: node.pointee.child, depth: depth &+ 1)
           if j < 0 { return -1 }
           j = next(j, closer: UInt8(ascii: "]"))
           if j < 0 { return -1 }
@@ -172,8 +174,8 @@ struct OnePassCheck {
   /// the `"type"`), against the object node `index`: the offset just past it when it is valid and
   /// conforms, else -1.
   func object(at start: Int, node index: Int, depth: Int) -> Int {
-    let node = checker.nodes[index]
-    guard node.kind == .object, node.count <= 64 else { return -1 }
+    let node = UnsafePointer(checker.nodes.baseAddress! + index)
+    guard node.pointee.kind == .object, node.pointee.count <= 64 else { return -1 }
     let n = checker.json.bytes.count
     let top = depth == 1
     var seen: UInt64 = 0
@@ -185,16 +187,16 @@ struct OnePassCheck {
         // The key: by its written form (`"name":`) when it is one, else ended at its next quote;
         // a key of no field is not for this walk, except the record's type.
         var f = -1
-        if let (name, length) = node.table.lookupWritten(at: b + i, available: n &- i) {
-          f = node.first &+ name.memberIndex
+        if let (name, length) = node.pointee.table.lookupWritten(at: b + i, available: n &- i) {
+          f = node.pointee.first &+ name.memberIndex
           i &+= length
         } else {
           let close = closingQuote(i)
           guard close >= 0 else { return -1 }
           let keyCount = close &- i &- 1
           // Not a field's name: the record's `type` (its bytes, little-endian), or not for this walk.
-          if let name = node.table.lookup(key: b + (i &+ 1), count: keyCount) {
-            f = node.first &+ name.memberIndex
+          if let name = node.pointee.table.lookup(key: b + (i &+ 1), count: keyCount) {
+            f = node.pointee.first &+ name.memberIndex
           } else if !(top && keyCount == 4 && OpenContainers.literal(b, at: i &+ 1, end: n, 0x6570_7974, 4)) {
             return -1
           }
@@ -213,7 +215,7 @@ struct OnePassCheck {
           else { return -1 }
           i = close &+ 1
         } else {
-          let bit: UInt64 = 1 &<< UInt64(f &- node.first)
+          let bit: UInt64 = 1 &<< UInt64(f &- node.pointee.first)
           guard seen & bit == 0 else { return -1 }
           seen |= bit
           i = value(at: i, node: checker.fields[f].node, depth: depth)
@@ -224,7 +226,7 @@ struct OnePassCheck {
         if b[i] == UInt8(ascii: "}") { break }
       }
     }
-    guard checker.requiredSeen(node, seen), !top || typeSeen else { return -1 }
+    guard checker.requiredSeen(node.pointee, seen), !top || typeSeen else { return -1 }
     // A nested object is inside the record: the record's closing brace is yet to come.
     return top || i < last ? i &+ 1 : -1
   }
