@@ -35,8 +35,8 @@ struct Annotator {
   var memoRaw: [UInt8] = []
   var memoFahrenheit = Double.nan
   var memoBytes: [UInt8] = []
-  let trueBytes = Array("true".utf8)
-  let falseBytes = Array("false".utf8)
+  static let trueText: StaticString = "true"
+  static let falseText: StaticString = "false"
 
   init(provider: any ForecastProvider) {
     self.provider = provider
@@ -76,8 +76,12 @@ struct Annotator {
     let date = try forecast(order)
     let reading = lastReadings[(date - ISODate.floorDiv(date, 86_400) * 86_400) / 3600]
     updateTemperature(order, fahrenheit: reading.fahrenheit)
-    order.write(
-      temperature: memoBytes, wasRaining: reading.isPrecipitation ? trueBytes : falseBytes, to: &out)
+    // The values as buffers: passing the arrays themselves retained and released each, per order.
+    memoBytes.withUnsafeBufferPointer { temperature in
+      (reading.isPrecipitation ? Self.trueText : Self.falseText).withUTF8Buffer { wasRaining in
+        order.write(temperature: temperature, wasRaining: wasRaining, to: &out)
+      }
+    }
   }
 
   /// ` (did you mean 'London'?)` when `name` is, ignoring case, a likely typo of one of `names`.

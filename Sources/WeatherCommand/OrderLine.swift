@@ -111,7 +111,11 @@ struct OrderLine: FieldAccess {
 
   /// Appends the record to `out` with the values set (JSON text), through `RecordSplicer`: each in
   /// the place of its member's value, or as a new member after the last one; then a newline.
-  func write(temperature newTemperature: [UInt8], wasRaining newWasRaining: [UInt8], to out: inout [UInt8]) {
+  func write(
+    temperature newTemperature: UnsafeBufferPointer<UInt8>,
+    wasRaining newWasRaining: UnsafeBufferPointer<UInt8>,
+    to out: inout [UInt8]
+  ) {
     let temperatureIndex = place(.temperature)
     let wasRainingIndex = place(.wasRaining)
     var splicer = RecordSplicer(bytes, members: members)
@@ -122,7 +126,7 @@ struct OrderLine: FieldAccess {
       : (wasRainingIndex, newWasRaining, temperatureIndex, newTemperature)
     if a >= 0 { splicer.replace(a, with: aValue, to: &out) }
     if b >= 0 { splicer.replace(b, with: bValue, to: &out) }
-    func add(_ name: Name, _ value: [UInt8]) {
+    func add(_ name: Name, _ value: UnsafeBufferPointer<UInt8>) {
       splicer.insert(before: members.count, to: &out) { out in
         out.append(UInt8(ascii: "\""))
         out.append(contentsOf: name.rawValue.utf8)
