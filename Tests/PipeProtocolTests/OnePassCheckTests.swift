@@ -10,31 +10,9 @@ import Testing
 /// conforms", the twin says so too; on good records it says yes, so that this means something.
 @Suite("the one-pass check against the parser and the schema check")
 struct OnePassCheckTests {
-  /// Every kind of field the one pass reads, nested objects and arrays, and a rule on the ids.
-  static let schema = RecordSchema(
-    type: "k", summary: "every kind of field the one pass reads",
-    fields: [
-      FieldSpec("s", .string), FieldSpec("ne", .nonEmptyString), FieldSpec("i", .int(-5...40)),
-      .optional("big", .integer), FieldSpec("n", .number(0...Double.greatestFiniteMagnitude)),
-      .optional("f", .number(-2.5...7)), .optional("an", .anyNumber), FieldSpec("b", .bool),
-      FieldSpec("d", .dateTime), .optional("day", .day), FieldSpec("o", .oneOf(["placed", "ready", ""])),
-      FieldSpec(
-        "items",
-        .array(
-          .object([
-            FieldSpec("donut", .int(0...40)), .optional("name", .nonEmptyString),
-            FieldSpec("quantity", .int(1...Int.max)),
-          ]))),
-      .optional(
-        "t", .object([FieldSpec("value", .anyNumber), FieldSpec("unit", .oneOf(["fahrenheit", "celsius"]))])),
-      .optional("grid", .array(.array(.int(0...3)))),
-      .optional("nested", .object([FieldSpec("deeper", .object([FieldSpec("x", .string)]))])),
-      .optional("m", .map(.int(0...9))), .optional("any", .any),
-    ], writers: [],
-    rules: [
-      IntRule(
-        path: FieldPath("items", "[]", "donut"), allowed: [0...3, 7...16], expected: "integer on the menu")
-    ])
+  /// Every kind of field, nested objects and arrays, maps and `.any` (which the one pass leaves to
+  /// the usual way), and a rule on the ids: the plain check's schema, `PlainSchemaCheckTests.schema`.
+  static let schema = PlainSchemaCheckTests.schema
 
   /// Broken values: numbers, literals, strings and containers that JSON refuses, and values of
   /// other kinds, each put where a value goes.
