@@ -28,8 +28,9 @@ public final class LineShape {
   /// The deepest nesting of the learned line (its record is depth 1), and its top-level members.
   var depth = 0
   var topCount = 0
-  /// Lines the shape matched since it was learned, and lines to let pass before learning again
-  /// (more after a shape that matched few: a stream whose shape changes line by line).
+  /// Lines the shape matched since it was learned, and plain lines to walk (without a replay)
+  /// before learning again: more after each shape that matched few (a stream whose shape changes
+  /// line by line), none after one that matched many.
   var hits = 0
   var wait = 0
   var backoff = 0
@@ -87,7 +88,10 @@ public final class LineShape {
     _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, quotes: UnsafePointer<UInt64>,
     members: UnsafeMutablePointer<MemberSpan>, capacity: Int, count: inout Int
   ) -> Bool {
-    guard opCount > 0, depth <= min(max(1, maxDepth), StructuralIndexer.maxNesting), topCount <= capacity
+    // While learning waits (the last shapes matched few lines), the replay waits too: a stream
+    // whose shape changes line by line is walked as it was, not replayed in vain first.
+    guard opCount > 0, wait == 0, depth <= min(max(1, maxDepth), StructuralIndexer.maxNesting),
+      topCount <= capacity
     else { return false }
     var last = end &- 1
     while last > 0, b[last] == 0x20 { last &-= 1 }
