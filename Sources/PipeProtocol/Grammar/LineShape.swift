@@ -43,11 +43,10 @@ public final class LineShape {
   /// (`keyed`, `topKey`, `endsMember`) and its argument (a key's number, or where an array's element
   /// steps start) in the high half.
   enum Step: UInt32 {
-    /// The record's `{` (at byte 0).
-    case begin
     /// The record's last `}`, then only spaces.
     case finish
-    /// A value of its kind (an object's or array's first byte for `open` and `arrayOpen`).
+    /// A value of its kind (an object's or array's first byte for `open` and `arrayOpen`; the
+    /// record's own `{`, at byte 0, is an `open` too).
     case string, number, bool, null, open, emptyObject, emptyArray, arrayOpen
     /// A nested object's `}`.
     case close
@@ -93,8 +92,7 @@ public final class LineShape {
     guard opCount > 0, wait == 0, depth <= min(max(1, maxDepth), StructuralIndexer.maxNesting),
       topCount <= capacity
     else { return false }
-    var last = end &- 1
-    while last > 0, b[last] == 0x20 { last &-= 1 }
+    let last = StructuralIndexer.lastNonSpace(b, end)
     guard b[last] == UInt8(ascii: "}") else { return false }
     var run = Run(shape: self, b: b, end: end, last: last, quotes: quotes, members: members)
     guard run.run(from: 0, to: opCount, at: 0) == end else { return false }
@@ -220,9 +218,6 @@ public final class LineShape {
         case Step.emptyArray.rawValue:
           guard b[i] == UInt8(ascii: "["), b[i &+ 1] == UInt8(ascii: "]") else { return -1 }
           i &+= 2
-        case Step.begin.rawValue:
-          guard b[i] == UInt8(ascii: "{") else { return -1 }
-          i &+= 1
         default:  // finish
           // The record's closing brace must be the line's last byte but spaces.
           guard i == last else { return -1 }
@@ -277,8 +272,7 @@ public final class LineShape {
     keyCount = 0
     depth = 0
     topCount = 0
-    var last = end &- 1
-    while last > 0, b[last] == 0x20 { last &-= 1 }
+    let last = StructuralIndexer.lastNonSpace(b, end)
     var learner = Learner(shape: self, b: b, end: end, last: last, quotes: quotes)
     guard learner.record() else {
       opCount = 0
@@ -340,7 +334,7 @@ public final class LineShape {
 
     /// The record: `{`, its members, `}` as the last byte but spaces.
     mutating func record() -> Bool {
-      guard b[0] == UInt8(ascii: "{"), emit(.begin) else { return false }
+      guard b[0] == UInt8(ascii: "{"), emit(.open) else { return false }
       deepest = 1
       var i = 1
       if b[i] != UInt8(ascii: "}") {
@@ -370,7 +364,7 @@ public final class LineShape {
       }
       guard b[q] == UInt8(ascii: "\""),
         let close = StructuralIndexer.quote(after: q &+ 1, in: quotes, count: end),
-        close &+ 1 < end, b[close &+ 1] == UInt8(ascii: ":"), close &+ 2 &- i <= 255
+        close &+ 1 < end, b[close &+ 1] == UInt8(ascii: ":")
       else { return nil }
       return (i..<(close &+ 2), close &+ 2)
     }

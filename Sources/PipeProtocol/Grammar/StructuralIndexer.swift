@@ -328,8 +328,7 @@ public enum StructuralIndexer {
     _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, quotes: UnsafePointer<UInt64>,
     members: UnsafeMutablePointer<MemberSpan>, capacity: Int, count memberCount: inout Int
   ) -> Verdict {
-    var last = end &- 1
-    while last > 0, b[last] == 0x20 { last &-= 1 }
+    let last = lastNonSpace(b, end)
     guard b[last] == UInt8(ascii: "}") else { return .notSure }
     let limit = min(max(1, maxDepth), maxNesting)
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * maxOpenKeys) { keyScratch in
@@ -460,6 +459,15 @@ public enum StructuralIndexer {
         }
       }
     }
+  }
+
+  /// The offset of the last byte of the `end` bytes at `b` that is not a space (0 when all are):
+  /// where a plain record's closing brace must be, for the walks that read up to it unchecked.
+  @inline(__always)
+  static func lastNonSpace(_ b: UnsafePointer<UInt8>, _ end: Int) -> Int {
+    var last = end &- 1
+    while last > 0, b[last] == 0x20 { last &-= 1 }
+    return last
   }
 
   /// The number that starts at `start` in a plain line of `end` bytes at `b`, as JSON writes it

@@ -264,8 +264,7 @@ extension CompiledSchema {
     return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: StructuralIndexer.quoteWords) { bitmap in
       let quotes = bitmap.baseAddress!
       guard StructuralIndexer.scan(base, line.count, quotes: quotes) else { return false }
-      var last = line.count &- 1
-      while last > 0, base[last] == 0x20 { last &-= 1 }
+      let last = StructuralIndexer.lastNonSpace(base, line.count)
       guard base[last] == UInt8(ascii: "}") else { return false }
       return withUnsafeMutablePointer(to: &memo) { memo in
         nodes.withUnsafeBufferPointer { nodes in
