@@ -72,6 +72,8 @@ struct ChunkChecker {
   var lastName = ""
   var lastSchema: RecordSchema?
   var checksLast = false
+  /// The shape of the last conforming lines, checked by plan.
+  let shape = ShapeCheck()
 
   init(_ rules: LineRules) {
     self.rules = rules
@@ -93,7 +95,8 @@ struct ChunkChecker {
     if checksLast, let schema = lastSchema, let last = lastType,
       last.withUnsafeBufferPointer({
         schema.conformsInOnePass(
-          line, type: $0, maxDepth: rules.maxDepth, maxLineLength: rules.maxLineLength, memo: &dayMemo)
+          line, type: $0, maxDepth: rules.maxDepth, maxLineLength: rules.maxLineLength, memo: &dayMemo,
+          shape: shape)
       })
     {
       result.records += 1

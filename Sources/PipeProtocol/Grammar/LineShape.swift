@@ -60,6 +60,9 @@ public final class LineShape {
   static let topKey: UInt32 = 2 << 8
   /// The step ends a member of the record: its span is written.
   static let endsMember: UInt32 = 4 << 8
+  /// The step's value is written to the trace, when the replay keeps one (`ShapeCheck` marks the
+  /// values its schema checks).
+  static let traced: UInt32 = 8 << 8
 
   /// A worker's shape, empty until the first plain line is walked.
   public init() {
@@ -101,6 +104,26 @@ public final class LineShape {
     return true
   }
 
+  /// `replay`, writing the traced steps' values to `trace`, three words each (the step's number,
+  /// the value's first offset, the offset after it): how many words it wrote, or -1 when the line
+  /// is not of the shape (or its values do not fit in `capacity` words).
+  func replay(
+    _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, quotes: UnsafePointer<UInt64>,
+    members: UnsafeMutablePointer<MemberSpan>, trace: UnsafeMutablePointer<Int>, capacity: Int
+  ) -> Int {
+    guard opCount > 0, wait == 0, depth <= min(max(1, maxDepth), StructuralIndexer.maxNesting),
+      topCount <= LineShape.maxKeys
+    else { return -1 }
+    let last = StructuralIndexer.lastNonSpace(b, end)
+    guard b[last] == UInt8(ascii: "}") else { return -1 }
+    var run = Run(shape: self, b: b, end: end, last: last, quotes: quotes, members: members)
+    run.trace = trace
+    run.traceCapacity = capacity
+    guard run.run(from: 0, to: opCount, at: 0) == end else { return -1 }
+    hits &+= 1
+    return run.traced
+  }
+
   /// One replay over a line.
   struct Run {
     let ops: UnsafeMutablePointer<UInt32>
@@ -115,6 +138,10 @@ public final class LineShape {
     let quotes: UnsafePointer<UInt64>
     let members: UnsafeMutablePointer<MemberSpan>?
     var batched = 0
+    /// Where traced values go, three words each, and how many words were written.
+    var trace: UnsafeMutablePointer<Int>? = nil
+    var traceCapacity = 0
+    var traced = 0
 
     init(
       shape: LineShape, b: UnsafePointer<UInt8>, end: Int, last: Int, quotes: UnsafePointer<UInt64>,
@@ -148,7 +175,13 @@ public final class LineShape {
       let quotes = self.quotes
       let members = self.members
       var batched = self.batched
-      defer { self.batched = batched }
+      let trace = self.trace
+      let traceCapacity = self.traceCapacity
+      var traced = self.traced
+      defer {
+        self.batched = batched
+        self.traced = traced
+      }
       var pc = start
       var i = start_i
       var keyStart = 0
@@ -172,6 +205,7 @@ public final class LineShape {
           }
           i &+= length
         }
+        let at = i
         switch op & 0xFF {
         case Step.string.rawValue:
           // The quote at `i` opens a string: every byte before it was checked, so no quote was
@@ -223,11 +257,21 @@ public final class LineShape {
           guard i == last else { return -1 }
           i = end
         }
-        if op & LineShape.endsMember != 0 {
-          members.unsafelyUnwrapped[batched] = MemberSpan(
-            key: Range(uncheckedBounds: (keyStart, keyEnd)), keyHasEscapes: false,
-            value: Range(uncheckedBounds: (valueStart, i)), kind: b[valueStart])
-          batched &+= 1
+        if op & (LineShape.endsMember | LineShape.traced) != 0 {
+          if op & LineShape.endsMember != 0 {
+            members.unsafelyUnwrapped[batched] = MemberSpan(
+              key: Range(uncheckedBounds: (keyStart, keyEnd)), keyHasEscapes: false,
+              value: Range(uncheckedBounds: (valueStart, i)), kind: b[valueStart])
+            batched &+= 1
+          }
+          if op & LineShape.traced != 0 {
+            guard traced &+ 3 <= traceCapacity else { return -1 }
+            let slot = trace.unsafelyUnwrapped + traced
+            slot[0] = pc &- 1
+            slot[1] = at
+            slot[2] = i
+            traced &+= 3
+          }
         }
       }
       return i
@@ -253,15 +297,18 @@ public final class LineShape {
 
   /// After the walk accepted the plain line (`.plain`), learns its shape when one is due: always
   /// after a shape that matched many lines, less often after each that matched few.
-  func learnIfDue(_ b: UnsafePointer<UInt8>, _ end: Int, quotes: UnsafePointer<UInt64>) {
+  /// Whether it learned one (or left none, when the line could not be learned).
+  @discardableResult
+  func learnIfDue(_ b: UnsafePointer<UInt8>, _ end: Int, quotes: UnsafePointer<UInt64>) -> Bool {
     if wait > 0 {
       wait &-= 1
-      return
+      return false
     }
     backoff = hits >= 16 ? 0 : min(max(1, backoff &* 2), 1024)
     wait = backoff
     hits = 0
     learn(b, end, quotes: quotes)
+    return true
   }
 
   /// Learns the shape of a line the walk accepted as plain; leaves no shape when the line is not

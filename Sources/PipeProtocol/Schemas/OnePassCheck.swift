@@ -254,9 +254,13 @@ extension CompiledSchema {
   /// Whether `line` is surely a plain, valid record (duplicate keys refused, nesting within
   /// `maxDepth`) whose `"type"` is `type` (its text between the quotes, without escapes) and
   /// which conforms, read once (`OnePassCheck`); false means "not sure": read it the usual way.
+  ///
+  /// With a `shape` (the worker's own), a line of the last conforming lines' shape is replayed
+  /// against it and only the values its plan marks are read (`ShapeCheck`); any other line is
+  /// walked, and the shape of one that conforms learned when one is due.
   func conformsInOnePass(
     _ line: UnsafeBufferPointer<UInt8>, type: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxLineLength: Int,
-    memo: inout ISODate.DayMemo
+    memo: inout ISODate.DayMemo, shape: ShapeCheck? = nil
   ) -> Bool {
     guard readsOnce, let base = line.baseAddress, !line.isEmpty, line.count <= maxLineLength,
       line.count <= StructuralIndexer.maxPlainLength
@@ -272,13 +276,23 @@ extension CompiledSchema {
             pool.withUnsafeBufferPointer { pool in
               options.withUnsafeBufferPointer { options in
                 ranges.withUnsafeBufferPointer { ranges in
+                  let checker = Checker(
+                    line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
+                    quotes: UnsafePointer(quotes), memo: memo)
+                  if let shape, shape.plannedFor == UnsafeRawPointer(nodes.baseAddress) {
+                    let words = shape.shape.replay(
+                      base, line.count, maxDepth, quotes: quotes, members: shape.members, trace: shape.trace,
+                      capacity: ShapeCheck.traceCapacity)
+                    if words >= 0 { return checker.traced(shape, words: words, type: type) }
+                  }
                   let walk = OnePassCheck(
-                    checker: Checker(
-                      line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
-                      quotes: UnsafePointer(quotes), memo: memo),
-                    last: last, limit: min(max(1, maxDepth), StructuralIndexer.maxNesting), type: type,
-                    rootNode: root)
-                  return walk.record() >= 0
+                    checker: checker, last: last, limit: min(max(1, maxDepth), StructuralIndexer.maxNesting),
+                    type: type, rootNode: root)
+                  guard walk.record() >= 0 else { return false }
+                  if let shape, shape.shape.learnIfDue(base, line.count, quotes: quotes) {
+                    _ = plan(shape, nodes: nodes)
+                  }
+                  return true
                 }
               }
             }

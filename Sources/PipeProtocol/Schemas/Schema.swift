@@ -152,13 +152,15 @@ public struct RecordSchema: Sendable {
   /// `maxDepth`, at most `maxLineLength` bytes) whose `"type"` is `type` (its text between the
   /// quotes, without escapes) and which conforms to this schema: read once, stage 1's block pass
   /// and one walk checking the grammar and the schema together (`OnePassCheck`), reading
-  /// date-times with `memo`. False means "not sure": index the line and ask `problems`.
+  /// date-times with `memo`. False means "not sure": index the line and ask `problems`. With a
+  /// `shape` (one per worker), a line of the last conforming lines' shape is checked by its plan
+  /// (`ShapeCheck`).
   public func conformsInOnePass(
     _ line: UnsafeBufferPointer<UInt8>, type: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxLineLength: Int,
-    memo: inout ISODate.DayMemo
+    memo: inout ISODate.DayMemo, shape: ShapeCheck? = nil
   ) -> Bool {
     compiled.conformsInOnePass(
-      line, type: type, maxDepth: maxDepth, maxLineLength: maxLineLength, memo: &memo)
+      line, type: type, maxDepth: maxDepth, maxLineLength: maxLineLength, memo: &memo, shape: shape)
   }
 
   /// The readable check alone (the fast path's fallback; tests compare the two).

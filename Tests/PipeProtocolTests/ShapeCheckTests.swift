@@ -1,0 +1,175 @@
+import TestSupport
+import Testing
+
+@testable import PipeProtocol
+
+/// The check by shape (`ShapeCheck`: the line replayed against the last conforming lines' shape,
+/// only the values the plan marks read) against the one-pass walk without a shape and against
+/// the slow twin (the parser, then both schema checks). A shape is taught with a compact good
+/// record; then lines of that shape with other values (each value of the record in turn replaced
+/// by values of every kind, good and bad) and mutated lines must get the same answer both ways.
+@Suite("the check by shape against the one-pass walk and the parser")
+struct ShapeCheckTests {
+  static let schema = PlainSchemaCheckTests.schema
+
+  /// The line without its spaces outside strings (the generated records hold no escapes).
+  static func compact(_ line: [UInt8]) -> [UInt8] {
+    var inString = false
+    return line.filter { byte in
+      if byte == UInt8(ascii: "\"") { inString.toggle() }
+      return inString || byte != 0x20
+    }
+  }
+
+  /// The spans of the record's string and number values that follow a colon (no array element).
+  static func scalarValues(_ line: [UInt8]) -> [Range<Int>] {
+    var spans: [Range<Int>] = []
+    var inString = false
+    var i = 0
+    while i < line.count {
+      let byte = line[i]
+      if byte == UInt8(ascii: "\"") { inString.toggle() }
+      if !inString, byte == UInt8(ascii: ":"), i + 1 < line.count {
+        let start = i + 1
+        var end = start
+        if line[start] == UInt8(ascii: "\"") {
+          end = start + 1
+          while end < line.count, line[end] != UInt8(ascii: "\"") { end += 1 }
+          end += 1
+        } else {
+          while end < line.count, Array("-+.eE0123456789".utf8).contains(line[end]) { end += 1 }
+        }
+        if end > start, end <= line.count { spans.append(start..<end) }
+      }
+      i += 1
+    }
+    return spans
+  }
+
+  /// The answer with `check` (the worker's shape) and without one.
+  static func answers(_ line: [UInt8], _ check: ShapeCheck, _ memo: inout ISODate.DayMemo) -> (Bool, Bool) {
+    line.withUnsafeBufferPointer { buffer in
+      Array("k".utf8).withUnsafeBufferPointer { type in
+        let shaped = schema.conformsInOnePass(
+          buffer, type: type, maxDepth: 64, maxLineLength: 1 << 20, memo: &memo, shape: check)
+        let walked = schema.conformsInOnePass(
+          buffer, type: type, maxDepth: 64, maxLineLength: 1 << 20, memo: &memo)
+        return (shaped, walked)
+      }
+    }
+  }
+
+  /// Teaches `check` the shape of `line` (a conforming record): the first answer learns it, the
+  /// next waits, the ones after replay it.
+  static func teach(_ line: [UInt8], _ check: ShapeCheck, _ memo: inout ISODate.DayMemo) -> Bool {
+    for _ in 0..<3 { _ = answers(line, check, &memo) }
+    return check.plannedFor != nil
+  }
+
+  /// Counts of what the two ways answered, and of the lines the replay read.
+  struct Tally {
+    var accepted = 0
+    var refused = 0
+    var replayed = 0
+  }
+
+  /// Checks `line` both ways: the same answer, and a yes only where the twin says yes.
+  static func check(
+    _ line: [UInt8], _ check: ShapeCheck, _ tally: inout Tally, _ memo: inout ISODate.DayMemo, note: String
+  ) {
+    let hits = check.shape.hits
+    let (shaped, walked) = answers(line, check, &memo)
+    if check.shape.hits != hits { tally.replayed += 1 }
+    if shaped { tally.accepted += 1 } else { tally.refused += 1 }
+    let text = String(decoding: line, as: UTF8.self)
+    #expect(shaped == walked, "\(note): by shape \(shaped), walked \(walked): \(text)")
+    if shaped {
+      #expect(
+        OnePassCheckTests.twin(line, type: "k", maxDepth: 64, maxLineLength: 1 << 20),
+        "\(note): accepted by shape, refused by the twin: \(text)")
+    }
+  }
+
+  @Test("each value of a taught shape replaced by values of every kind: the same answers")
+  func replacedValues() {
+    var random = SplitMix64(seed: 5151)
+    var memo = ISODate.DayMemo()
+    var tally = Tally()
+    let others =
+      PlainSchemaCheckTests.others.map { Array($0.utf8) }
+      + [
+        "\"k\"", "\"kk\"", "\"\"", "\"celsius\"", "\"ready\"", "\"Ready\"", "\"2026-02-30T10:02:13Z\"",
+        "\"2026-11-29T24:00:00Z\"", "\"2026-13-29\"", "3", "4", "16", "17", "-5", "-6", "40", "2.4", "-2.6",
+        "1e999", "-1e999", "0e5", "1" + String(repeating: "9", count: 17),
+        "1" + String(repeating: "9", count: 18),
+      ].map { Array($0.utf8) }
+    var taught = 0
+    for round in 0..<Campaign.size(small: 120, full: 1_200) {
+      let check = ShapeCheck()
+      let (loose, _) = OnePassCheckTests.record(&random, faults: 0)
+      let line = Self.compact(loose)
+      guard Self.teach(line, check, &memo) else { continue }
+      taught += 1
+      for span in Self.scalarValues(line) {
+        for value in others {
+          let changed = Array(line[..<span.lowerBound]) + value + Array(line[span.upperBound...])
+          Self.check(changed, check, &tally, &memo, note: "round \(round)")
+        }
+      }
+    }
+    // Most records teach a shape (a map or `.any` value leaves none), the replay reads most of
+    // the lines, and both answers are common.
+    #expect(taught > Campaign.size(small: 120, full: 1_200) / 4)
+    #expect(tally.replayed > tally.accepted / 2)
+    #expect(tally.accepted > 1_000)
+    #expect(tally.refused > 1_000)
+  }
+
+  @Test("mutated lines of a taught shape: the same answers")
+  func mutatedLines() {
+    var random = SplitMix64(seed: 5252)
+    var memo = ISODate.DayMemo()
+    var tally = Tally()
+    let bytes = Array("{}[]\":,0123456789-+.eE tfnrulas\t\\k".utf8)
+    for round in 0..<Campaign.size(small: 300, full: 3_000) {
+      let check = ShapeCheck()
+      let (loose, _) = OnePassCheckTests.record(&random, faults: 0)
+      let line = Self.compact(loose)
+      guard Self.teach(line, check, &memo) else { continue }
+      for _ in 0..<30 {
+        let mutated = Mutations.mutate(line, from: bytes, edits: 1...2, using: &random)
+        Self.check(mutated, check, &tally, &memo, note: "round \(round)")
+      }
+    }
+    #expect(tally.replayed > 400)
+    #expect(tally.accepted > 150)
+    #expect(tally.refused > 1_500)
+  }
+
+  @Test("a record of another type, or with its type changed, is never accepted by the shape of k")
+  func otherType() throws {
+    var random = SplitMix64(seed: 5353)
+    var memo = ISODate.DayMemo()
+    var check = ShapeCheck()
+    var line: [UInt8] = []
+    repeat {
+      check = ShapeCheck()
+      line = Self.compact(OnePassCheckTests.record(&random, faults: 0).line)
+    } while !Self.teach(line, check, &memo)
+    // The taught line itself is replayed and accepted.
+    let hits = check.shape.hits
+    #expect(Self.answers(line, check, &memo) == (true, true))
+    #expect(check.shape.hits == hits + 1)
+    let type = Array("\"type\":\"k\"".utf8)
+    let at = try #require(
+      (0...(line.count - type.count)).first { Array(line[$0..<($0 + type.count)]) == type })
+    let others = ["\"type\":\"kk\"", "\"type\":\"\"", "\"type\":\"K\"", "\"type\":\"j\""]
+    for (n, other) in others.enumerated() {
+      let changed = Array(line[..<at]) + Array(other.utf8) + Array(line[(at + type.count)...])
+      let (shaped, walked) = Self.answers(changed, check, &memo)
+      #expect(!shaped && !walked, "\(other)")
+      // Replayed (the shape matches): refused by the type's check.
+      #expect(check.shape.hits == hits + 2 + n, "\(other)")
+    }
+  }
+}
