@@ -104,9 +104,9 @@ public final class LineShape {
     return true
   }
 
-  /// `replay`, writing the traced steps' values to `trace`, three words each (the step's number,
-  /// the value's first offset, the offset after it): how many words it wrote, or -1 when the line
-  /// is not of the shape (or its values do not fit in `capacity` words).
+  /// `replay`, writing the values of the steps marked `traced` to `trace`, three words each (the
+  /// step's number, the value's first offset, the offset after it): how many words it wrote, or
+  /// -1 when the line is not of the shape (or its values do not fit in `capacity` words).
   func replay(
     _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, quotes: UnsafePointer<UInt64>,
     members: UnsafeMutablePointer<MemberSpan>, trace: UnsafeMutablePointer<Int>, capacity: Int
@@ -117,11 +117,41 @@ public final class LineShape {
     let last = StructuralIndexer.lastNonSpace(b, end)
     guard b[last] == UInt8(ascii: "}") else { return -1 }
     var run = Run(shape: self, b: b, end: end, last: last, quotes: quotes, members: members)
-    run.trace = trace
-    run.traceCapacity = capacity
-    guard run.run(from: 0, to: opCount, at: 0) == end else { return -1 }
+    var values = Trace(words: trace, capacity: capacity)
+    guard run.run(from: 0, to: opCount, at: 0, trace: &values) == end else { return -1 }
     hits &+= 1
-    return run.traced
+    return values.count
+  }
+
+  /// Where a replay writes the values of its `traced` steps. The replay's loop is made once for
+  /// each kind (`Trace`, `NoTrace`), so that the one without keeps its registers: a loop that
+  /// could trace cost every replay a tenth more instructions.
+  protocol ValueTrace {
+    /// Notes the value of step `pc` at `start..<end`: false when there is no room.
+    mutating func note(_ pc: Int, _ start: Int, _ end: Int) -> Bool
+  }
+
+  /// No trace: the replay of sales-chart, annotate and the store.
+  struct NoTrace: ValueTrace {
+    @inline(__always)
+    mutating func note(_ pc: Int, _ start: Int, _ end: Int) -> Bool { true }
+  }
+
+  /// Three words per value, in `words`.
+  struct Trace: ValueTrace {
+    let words: UnsafeMutablePointer<Int>
+    let capacity: Int
+    var count = 0
+
+    @inline(__always)
+    mutating func note(_ pc: Int, _ start: Int, _ end: Int) -> Bool {
+      guard count &+ 3 <= capacity else { return false }
+      words[count] = pc
+      words[count &+ 1] = start
+      words[count &+ 2] = end
+      count &+= 3
+      return true
+    }
   }
 
   /// One replay over a line.
@@ -138,10 +168,6 @@ public final class LineShape {
     let quotes: UnsafePointer<UInt64>
     let members: UnsafeMutablePointer<MemberSpan>?
     var batched = 0
-    /// Where traced values go, three words each, and how many words were written.
-    var trace: UnsafeMutablePointer<Int>? = nil
-    var traceCapacity = 0
-    var traced = 0
 
     init(
       shape: LineShape, b: UnsafePointer<UInt8>, end: Int, last: Int, quotes: UnsafePointer<UInt64>,
@@ -163,6 +189,19 @@ public final class LineShape {
     /// follow them. Every read is at most at `last` (see each step), and a load of eight bytes
     /// only where eight are left.
     mutating func run(from start: Int, to stop: Int, at start_i: Int) -> Int {
+      var none = NoTrace()
+      return steps(from: start, to: stop, at: start_i, trace: &none)
+    }
+
+    /// `run`, noting the values of `traced` steps in `trace`.
+    mutating func run(from start: Int, to stop: Int, at start_i: Int, trace: inout Trace) -> Int {
+      steps(from: start, to: stop, at: start_i, trace: &trace)
+    }
+
+    /// The loop of `run`, made in each (its calls are inlined).
+    @inline(__always)
+    mutating func steps<T: ValueTrace>(from start: Int, to stop: Int, at start_i: Int, trace: inout T) -> Int
+    {
       // Everything in locals, so that the loop keeps it in registers.
       let ops = self.ops
       let keyWords = self.keyWords
@@ -175,17 +214,12 @@ public final class LineShape {
       let quotes = self.quotes
       let members = self.members
       var batched = self.batched
-      let trace = self.trace
-      let traceCapacity = self.traceCapacity
-      var traced = self.traced
-      defer {
-        self.batched = batched
-        self.traced = traced
-      }
+      defer { self.batched = batched }
       var pc = start
       var i = start_i
-      var keyStart = 0
-      var keyEnd = 0
+      // The record's member being read: where its key's form starts, and its value (the key
+      // ends two bytes before, `":`). Two registers, not three, held across the steps.
+      var keyAt = 0
       var valueStart = 0
       while pc < stop {
         let op = ops[pc]
@@ -198,9 +232,7 @@ public final class LineShape {
               b, i, length, end: end, last: last, words: keyWords + 4 &* k, written: pool + Int(keyStarts[k]))
           else { return -1 }
           if op & LineShape.topKey != 0 {
-            // `,"key":` or `"key":`
-            keyStart = i &+ (b[i] == UInt8(ascii: ",") ? 2 : 1)
-            keyEnd = i &+ length &- 2
+            keyAt = i
             valueStart = i &+ length
           }
           i &+= length
@@ -257,22 +289,16 @@ public final class LineShape {
           guard i == last else { return -1 }
           i = end
         }
-        if op & (LineShape.endsMember | LineShape.traced) != 0 {
-          if op & LineShape.endsMember != 0 {
-            members.unsafelyUnwrapped[batched] = MemberSpan(
-              key: Range(uncheckedBounds: (keyStart, keyEnd)), keyHasEscapes: false,
-              value: Range(uncheckedBounds: (valueStart, i)), kind: b[valueStart])
-            batched &+= 1
-          }
-          if op & LineShape.traced != 0 {
-            guard traced &+ 3 <= traceCapacity else { return -1 }
-            let slot = trace.unsafelyUnwrapped + traced
-            slot[0] = pc &- 1
-            slot[1] = at
-            slot[2] = i
-            traced &+= 3
-          }
+        if op & LineShape.endsMember != 0 {
+          members.unsafelyUnwrapped[batched] = MemberSpan(
+            // `,"key":` or `"key":`
+            key: Range(
+              uncheckedBounds: (keyAt &+ (b[keyAt] == UInt8(ascii: ",") ? 2 : 1), valueStart &- 2)),
+            keyHasEscapes: false,
+            value: Range(uncheckedBounds: (valueStart, i)), kind: b[valueStart])
+          batched &+= 1
         }
+        if !(T.self == NoTrace.self), op & LineShape.traced != 0, !trace.note(pc &- 1, at, i) { return -1 }
       }
       return i
     }
