@@ -34,6 +34,12 @@ public final class LineShape {
   var hits = 0
   var wait = 0
   var backoff = 0
+  /// Where a replay with a trace writes the values of the steps marked `traced`.
+  let values: UnsafeMutablePointer<Int>
+
+  /// Room for the values of every step of the longest plain line (the replay reads no other): a
+  /// step that is traced reads at least one byte of its own (a value's first, a bracket).
+  static let traceCapacity = 3 * StructuralIndexer.maxPlainLength
 
   static let maxOps = 2048
   static let maxPool = 4096
@@ -71,6 +77,7 @@ public final class LineShape {
     keyWords = .allocate(capacity: 4 * Self.maxKeys)
     keyStarts = .allocate(capacity: Self.maxKeys)
     keyLengths = .allocate(capacity: Self.maxKeys)
+    values = .allocate(capacity: Self.traceCapacity)
   }
 
   deinit {
@@ -79,6 +86,7 @@ public final class LineShape {
     keyWords.deallocate()
     keyStarts.deallocate()
     keyLengths.deallocate()
+    values.deallocate()
   }
 
   /// Replays the shape against the plain line of `end` bytes at `b` (`quotes` its bitmap): true,
@@ -104,12 +112,12 @@ public final class LineShape {
     return true
   }
 
-  /// `replay`, writing the values of the steps marked `traced` to `trace`, three words each (the
+  /// `replay`, writing the values of the steps marked `traced` to `values`, three words each (the
   /// step's number, the value's first offset, the offset after it): how many words it wrote, or
-  /// -1 when the line is not of the shape (or its values do not fit in `capacity` words).
+  /// -1 when the line is not of the shape.
   func replay(
     _ b: UnsafePointer<UInt8>, _ end: Int, _ maxDepth: Int, quotes: UnsafePointer<UInt64>,
-    members: UnsafeMutablePointer<MemberSpan>, trace: UnsafeMutablePointer<Int>, capacity: Int
+    members: UnsafeMutablePointer<MemberSpan>
   ) -> Int {
     guard opCount > 0, wait == 0, depth <= min(max(1, maxDepth), StructuralIndexer.maxNesting),
       topCount <= LineShape.maxKeys
@@ -117,40 +125,38 @@ public final class LineShape {
     let last = StructuralIndexer.lastNonSpace(b, end)
     guard b[last] == UInt8(ascii: "}") else { return -1 }
     var run = Run(shape: self, b: b, end: end, last: last, quotes: quotes, members: members)
-    var values = Trace(words: trace, capacity: capacity)
-    guard run.run(from: 0, to: opCount, at: 0, trace: &values) == end else { return -1 }
+    var trace = Trace(words: values)
+    guard run.run(from: 0, to: opCount, at: 0, trace: &trace) == end else { return -1 }
     hits &+= 1
-    return values.count
+    return trace.count
   }
 
   /// Where a replay writes the values of its `traced` steps. The replay's loop is made once for
   /// each kind (`Trace`, `NoTrace`), so that the one without keeps its registers: a loop that
   /// could trace cost every replay a tenth more instructions.
   protocol ValueTrace {
-    /// Notes the value of step `pc` at `start..<end`: false when there is no room.
-    mutating func note(_ pc: Int, _ start: Int, _ end: Int) -> Bool
+    /// Notes the value of step `pc` at `start..<end`.
+    mutating func note(_ pc: Int, _ start: Int, _ end: Int)
   }
 
   /// No trace: the replay of sales-chart, annotate and the store.
   struct NoTrace: ValueTrace {
     @inline(__always)
-    mutating func note(_ pc: Int, _ start: Int, _ end: Int) -> Bool { true }
+    mutating func note(_ pc: Int, _ start: Int, _ end: Int) {}
   }
 
   /// Three words per value, in `words`.
   struct Trace: ValueTrace {
+    /// Room for `traceCapacity` words: no replay writes more.
     let words: UnsafeMutablePointer<Int>
-    let capacity: Int
     var count = 0
 
     @inline(__always)
-    mutating func note(_ pc: Int, _ start: Int, _ end: Int) -> Bool {
-      guard count &+ 3 <= capacity else { return false }
+    mutating func note(_ pc: Int, _ start: Int, _ end: Int) {
       words[count] = pc
       words[count &+ 1] = start
       words[count &+ 2] = end
       count &+= 3
-      return true
     }
   }
 
@@ -298,7 +304,7 @@ public final class LineShape {
             value: Range(uncheckedBounds: (valueStart, i)), kind: b[valueStart])
           batched &+= 1
         }
-        if !(T.self == NoTrace.self), op & LineShape.traced != 0, !trace.note(pc &- 1, at, i) { return -1 }
+        if !(T.self == NoTrace.self), op & LineShape.traced != 0 { trace.note(pc &- 1, at, i) }
       }
       return i
     }

@@ -281,8 +281,7 @@ extension CompiledSchema {
                     quotes: UnsafePointer(quotes), memo: memo)
                   if let shape, shape.plannedFor == UnsafeRawPointer(nodes.baseAddress) {
                     let words = shape.shape.replay(
-                      base, line.count, maxDepth, quotes: quotes, members: shape.members, trace: shape.trace,
-                      capacity: ShapeCheck.traceCapacity)
+                      base, line.count, maxDepth, quotes: quotes, members: shape.members)
                     if words >= 0 { return checker.traced(shape, words: words, type: type) }
                   }
                   let walk = OnePassCheck(

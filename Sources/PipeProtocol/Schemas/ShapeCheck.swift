@@ -18,12 +18,8 @@ public final class ShapeCheck {
   let nodeOf: UnsafeMutablePointer<Int32>
   /// The schema the plan was made for (its nodes' storage), or nil when there is no plan.
   var plannedFor: UnsafeRawPointer?
-  /// The replay's scratch: the record's members, and the values it traced.
+  /// The replay's scratch: the record's members.
   let members: UnsafeMutablePointer<MemberSpan>
-  let trace: UnsafeMutablePointer<Int>
-
-  /// Room for every value of the longest plain line (each at least a byte and a separator).
-  static let traceCapacity = 3 * (StructuralIndexer.maxPlainLength / 2)
 
   /// What a step's value is checked for beyond its kind.
   enum Check: UInt8 {
@@ -35,14 +31,12 @@ public final class ShapeCheck {
     checks = .allocate(capacity: LineShape.maxOps)
     nodeOf = .allocate(capacity: LineShape.maxOps)
     members = .allocate(capacity: LineShape.maxKeys)
-    trace = .allocate(capacity: Self.traceCapacity)
   }
 
   deinit {
     checks.deallocate()
     nodeOf.deallocate()
     members.deallocate()
-    trace.deallocate()
   }
 }
 
@@ -167,7 +161,7 @@ extension CompiledSchema.Checker {
   /// being `type`.
   func traced(_ check: ShapeCheck, words: Int, type: UnsafeBufferPointer<UInt8>) -> Bool {
     let b = json.bytes.baseAddress!
-    let trace = check.trace
+    let trace = check.shape.values
     var t = 0
     while t < words {
       let pc = trace[t]
