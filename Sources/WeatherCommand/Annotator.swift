@@ -72,7 +72,7 @@ struct Annotator {
   /// Appends `order` with its weather to `out` as one line, its own bytes as they are, with
   /// "temperature" and "wasRaining" set (in place, or added after the last member). Nothing is
   /// appended when the order is bad.
-  mutating func annotate(_ order: OrderLine, to out: inout [UInt8]) throws(InputError) {
+  mutating func annotate<Sink: ByteSink>(_ order: OrderLine, to out: inout Sink) throws(InputError) {
     let date = try forecast(order)
     let reading = lastReadings[(date - ISODate.floorDiv(date, 86_400) * 86_400) / 3600]
     updateTemperature(order, fahrenheit: reading.fahrenheit)

@@ -111,10 +111,10 @@ struct OrderLine: FieldAccess {
 
   /// Appends the record to `out` with the values set (JSON text), through `RecordSplicer`: each in
   /// the place of its member's value, or as a new member after the last one; then a newline.
-  func write(
+  func write<Sink: ByteSink>(
     temperature newTemperature: UnsafeBufferPointer<UInt8>,
     wasRaining newWasRaining: UnsafeBufferPointer<UInt8>,
-    to out: inout [UInt8]
+    to out: inout Sink
   ) {
     let temperatureIndex = place(.temperature)
     let wasRainingIndex = place(.wasRaining)
@@ -129,9 +129,10 @@ struct OrderLine: FieldAccess {
     func add(_ name: Name, _ value: UnsafeBufferPointer<UInt8>) {
       splicer.insert(before: members.count, to: &out) { out in
         out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: name.rawValue.utf8)
-        out.append(contentsOf: "\":".utf8)
-        out.append(contentsOf: value)
+        for byte in name.rawValue.utf8 { out.append(byte) }
+        out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: ":"))
+        out.append(bytes: value)
       }
     }
     if temperatureIndex < 0 { add(.temperature, newTemperature) }

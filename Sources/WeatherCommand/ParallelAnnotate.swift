@@ -36,7 +36,7 @@ enum ParallelAnnotate {
     try Inputs.forEach(
       paths, tool: tool, quiet: quiet, maxDepth: maxDepth, drainsBeforeBlocking: true, parallel: makeWorker,
       merge: { output, _ in
-        output.bytes.withUnsafeBufferPointer { StandardOutput.shared.write($0) }
+        StandardOutput.shared.write(output.bytes.bytes)
         buffers.give(output)
         return true
       },
@@ -51,17 +51,17 @@ struct ChunkAnnotator {
 
   /// Annotates `chunk` into `output` (emptied first).
   mutating func annotate(_ chunk: LineChunk, into output: ChunkOutput) -> ChunkOutcome<ChunkOutput> {
-    // The bytes taken out of their box while they are written, so that they are not shared.
-    var out: [UInt8] = []
-    swap(&out, &output.bytes)
-    defer { swap(&out, &output.bytes) }
-    out.removeAll(keepingCapacity: true)
+    // The bytes taken out of their box while they are written (the box gets them back, moved
+    // when they grew).
+    var out = output.bytes
+    defer { output.bytes = out }
+    out.removeAll()
     // Room for every line and the members an order may gain.
-    out.reserveCapacity(chunk.bytes.count + chunk.bytes.count / 8 + 256)
+    out.reserve(chunk.bytes.count + chunk.bytes.count / 8 + 256)
     return chunk.result({ output }) { (line) throws(SequentialHandOff) in
       guard let type = index.indexIfSure(line) else { throw .chunk }
       guard ValidatedJSON(line).equals(type, "order") else {
-        out.append(contentsOf: line)
+        out.append(bytes: line)
         out.append(0x0A)
         return
       }
@@ -78,7 +78,9 @@ struct ChunkAnnotator {
 /// A chunk's output, handed from its worker to the merging thread and then back to a worker
 /// through a `BufferPool` (used by one thread at a time).
 final class ChunkOutput: @unchecked Sendable {
-  var bytes: [UInt8] = []
+  var bytes = ByteBuffer()
+
+  deinit { bytes.free() }
 }
 
 /// Chunk outputs handed from thread to thread to be used again (new buffers for every chunk

@@ -33,15 +33,15 @@ public struct RecordSplicer {
 
   /// Copies the input up to `offset`.
   @inlinable @inline(__always)
-  mutating func copy(upTo offset: Int, to out: inout [UInt8]) {
-    if offset > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<offset])) }
+  mutating func copy<Sink: ByteSink>(upTo offset: Int, to out: inout Sink) {
+    if offset > copied { out.append(bytes: UnsafeBufferPointer(rebasing: bytes[copied..<offset])) }
     copied = max(copied, offset)
   }
 
   /// Keeps the members before `m` not yet passed and the separator before `m`, copying the input
   /// up to `offset` (`m`'s key, or a point inside `m`) in one piece.
   @inlinable @inline(__always)
-  mutating func pass(to m: Int, through offset: Int, to out: inout [UInt8]) {
+  mutating func pass<Sink: ByteSink>(to m: Int, through offset: Int, to out: inout Sink) {
     if m > next {
       // Where the output will be once the last member before `m` is copied.
       afterValue = out.count &+ (members[m - 1].value.upperBound &- copied)
@@ -54,7 +54,7 @@ public struct RecordSplicer {
   /// the end (`m` is `members.count`), up to the last member's value, or to the closing brace when
   /// no member is written.
   @inlinable @inline(__always)
-  mutating func pass(to m: Int, to out: inout [UInt8]) {
+  mutating func pass<Sink: ByteSink>(to m: Int, to out: inout Sink) {
     if m < members.count { return pass(to: m, through: keyStart(m), to: &out) }
     if m > next {
       pass(to: m, through: members[m - 1].value.upperBound, to: &out)
@@ -68,7 +68,9 @@ public struct RecordSplicer {
 
   /// Member `m` with its key and spacing as they are, and the value `write` writes (JSON text).
   @inlinable @inline(__always)
-  public mutating func replace(_ m: Int, to out: inout [UInt8], value write: (inout [UInt8]) -> Void) {
+  public mutating func replace<Sink: ByteSink>(
+    _ m: Int, to out: inout Sink, value write: (inout Sink) -> Void
+  ) {
     pass(to: m, through: members[m].value.lowerBound, to: &out)
     write(&out)
     copied = members[m].value.upperBound
@@ -80,23 +82,25 @@ public struct RecordSplicer {
   /// same as `replace(_:to:value:)`, without a closure or an array to hold the value (a writer of
   /// every line of a stream, `weather annotate`, spent a tenth of its time keeping them).
   @inlinable @inline(__always)
-  public mutating func replace(_ m: Int, with value: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+  public mutating func replace<Sink: ByteSink>(
+    _ m: Int, with value: UnsafeBufferPointer<UInt8>, to out: inout Sink
+  ) {
     pass(to: m, through: members[m].value.lowerBound, to: &out)
-    out.append(contentsOf: value)
+    out.append(bytes: value)
     copied = members[m].value.upperBound
     afterValue = out.count
     next = m + 1
   }
 
   /// Leaves out member `m` and one separator beside it.
-  public mutating func remove(_ m: Int, to out: inout [UInt8]) {
+  public mutating func remove<Sink: ByteSink>(_ m: Int, to out: inout Sink) {
     pass(to: m, to: &out)
     if m + 1 < members.count {
       // With the separator after it (the one before it, if any, is written and stays).
       copied = keyStart(m + 1)
     } else {
       // The last member: with the separator before it, already written.
-      if let afterValue { out.removeSubrange(afterValue...) }
+      if let afterValue { out.truncate(to: afterValue) }
       copied = members[m].value.upperBound
     }
     next = m + 1
@@ -105,8 +109,8 @@ public struct RecordSplicer {
   /// Inserts a member before member `m` (after the last one when `m` is `members.count`):
   /// `write` writes its key, colon and value (JSON text).
   @inlinable @inline(__always)
-  public mutating func insert(
-    before m: Int, to out: inout [UInt8], member write: (inout [UInt8]) -> Void
+  public mutating func insert<Sink: ByteSink>(
+    before m: Int, to out: inout Sink, member write: (inout Sink) -> Void
   ) {
     pass(to: m, to: &out)
     if m == members.count, afterValue != nil { out.append(UInt8(ascii: ",")) }
@@ -117,7 +121,7 @@ public struct RecordSplicer {
 
   /// Keeps the members not yet passed and writes the rest of the record.
   @inlinable @inline(__always)
-  public mutating func finish(to out: inout [UInt8]) {
+  public mutating func finish<Sink: ByteSink>(to out: inout Sink) {
     copy(upTo: bytes.count, to: &out)
   }
 }
