@@ -136,9 +136,16 @@ public enum ISODate {
       memo.seconds = first
       day = first
     }
-    guard b[10] == UInt8(ascii: "T"), let h = number(b, 11, 2), b[13] == 58, let mi = number(b, 14, 2),
-      b[16] == 58, let s = number(b, 17, 2), h < 24, mi < 60, s < 60
+    guard b[10] == UInt8(ascii: "T") else { return nil }
+    // `HH:MM:SS` as one word (bytes 11 to 18, before the `Z`): each digit's value, the colons 0.
+    let x = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self).littleEndian ^ 0x3030_3A30_303A_3030
+    // Every byte below 10 (one of 10 or more, or with its top bit, sets a top bit), the colons 0.
+    guard (x | (x &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 == 0, x & 0x0000_FF00_00FF_0000 == 0
     else { return nil }
+    let h = Int(truncatingIfNeeded: x & 0xFF) &* 10 &+ Int(truncatingIfNeeded: (x &>> 8) & 0xFF)
+    let mi = Int(truncatingIfNeeded: (x &>> 24) & 0xFF) &* 10 &+ Int(truncatingIfNeeded: (x &>> 32) & 0xFF)
+    let s = Int(truncatingIfNeeded: (x &>> 48) & 0xFF) &* 10 &+ Int(truncatingIfNeeded: x &>> 56)
+    guard h < 24, mi < 60, s < 60 else { return nil }
     return day + h * 3600 + mi * 60 + s
   }
 
