@@ -71,6 +71,11 @@ final class DonutNames {
   }
 }
 
+/// Whether a plain line may have spaces between its tokens (`Spaced`) or has none (`Compact`).
+protocol LineSpacing { static var compact: Bool { get } }
+enum Compact: LineSpacing { static var compact: Bool { true } }
+enum Spaced: LineSpacing { static var compact: Bool { false } }
+
 /// Counts each chunk's plain records into a tally of its own (see `ParallelTally`); one per worker
 /// thread. Orders count on the days of the main tally's zone, as `SalesTally.add` counts them.
 struct ChunkCounter {
@@ -178,9 +183,11 @@ struct ChunkCounter {
       cachedDay = day
     }
     let sum =
-      plain
-      ? try addPlainSales(json, items, least: 1, most: Order.maxQuantity, into: row)
-      : try addSales(json, items, least: 1, most: Order.maxQuantity, into: row)
+      index.compact
+      ? try addPlainSales(Compact.self, json, items, least: 1, most: Order.maxQuantity, into: row)
+      : plain
+        ? try addPlainSales(Spaced.self, json, items, least: 1, most: Order.maxQuantity, into: row)
+        : try addSales(json, items, least: 1, most: Order.maxQuantity, into: row)
     if let total = value(.totalSales), json.int(total, maxDigits: 15) != sum { throw .chunk }
     orders &+= 1
   }
@@ -206,7 +213,7 @@ struct ChunkCounter {
     row.initialize(repeating: 0, count: tally.width)
     let sum =
       plain
-      ? try addPlainSales(json, sales, least: 0, most: Int.max, into: row)
+      ? try addPlainSales(Spaced.self, json, sales, least: 0, most: Int.max, into: row)
       : try addSales(json, sales, least: 0, most: Int.max, into: row)
     if let total = value(.totalSales), json.int(total, maxDigits: 15) != sum { throw .chunk }
     let key = SalesTally.CityDate(city: tally.city(json.text(cityText)), date: number)
@@ -224,8 +231,12 @@ struct ChunkCounter {
   /// as they are passed.
   // (mutating, so that `self` is passed in place: a non-mutating call from a mutating method
   // copied the whole counter, 560 bytes, for every order)
-  mutating func addPlainSales(
-    _ json: ValidatedJSON, _ range: Range<Int>, least: Int, most: Int, into row: UnsafeMutablePointer<Int>
+  ///
+  /// `Spacing` tells whether the line may have spaces between tokens (`Spaced`) or not (`Compact`:
+  /// the shape replay read it); the loop is made once for each, the compact one skipping none.
+  mutating func addPlainSales<Spacing: LineSpacing>(
+    _: Spacing.Type, _ json: ValidatedJSON, _ range: Range<Int>, least: Int, most: Int,
+    into row: UnsafeMutablePointer<Int>
   ) throws(Skip) -> Int {
     let b = json.bytes.baseAddress!
     var i = range.lowerBound
@@ -233,7 +244,10 @@ struct ChunkCounter {
     /// The offset of the quote that ends the string whose contents start at `from`: from stage 1's
     /// quote bitmap (the line is plain, so no string holds an escaped quote).
     @inline(__always) func quote(_ from: Int) -> Int { index.quote(after: from) }
-    @inline(__always) func spaces() { while b[i] == 0x20 { i &+= 1 } }
+    @inline(__always) func spaces() {
+      if Spacing.compact { return }
+      while b[i] == 0x20 { i &+= 1 }
+    }
     let keys = itemKeys
     var sum = 0
     let n = json.bytes.count

@@ -33,8 +33,21 @@ struct SalesReaderTests {
     }
   }
 
-  /// A worker reader's counts and sum, or nil when it is not sure.
-  static func fast(_ line: [UInt8], _ range: Range<Int>, plain: Bool) -> (counts: [Int], sum: Int)? {
+  /// Whether `line` has no space outside its strings (it has no escapes).
+  static func isCompact(_ line: [UInt8]) -> Bool {
+    var inString = false
+    for byte in line {
+      if byte == UInt8(ascii: "\"") { inString.toggle() }
+      if !inString, byte == 0x20 { return false }
+    }
+    return true
+  }
+
+  /// A worker reader's counts and sum, or nil when it is not sure; `compact`: read as a line the
+  /// shape replay read (no space skipped).
+  static func fast(
+    _ line: [UInt8], _ range: Range<Int>, plain: Bool, compact: Bool = false
+  ) -> (counts: [Int], sum: Int)? {
     line.withUnsafeBufferPointer { buffer in
       var counter = ChunkCounter(maxDepth: 512, maxLineLength: 1 << 20, zone: .utc)
       // As a worker reads a line: stage 1 first (its quote bitmap is what addPlainSales reads).
@@ -45,9 +58,12 @@ struct SalesReaderTests {
       let json = ValidatedJSON(buffer)
       do throws(SequentialHandOff) {
         let sum =
-          plain
-          ? try counter.addPlainSales(json, range, least: 1, most: Order.maxQuantity, into: row)
-          : try counter.addSales(json, range, least: 1, most: Order.maxQuantity, into: row)
+          compact
+          ? try counter.addPlainSales(Compact.self, json, range, least: 1, most: Order.maxQuantity, into: row)
+          : plain
+            ? try counter.addPlainSales(
+              Spaced.self, json, range, least: 1, most: Order.maxQuantity, into: row)
+            : try counter.addSales(json, range, least: 1, most: Order.maxQuantity, into: row)
         return (Array(UnsafeBufferPointer(start: row, count: 17)), sum)
       } catch {
         return nil
@@ -127,8 +143,12 @@ struct SalesReaderTests {
           != .notSure
       else { continue }
       let slow = Self.slow(line, range)
-      for plain in [true, false] {
-        let fast = Self.fast(line, range, plain: plain)
+      // The compact reading only of a line without spaces, as the shape replay hands over.
+      let ways =
+        Self.isCompact(line)
+        ? [(true, true), (true, false), (false, false)] : [(true, false), (false, false)]
+      for (plain, compact) in ways {
+        let fast = Self.fast(line, range, plain: plain, compact: compact)
         if let fast {
           #expect(slow?.counts == fast.counts && slow?.sum == fast.sum, "\(value)")
         } else {
@@ -138,5 +158,29 @@ struct SalesReaderTests {
       }
     }
     #expect(agreed > rounds / 4)
+  }
+
+  @Test("a worker's indexer calls a line compact only when the shape replay read it, without spaces")
+  func compactLines() throws {
+    var counter = ChunkCounter(maxDepth: 512, maxLineLength: 1 << 20, zone: .utc)
+    var random = SplitMix64(seed: 77)
+    var compact = 0
+    for round in 0..<400 {
+      let elements = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+        #"{"donut":\#(Int.random(in: 0...16, using: &random)),"quantity":\#(Int.random(in: 1...9, using: &random))}"#
+      }
+      let items = "[" + elements.joined(separator: ",") + "]"
+      var text = #"{"creationDate":"2026-11-29T10:02:13Z","items":\#(items),"type":"order"}"#
+      if round % 50 == 49, let colon = text.range(of: "\":\"2026") {
+        text.replaceSubrange(colon, with: "\": \"2026")
+      }
+      let line = Array(text.utf8)
+      let indexed = line.withUnsafeBufferPointer { counter.index.indexIfSure($0) != nil }
+      guard indexed, counter.index.compact else { continue }
+      compact += 1
+      #expect(Self.isCompact(line), "called compact: \(text)")
+    }
+    // Most lines of the stream share a shape with the one before: the replay reads many.
+    #expect(compact > 300)
   }
 }

@@ -34,6 +34,9 @@ public final class LineShape {
   var hits = 0
   var wait = 0
   var backoff = 0
+  /// Lines replayed so far, whatever the shape (unlike `hits`, never set back): a caller that
+  /// reads it before and after a line knows whether the replay read it.
+  var replays = 0
   /// Where a replay with a trace writes the values of the steps marked `traced`.
   let values: UnsafeMutablePointer<Int>
 
@@ -109,6 +112,7 @@ public final class LineShape {
     guard run.run(from: 0, to: opCount, at: 0) == end else { return false }
     count = run.batched
     hits &+= 1
+    replays &+= 1
     return true
   }
 

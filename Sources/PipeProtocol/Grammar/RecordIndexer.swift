@@ -35,6 +35,10 @@ public struct RecordIndexer {
   @usableFromInline var line = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   /// Whether the last line indexed is plain (printable ASCII, no escapes anywhere).
   public private(set) var plain = false
+  /// Whether the last line `indexIfSure` indexed was read by the shape replay (`LineShape`), so
+  /// that no space stands outside its strings before its closing brace: a reader of it need not
+  /// skip any.
+  public private(set) var compact = false
   /// The length of the last line indexed by `indexIfSure`.
   @usableFromInline var count = 0
 
@@ -78,15 +82,22 @@ public struct RecordIndexer {
     guard line.count <= maxLineLength else { return nil }
     count = line.count
     let store = buffers.spans
+    let shape = buffers.shape
+    let replays = shape.replays
     switch StructuralIndexer.index(
       line, maxDepth: maxDepth, quotes: buffers.quoteWords, members: store, count: &memberCount,
-      shape: buffers.shape)
+      shape: shape)
     {
-    case .plain: plain = true
-    case .valid: plain = false
+    case .plain:
+      plain = true
+      compact = shape.replays != replays
+    case .valid:
+      plain = false
+      compact = false
     case .notSure:
       // Deep nesting, many keys or an escaped key: the parser reads it (and nothing is worded).
       plain = false
+      compact = false
       var parser = JSONParser(line, maxDepth: maxDepth)
       parser.rejectsDuplicateKeys = true
       let read = (try? parser.indexObjectByteByByte(into: &members)) != nil
