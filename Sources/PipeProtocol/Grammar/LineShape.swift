@@ -37,6 +37,9 @@ public final class LineShape {
   /// Lines replayed so far, whatever the shape (unlike `hits`, never set back): a caller that
   /// reads it before and after a line knows whether the replay read it.
   var replays = 0
+  /// Shapes learned so far (tried): two lines the replay read with the same generation have the
+  /// same keys in the same places.
+  var generation = 0
   /// Where a replay with a trace writes the values of the steps marked `traced`.
   let values: UnsafeMutablePointer<Int>
 
@@ -350,6 +353,7 @@ public final class LineShape {
   /// Learns the shape of a line the walk accepted as plain; leaves no shape when the line is not
   /// compact (a space outside strings), or too big for the program's room.
   func learn(_ b: UnsafePointer<UInt8>, _ end: Int, quotes: UnsafePointer<UInt64>) {
+    generation &+= 1
     opCount = 0
     poolCount = 0
     keyCount = 0

@@ -39,6 +39,10 @@ public struct RecordIndexer {
   /// that no space stands outside its strings before its closing brace: a reader of it need not
   /// skip any.
   public private(set) var compact = false
+  /// The shape generation (`LineShape.generation`) the last line was replayed with, or -1 when
+  /// the replay did not read it: where a name was found on a line of that generation, it is on
+  /// this one.
+  @usableFromInline var shapeNow = -1
   /// The length of the last line indexed by `indexIfSure`.
   @usableFromInline var count = 0
 
@@ -91,13 +95,16 @@ public struct RecordIndexer {
     case .plain:
       plain = true
       compact = shape.replays != replays
+      shapeNow = compact ? shape.generation : -1
     case .valid:
       plain = false
       compact = false
+      shapeNow = -1
     case .notSure:
       // Deep nesting, many keys or an escaped key: the parser reads it (and nothing is worded).
       plain = false
       compact = false
+      shapeNow = -1
       var parser = JSONParser(line, maxDepth: maxDepth)
       parser.rejectsDuplicateKeys = true
       let read = (try? parser.indexObjectByteByByte(into: &members)) != nil
@@ -160,15 +167,22 @@ public struct RecordIndexer {
   /// `place(_:)` by the name's place in `names`.
   @inlinable @inline(__always)
   func place(_ k: Int) -> Int? {
-    // Lines of a stream mostly have one shape: the member where this name was last found is
-    // tried first. (The sure mode reads only lines without duplicate keys or escaped keys, so the
-    // member found there is the only one of that name.)
-    let spans = buffers.spans
+    // Lines of a stream mostly have one shape: the member where this name was last found (or
+    // -1: not found) is tried first, and taken unchecked when it was found on a line the shape
+    // replay read with the same shape as this one (the same keys in the same places). (The sure
+    // mode reads only lines without duplicate keys or escaped keys, so the member found there is
+    // the only one of that name.)
     let hint = Int(buffers.hints[k])
-    if hint < memberCount, names.isName(k, spans[hint].key, in: line) { return hint }
-    guard let m = names.find(k, among: self.spans, in: line, escapes: false) else { return nil }
-    buffers.hints[k] = Int32(m)
-    return m
+    if shapeNow >= 0, buffers.hintShapes[k] == shapeNow { return hint < 0 ? nil : hint }
+    let m: Int
+    if hint >= 0, hint < memberCount, names.isName(k, buffers.spans[hint].key, in: line) {
+      m = hint
+    } else {
+      m = names.find(k, among: self.spans, in: line, escapes: false) ?? -1
+      buffers.hints[k] = Int32(m)
+    }
+    buffers.hintShapes[k] = shapeNow
+    return m < 0 ? nil : m
   }
 
   /// The bytes between the quotes of a string value without escapes; nil for another value.
@@ -265,17 +279,22 @@ public struct RecordIndexer {
   @usableFromInline let quoteWords = UnsafeMutablePointer<UInt64>.allocate(
     capacity: StructuralIndexer.quoteWords)
   @usableFromInline let hints: UnsafeMutablePointer<Int32>
+  /// For each name, the shape generation of the replayed line its hint was checked on (-1: none).
+  @usableFromInline let hintShapes: UnsafeMutablePointer<Int>
   /// The shape of the lines read last (`StructuralIndexer`'s replay).
   @usableFromInline let shape = LineShape()
 
   init(names: Int) {
     hints = .allocate(capacity: max(names, 1))
     hints.initialize(repeating: 0, count: max(names, 1))
+    hintShapes = .allocate(capacity: max(names, 1))
+    hintShapes.initialize(repeating: -1, count: max(names, 1))
   }
 
   deinit {
     spans.deallocate()
     quoteWords.deallocate()
     hints.deallocate()
+    hintShapes.deallocate()
   }
 }
