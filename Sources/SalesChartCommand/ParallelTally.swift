@@ -212,9 +212,11 @@ struct ChunkCounter {
     let row = tally.scratch
     row.initialize(repeating: 0, count: tally.width)
     let sum =
-      plain
-      ? try addPlainSales(Spaced.self, json, sales, least: 0, most: Int.max, into: row)
-      : try addSales(json, sales, least: 0, most: Int.max, into: row)
+      index.compact
+      ? try addPlainSales(Compact.self, json, sales, least: 0, most: Int.max, into: row)
+      : plain
+        ? try addPlainSales(Spaced.self, json, sales, least: 0, most: Int.max, into: row)
+        : try addSales(json, sales, least: 0, most: Int.max, into: row)
     if let total = value(.totalSales), json.int(total, maxDigits: 15) != sum { throw .chunk }
     let key = SalesTally.CityDate(city: tally.city(json.text(cityText)), date: number)
     cachedDay = Int.min  // a new row may move the counts
