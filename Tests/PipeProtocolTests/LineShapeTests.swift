@@ -175,4 +175,78 @@ struct LineShapeTests {
     }
     #expect(shape.opCount > 0)
   }
+
+  /// An order as the tools write it, its city, parking spot, status, temperature, type and
+  /// weather kept from line to line but now and then (one in `change`) another.
+  static func keptOrder(_ random: inout SplitMix64, change: Int) -> String {
+    func kept(_ usual: String, _ other: String) -> String {
+      Int.random(in: 0..<change, using: &random) == 0 ? other : usual
+    }
+    let items = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+      #"{"donut":\#(Int.random(in: 0...16, using: &random)),"name":"x","quantity":\#(Int.random(in: 1...9, using: &random))}"#
+    }
+    return
+      #"{"city":\#(kept("\"Cupertino\"", "\"Cupertinp\"")),"creationDate":"2026-11-29T11:\#(Int.random(in: 10...59, using: &random)):28Z","id":"Order#\#(Int.random(in: 0...999, using: &random))","items":[\#(items.joined(separator: ","))],"parkingSpot":\#(kept("\"Apple Park\"", "\"Apple Park \"")),"status":\#(kept("\"ready\"", "\"placed\"")),"temperature":{"unit":"fahrenheit","value":\#(kept("72", "7.2"))},"totalSales":\#(Int.random(in: 1...40, using: &random)),"type":\#(kept("\"order\"", "\"orders\"")),"wasRaining":\#(kept("false", "true"))}"#
+  }
+
+  @Test(
+    "runs of members that stay the same are compared whole; a line that differs there agrees with the walk")
+  func literalRuns() {
+    var random = SplitMix64(seed: 4610)
+    let bytes: [UInt8] = Array("{}[]\":,0123456789-.eE tfnAP".utf8)
+    let shape = LineShape()
+    let quotes = UnsafeMutablePointer<UInt64>.allocate(capacity: StructuralIndexer.quoteWords)
+    defer { quotes.deallocate() }
+    let with = UnsafeMutablePointer<MemberSpan>.allocate(capacity: StructuralIndexer.maxOpenKeys)
+    defer { with.deallocate() }
+    let without = UnsafeMutablePointer<MemberSpan>.allocate(capacity: StructuralIndexer.maxOpenKeys)
+    defer { without.deallocate() }
+    var used = 0
+    var generation = 0
+    var lastUsed = 0
+    for _ in 0..<Campaign.size(small: 20_000, full: 100_000) {
+      var line = Array(Self.keptOrder(&random, change: 60).utf8)
+      // (Rarely enough that the shape is replayed: a stream of many shapes waits to learn.)
+      if Int.random(in: 0..<40, using: &random) == 0 {
+        line = Mutations.mutate(line, from: bytes, edits: 1...2, using: &random)
+      }
+      line.withUnsafeBufferPointer { buffer in
+        var a = 0
+        var b = 0
+        let fast = StructuralIndexer.index(
+          buffer, maxDepth: 512, quotes: quotes, members: with, count: &a, shape: shape)
+        let slow = StructuralIndexer.index(buffer, maxDepth: 512, quotes: quotes, members: without, count: &b)
+        #expect(fast == slow, "\(String(decoding: line, as: UTF8.self))")
+        if fast != .notSure {
+          #expect(
+            Array(UnsafeBufferPointer(start: with, count: a))
+              == Array(UnsafeBufferPointer(start: without, count: b)),
+            "\(String(decoding: line, as: UTF8.self))")
+        }
+      }
+      // (A shape learned again starts its runs' tallies again.)
+      if shape.generation != generation {
+        used += lastUsed
+        generation = shape.generation
+      }
+      lastUsed = shape.literals.used
+    }
+    used += lastUsed
+    // The runs were found and stood for their members on many lines.
+    #expect(used > 5_000)
+  }
+
+  @Test("a run whose bytes keep differing is dropped, and the lines are still replayed")
+  func literalRunDropped() {
+    let shape = Self.learned(#"{"a":1,"b":"x","c":"y","d":[2]}"#)
+    #expect(Self.check(shape, Array(#"{"a":2,"b":"x","c":"y","d":[3]}"#.utf8)))
+    func runs() -> Int { (0..<shape.opCount).filter { shape.ops[$0] & LineShape.literal != 0 }.count }
+    #expect(runs() == 1)
+    for n in 0..<40 {
+      let c = n % 2 == 0 ? "z" : "y"
+      #expect(Self.check(shape, Array(#"{"a":\#(n),"b":"x","c":"\#(c)","d":[\#(n)]}"#.utf8)))
+    }
+    #expect(runs() == 0)
+    #expect(Self.check(shape, Array(#"{"a":1,"b":"x","c":"y","d":[2]}"#.utf8)))
+  }
 }

@@ -125,6 +125,42 @@ struct ShapeCheckTests {
     #expect(tally.refused > 1_000)
   }
 
+  @Test(
+    "runs of members compared whole (a shape taught by two lines that differ in one value): the same answers")
+  func literalRuns() {
+    var random = SplitMix64(seed: 5353)
+    var memo = ISODate.DayMemo()
+    var tally = Tally()
+    let others = ["\"k\"", "\"\"", "\"ready\"", "3", "17", "-6", "2.4", "1e999", "true", "null", "{}"].map {
+      Array($0.utf8)
+    }
+    var used = 0
+    for round in 0..<Campaign.size(small: 120, full: 1_200) {
+      let check = ShapeCheck()
+      let (loose, _) = OnePassCheckTests.record(&random, faults: 0)
+      let line = Self.compact(loose)
+      let spans = Self.scalarValues(line)
+      guard let changed = spans.randomElement(using: &random) else { continue }
+      // The shape is learned from `line`; the runs are found on the first line replayed, which
+      // differs from it in one value (so that the runs stop there).
+      for _ in 0..<2 { _ = Self.answers(line, check, &memo) }
+      let variant = Array(line[..<changed.lowerBound]) + Array("0".utf8) + Array(line[changed.upperBound...])
+      _ = Self.answers(variant, check, &memo)
+      guard check.plannedFor != nil else { continue }
+      for span in spans {
+        for value in others {
+          let edited = Array(line[..<span.lowerBound]) + value + Array(line[span.upperBound...])
+          Self.check(edited, check, &tally, &memo, note: "round \(round)")
+        }
+        Self.check(line, check, &tally, &memo, note: "round \(round)")
+      }
+      used += check.shape.literals.used
+    }
+    #expect(used > 1_000)
+    #expect(tally.accepted > 500)
+    #expect(tally.refused > 500)
+  }
+
   @Test("mutated lines of a taught shape: the same answers")
   func mutatedLines() {
     var random = SplitMix64(seed: 5252)

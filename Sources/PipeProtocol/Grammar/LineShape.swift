@@ -42,6 +42,8 @@ public final class LineShape {
   var generation = 0
   /// Where a replay with a trace writes the values of the steps marked `traced`.
   let values: UnsafeMutablePointer<Int>
+  /// The runs of members whose bytes do not change from line to line, compared whole.
+  let literals = LiteralRuns()
 
   /// Room for the values of every step of the longest plain line (the replay reads no other): a
   /// step that is traced reads at least one byte of its own (a value's first, a bracket).
@@ -75,6 +77,8 @@ public final class LineShape {
   /// The step's value is written to the trace, when the replay keeps one (`ShapeCheck` marks the
   /// values its schema checks).
   static let traced: UInt32 = 8 << 8
+  /// The step starts a run of members compared whole (`LiteralRuns`): its number in `runAt`.
+  static let literal: UInt32 = 16 << 8
 
   /// A worker's shape, empty until the first plain line is walked.
   public init() {
@@ -116,6 +120,7 @@ public final class LineShape {
     count = run.batched
     hits &+= 1
     replays &+= 1
+    if literals.due { literals.find(b, members: members, count: count, in: self) }
     return true
   }
 
@@ -136,6 +141,7 @@ public final class LineShape {
     guard run.run(from: 0, to: opCount, at: 0, trace: &trace) == end else { return -1 }
     hits &+= 1
     replays &+= 1
+    if literals.due { literals.find(b, members: members, count: run.batched, in: self) }
     return trace.count
   }
 
@@ -143,18 +149,35 @@ public final class LineShape {
   /// each kind (`Trace`, `NoTrace`), so that the one without keeps its registers: one loop that
   /// could trace cost sales-chart's replays 7% more instructions, in spilled registers.
   protocol ValueTrace {
+    /// Whether every step's value is noted (else only those marked `traced`).
+    static var every: Bool { get }
     /// Notes the value of step `pc` at `start..<end`.
     mutating func note(_ pc: Int, _ start: Int, _ end: Int)
   }
 
   /// No trace: the replay of sales-chart, annotate and the store.
   struct NoTrace: ValueTrace {
+    static var every: Bool { false }
     @inline(__always)
     mutating func note(_ pc: Int, _ start: Int, _ end: Int) {}
   }
 
+  /// Where each step's value starts and ends on the learned line (`LiteralRuns`), step by step.
+  struct Positions: ValueTrace {
+    static var every: Bool { true }
+    let at: UnsafeMutablePointer<Int32>
+    let end: UnsafeMutablePointer<Int32>
+
+    @inline(__always)
+    mutating func note(_ pc: Int, _ start: Int, _ end: Int) {
+      at[pc] = Int32(start)
+      self.end[pc] = Int32(end)
+    }
+  }
+
   /// Three words per value, in `words`.
   struct Trace: ValueTrace {
+    static var every: Bool { false }
     /// Room for `traceCapacity` words: no replay writes more.
     let words: UnsafeMutablePointer<Int>
     var count = 0
@@ -182,6 +205,13 @@ public final class LineShape {
     let quotes: UnsafePointer<UInt64>
     let members: UnsafeMutablePointer<MemberSpan>?
     var batched = 0
+    /// `LiteralRuns`' storage (its pointers, not the object: a reference would be counted on
+    /// every replay).
+    let runs: UnsafeMutablePointer<LiteralRuns.Run>
+    let runAt: UnsafeMutablePointer<Int32>
+    let runBytes: UnsafeMutablePointer<UInt8>
+    let runSpans: UnsafeMutablePointer<MemberSpan>
+    let runNotes: UnsafeMutablePointer<Int32>
 
     init(
       shape: LineShape, b: UnsafePointer<UInt8>, end: Int, last: Int, quotes: UnsafePointer<UInt64>,
@@ -197,6 +227,12 @@ public final class LineShape {
       self.last = last
       self.quotes = quotes
       self.members = members
+      let literals = shape.literals
+      runs = literals.runs
+      runAt = literals.runAt
+      runBytes = literals.bytes
+      runSpans = literals.spans
+      runNotes = literals.notes
     }
 
     /// Runs steps `pc..<stop` from byte `i`: the offset after them, or -1 when the line does not
@@ -210,6 +246,48 @@ public final class LineShape {
     /// `run`, noting the values of `traced` steps in `trace`.
     mutating func run(from start: Int, to stop: Int, at start_i: Int, trace: inout Trace) -> Int {
       steps(from: start, to: stop, at: start_i, trace: &trace)
+    }
+
+    /// `run`, noting where every step's value is (the learned line's, for `LiteralRuns`).
+    mutating func run(from start: Int, to stop: Int, at start_i: Int, positions: inout Positions) -> Int {
+      steps(from: start, to: stop, at: start_i, trace: &positions)
+    }
+
+    /// The run of members that starts at step `pc` and byte `i`, compared whole: the offset after
+    /// it (its members and traced values written), or -1 when the line's bytes differ there.
+    @inline(never)
+    mutating func literal<T: ValueTrace>(_ pc: Int, _ i: Int, batched: inout Int, trace: inout T) -> Int {
+      let run = runs + Int(runAt[pc])
+      let length = Int(run.pointee.length)
+      // The run's bytes are all before the record's closing brace (`close` steps need that).
+      guard i &+ length <= last, ShortBytes.equal(b + i, runBytes + Int(run.pointee.start), count: length)
+      else {
+        run.pointee.misses &+= 1
+        // A value that only looked constant: the run costs a comparison on every line.
+        if run.pointee.misses > 16, run.pointee.misses &* 4 > run.pointee.hits {
+          ops[pc] &= ~LineShape.literal
+        }
+        return -1
+      }
+      run.pointee.hits &+= 1
+      let members = self.members.unsafelyUnwrapped
+      var span = runSpans + Int(run.pointee.spans)
+      for _ in 0..<Int(run.pointee.spanCount) {
+        let s = span.pointee
+        members[batched] = MemberSpan(
+          key: Range(uncheckedBounds: (s.key.lowerBound &+ i, s.key.upperBound &+ i)), keyHasEscapes: false,
+          value: Range(uncheckedBounds: (s.value.lowerBound &+ i, s.value.upperBound &+ i)), kind: s.kind)
+        batched &+= 1
+        span += 1
+      }
+      if !(T.self == NoTrace.self) {
+        var note = runNotes + Int(run.pointee.notes)
+        for _ in 0..<Int(run.pointee.noteCount) {
+          trace.note(Int(note[0]), Int(note[1]) &+ i, Int(note[2]) &+ i)
+          note += 3
+        }
+      }
+      return i &+ length
     }
 
     /// The loop of `run`, made in each (its calls are inlined).
@@ -237,6 +315,14 @@ public final class LineShape {
       var valueStart = 0
       while pc < stop {
         let op = ops[pc]
+        if !T.every, op & LineShape.literal != 0 {
+          let after = literal(pc, i, batched: &batched, trace: &trace)
+          if after >= 0 {
+            i = after
+            pc = Int(runs[Int(runAt[pc])].endPC)
+            continue
+          }
+        }
         pc &+= 1
         if op & LineShape.keyed != 0 {
           let k = Int(op &>> 16)
@@ -312,7 +398,7 @@ public final class LineShape {
             value: Range(uncheckedBounds: (valueStart, i)), kind: b[valueStart])
           batched &+= 1
         }
-        if !(T.self == NoTrace.self), op & LineShape.traced != 0 { trace.note(pc &- 1, at, i) }
+        if !(T.self == NoTrace.self), T.every || op & LineShape.traced != 0 { trace.note(pc &- 1, at, i) }
       }
       return i
     }
@@ -360,6 +446,7 @@ public final class LineShape {
     keyCount = 0
     depth = 0
     topCount = 0
+    literals.reset()
     let last = StructuralIndexer.lastNonSpace(b, end)
     var learner = Learner(shape: self, b: b, end: end, last: last, quotes: quotes)
     guard learner.record() else {
@@ -368,6 +455,12 @@ public final class LineShape {
     }
     depth = learner.deepest
     topCount = learner.top
+    // Where each step's value is on this line, for the runs the next line will find.
+    var run = Run(shape: self, b: b, end: end, last: last, quotes: quotes, members: literals.learnedSpans)
+    var positions = Positions(at: literals.stepAt, end: literals.stepEnd)
+    if topCount <= LineShape.maxKeys, run.run(from: 0, to: opCount, at: 0, positions: &positions) == end {
+      literals.keep(b, end, members: run.batched, of: self)
+    }
   }
 
   /// Writes a program from a line the walk accepted: every step can trust its grammar.
@@ -430,12 +523,14 @@ public final class LineShape {
           guard let (form, after) = keyForm(at: i, comma: top > 0),
             let k = key(form.lowerBound, form.upperBound)
           else { return false }
+          shape.literals.memberPCs[top] = Int32(shape.opCount)
           i = value(at: after, depth: 1, key: k, top: true)
           guard i >= 0 else { return false }
           top &+= 1
           if b[i] != UInt8(ascii: ",") { break }
         }
       }
+      shape.literals.memberPCs[top] = Int32(shape.opCount)
       guard b[i] == UInt8(ascii: "}"), emit(.finish) else { return false }
       i &+= 1
       while i < end, b[i] == 0x20 { i &+= 1 }
