@@ -257,6 +257,17 @@ struct ChunkCounter {
     spaces()
     if b[i] == UInt8(ascii: "]") { return 0 }
     while true {
+      if Spacing.compact, let (donut, quantity, after) = writtenItem(b, i, n) {
+        guard quantity >= least, quantity <= most else { throw .chunk }
+        let (total, overflow) = row[donut].addingReportingOverflow(quantity)
+        let (newSum, sumOverflow) = sum.addingReportingOverflow(quantity)
+        guard !overflow, !sumOverflow else { throw .chunk }
+        row[donut] = total
+        sum = newSum
+        i = after &+ 1
+        if b[after] != UInt8(ascii: ",") { return sum }
+        continue
+      }
       guard b[i] == UInt8(ascii: "{") else { throw .chunk }
       i &+= 1
       spaces()
@@ -337,6 +348,52 @@ struct ChunkCounter {
       if next != UInt8(ascii: ",") { return sum }
       spaces()
     }
+  }
+
+  /// An item of a compact line written as the protocol's writers write it,
+  /// `{"donut":D,"name":"NAME","quantity":Q}` with NAME donut D's built-in name, at `i`: its donut,
+  /// its quantity and the offset of the byte after its `}`; nil for any other (the general loop
+  /// reads it, and words what it refuses). The shape replay read the line, so its grammar is sound:
+  /// only the layout is checked here, a word at a time.
+  @inline(__always)
+  func writtenItem(_ b: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (Int, Int, Int)? {
+    // An item is at most 9 + 15 + 9 + the longest name + 13 + 15 + 2 bytes: past that, or near the
+    // line's end, the general loop reads it.
+    guard i &+ 128 <= n else { return nil }
+    let p = UnsafeRawPointer(b)
+    // `{"donut"` and `:`
+    guard p.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x2274_756E_6F64_227B, b[i &+ 8] == 0x3A
+    else { return nil }
+    var j = i &+ 9
+    var donut = 0
+    while b[j] &- 48 < 10 {
+      donut = donut &* 10 &+ Int(b[j] &- 48)
+      j &+= 1
+    }
+    // A whole number of 1 or 2 digits (the menu's ids), then `,"name":"`.
+    guard UInt(bitPattern: j &- i &- 10) < 2, donut < nameCount, b[j] == UInt8(ascii: ","),
+      p.loadUnaligned(fromByteOffset: j &+ 1, as: UInt64.self) == 0x223A_2265_6D61_6E22
+    else { return nil }
+    let name = j &+ 9
+    let start = nameStarts[donut]
+    let length = nameStarts[donut &+ 1] &- start
+    // The name ends at its first quote (a plain line has no escaped one).
+    let close = name &+ length
+    guard length <= 64, b[close] == UInt8(ascii: "\""),
+      ShortBytes.equal(nameBytes + start, b + name, count: length),
+      // `,"quanti` and `ty":`
+      p.loadUnaligned(fromByteOffset: close &+ 1, as: UInt64.self) == 0x6974_6E61_7571_222C,
+      p.loadUnaligned(fromByteOffset: close &+ 9, as: UInt32.self) == 0x3A22_7974
+    else { return nil }
+    j = close &+ 13
+    let digits = j
+    var quantity = 0
+    while b[j] &- 48 < 10 {
+      quantity = quantity &* 10 &+ Int(b[j] &- 48)
+      j &+= 1
+    }
+    guard UInt(bitPattern: j &- digits &- 1) < 15, b[j] == UInt8(ascii: "}") else { return nil }
+    return (donut, quantity, j &+ 1)
   }
 
   /// Adds an `items` (`least` 1) or `sales` array of a line that is not plain to `row`, with

@@ -183,4 +183,84 @@ struct SalesReaderTests {
     // Most lines of the stream share a shape with the one before: the replay reads many.
     #expect(compact > 300)
   }
+
+  /// One random `items` value written as the protocol's writers write it (`donut`, `name`,
+  /// `quantity`, no spaces), with the odd wrong id, name, quantity, number form or key: the layout
+  /// `ChunkCounter.writtenItem` reads a word at a time.
+  static func writtenItems(_ random: inout SplitMix64) -> String {
+    let names = Menu.builtIn.donuts.map(\.name)
+    func pick(_ values: [String]) -> String { values.randomElement(using: &random)! }
+    let elements = (0..<Int.random(in: 0...5, using: &random)).map { _ -> String in
+      let id = Int.random(in: 0...16, using: &random)
+      let donut =
+        Int.random(in: 0..<4, using: &random) > 0
+        ? "\(id)" : pick(["17", "99", "100", "1234", "-1", "\(id).0", "\(id)e0", "3"])
+      let name =
+        Int.random(in: 0..<4, using: &random) > 0
+        ? names[id]
+        : pick([
+          names[(id + 1) % 17], String(names[id].dropLast()), names[id] + "s", "", names[id].uppercased(),
+        ])
+      let quantity =
+        Int.random(in: 0..<4, using: &random) > 0
+        ? "\(Int.random(in: 1...12, using: &random))"
+        : pick([
+          "0", "-3", "999", "1000000", "1000001", "123456789012345", "1234567890123456", "2.0", "2e0", "12",
+        ])
+      var keys = ["donut", "name", "quantity"]
+      if Int.random(in: 0..<8, using: &random) == 0 {
+        keys[Int.random(in: 0..<3, using: &random)] = pick([
+          "donuts", "nam", "Name", "quantit", "quantityy", "x",
+        ])
+      }
+      return #"{"\#(keys[0])":\#(donut),"\#(keys[1])":"\#(name)","\#(keys[2])":\#(quantity)}"#
+    }
+    return "[" + elements.joined(separator: ",") + "]"
+  }
+
+  @Test("written items: the compact reading, word by word, counts what SalesFields counts")
+  func writtenItemArrays() {
+    var random = SplitMix64(seed: 4646)
+    var agreed = 0
+    let rounds = Campaign.size(small: 3_000, full: 20_000)
+    for _ in 0..<rounds {
+      let value = Self.writtenItems(&random)
+      // Room after the array, or not: an item near the line's end is read the general way.
+      let pad = String(repeating: "p", count: [0, 40, 200].randomElement(using: &random)!)
+      let line = Array(#"{"items":\#(value),"pad":"\#(pad)","type":"order"}"#.utf8)
+      let range = 9..<(9 + value.utf8.count)
+      var members: [MemberSpan] = []
+      guard
+        line.withUnsafeBufferPointer({ StructuralIndexer.index($0, maxDepth: 512, into: &members) })
+          != .notSure
+      else { continue }
+      let slow = Self.slow(line, range)
+      let fast = Self.fast(line, range, plain: true, compact: true)
+      if let fast {
+        #expect(slow?.counts == fast.counts && slow?.sum == fast.sum, "\(value)")
+        agreed += 1
+      } else {
+        #expect(slow == nil, "a worker was not sure of an array SalesFields counts: \(value)")
+      }
+    }
+    #expect(agreed > rounds / 10)
+  }
+
+  @Test("an item written as the writers write it, with room after it, is read word by word")
+  func writtenItemIsRead() {
+    let counter = ChunkCounter(maxDepth: 512, maxLineLength: 1 << 20, zone: .utc)
+    let pad = String(repeating: "p", count: 200)
+    for (id, donut) in Menu.builtIn.donuts.enumerated() {
+      for quantity in [1, 12, 123_456_789_012_345] {
+        let line = Array(
+          #"{"items":[{"donut":\#(id),"name":"\#(donut.name)","quantity":\#(quantity)}],"pad":"\#(pad)"}"#
+            .utf8)
+        line.withUnsafeBufferPointer { buffer in
+          let read = counter.writtenItem(buffer.baseAddress!, 10, buffer.count)
+          #expect(read?.0 == id && read?.1 == quantity, "\(String(decoding: line, as: UTF8.self))")
+          #expect(read.map { buffer[$0.2 - 1] } == UInt8(ascii: "}"))
+        }
+      }
+    }
+  }
 }
