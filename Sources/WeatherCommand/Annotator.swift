@@ -138,7 +138,8 @@ struct Annotator {
   @inline(__always)
   static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
     a.count == b.count
-      && (a.isEmpty || b.withUnsafeBufferPointer { memcmp($0.baseAddress!, a.baseAddress!, a.count) == 0 })
+      && (a.isEmpty
+        || b.withUnsafeBufferPointer { ShortBytes.equal($0.baseAddress!, a.baseAddress!, count: a.count) })
   }
 
   /// Makes `memoBytes` the "temperature" value written for an order: the hour's reading, set in

@@ -215,7 +215,9 @@ public enum ISODate {
     }
   }
 
-  /// Floor division.
+  /// Floor division. (Inlinable: with `b` a constant, as callers mostly pass, the divisions
+  /// become multiplications.)
+  @inlinable
   public static func floorDiv(_ a: Int, _ b: Int) -> Int {
     let q = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
