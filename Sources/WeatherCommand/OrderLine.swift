@@ -61,18 +61,36 @@ struct OrderLine: FieldAccess {
   /// escaped key and no key twice). No source or line: an order that fails is read again by the
   /// sequential code, which words the error. So its "id", read only for those words, is not
   /// looked for.
-  init(_ line: UnsafeBufferPointer<UInt8>, indexed index: borrowing RecordIndexer) {
+  ///
+  /// `places` keeps the places found on the last line the shape replay read: a line replayed with
+  /// the same shape (`RecordIndexer.shapeGeneration`) has the same keys in the same places, so
+  /// they are taken as they are.
+  init(_ line: UnsafeBufferPointer<UInt8>, indexed index: borrowing RecordIndexer, places: inout Places) {
     bytes = line
     members = index.spans
     source = ""
     self.line = 0
     plain = index.plain
+    let generation = index.shapeGeneration
+    if generation >= 0, generation == places.generation {
+      found = places.found
+      return
+    }
     // Name by name (`allCases` would be an array made for every order).
     found[Name.city.memberIndex] = Int32(index.place(Name.city) ?? -1)
     found[Name.parkingSpot.memberIndex] = Int32(index.place(Name.parkingSpot) ?? -1)
     found[Name.creationDate.memberIndex] = Int32(index.place(Name.creationDate) ?? -1)
     found[Name.temperature.memberIndex] = Int32(index.place(Name.temperature) ?? -1)
     found[Name.wasRaining.memberIndex] = Int32(index.place(Name.wasRaining) ?? -1)
+    places = Places(generation: generation, found: found)
+  }
+
+  /// The places of a worker's last order read on a line of a known shape (see
+  /// `init(_:indexed:places:)`).
+  struct Places {
+    /// The shape generation of that line (-1: none).
+    var generation = -1
+    var found = SIMD8<Int32>(repeating: -1)
   }
 
   var type: String { "order" }

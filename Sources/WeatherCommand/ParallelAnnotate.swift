@@ -48,6 +48,7 @@ enum ParallelAnnotate {
 struct ChunkAnnotator {
   var annotator: Annotator
   var index: RecordIndexer
+  var places = OrderLine.Places()
 
   /// Annotates `chunk` into `output` (emptied first).
   mutating func annotate(_ chunk: LineChunk, into output: ChunkOutput) -> ChunkOutcome<ChunkOutput> {
@@ -67,7 +68,7 @@ struct ChunkAnnotator {
       }
       // The order in place, its members as the indexer keeps them (no array, no string).
       do {
-        try annotator.annotate(OrderLine(line, indexed: index), to: &out)
+        try annotator.annotate(OrderLine(line, indexed: index, places: &places), to: &out)
       } catch {
         throw .chunk
       }

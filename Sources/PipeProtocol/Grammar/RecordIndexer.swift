@@ -43,6 +43,8 @@ public struct RecordIndexer {
   /// the replay did not read it: where a name was found on a line of that generation, it is on
   /// this one.
   @usableFromInline var shapeNow = -1
+  /// `shapeNow`, for a reader that keeps what it found on a line of that shape.
+  @inlinable public var shapeGeneration: Int { shapeNow }
   /// The length of the last line indexed by `indexIfSure`.
   @usableFromInline var count = 0
 
