@@ -357,8 +357,8 @@ struct ChunkCounter {
   /// only the layout is checked here, a word at a time.
   @inline(__always)
   func writtenItem(_ b: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (Int, Int, Int)? {
-    // An item is at most 9 + 15 + 9 + the longest name + 13 + 15 + 2 bytes: past that, or near the
-    // line's end, the general loop reads it.
+    // An item read here is at most 114 bytes (9 + 2 + 9 + 64 + 14 + 15 + 1): with 128 of the line
+    // left, every load below is inside it. An item nearer the line's end is the general loop's.
     guard i &+ 128 <= n else { return nil }
     let p = UnsafeRawPointer(b)
     // `{"donut"` and `:`
