@@ -129,16 +129,17 @@ struct OrderLine: FieldAccess {
 
   /// Appends the record to `out` with the values set (JSON text), through `RecordSplicer`: each in
   /// the place of its member's value, or as a new member after the last one; then a newline.
+  /// `spliced` (for the tests: the slow twin) writes any order through the splicer.
   func write<Sink: ByteSink>(
     temperature newTemperature: UnsafeBufferPointer<UInt8>,
     wasRaining newWasRaining: UnsafeBufferPointer<UInt8>,
-    to out: inout Sink
+    to out: inout Sink, spliced: Bool = false
   ) {
     let temperatureIndex = place(.temperature)
     let wasRainingIndex = place(.wasRaining)
     // Both there, "temperature" first (as orders are written): the line's own bytes around the
     // two values, as the splicer would copy them, without its bookkeeping.
-    if temperatureIndex >= 0, wasRainingIndex > temperatureIndex {
+    if !spliced, temperatureIndex >= 0, wasRainingIndex > temperatureIndex {
       let temperature = members[temperatureIndex].value
       let wasRaining = members[wasRainingIndex].value
       out.append(bytes: UnsafeBufferPointer(rebasing: bytes[..<temperature.lowerBound]))
@@ -149,18 +150,6 @@ struct OrderLine: FieldAccess {
       out.append(0x0A)
       return
     }
-    writeSpliced(temperature: newTemperature, wasRaining: newWasRaining, to: &out)
-  }
-
-  /// `write` through `RecordSplicer`, for any places of the two members (the slow twin of its
-  /// copy around both values, `OrderLineTwinsTests`).
-  func writeSpliced<Sink: ByteSink>(
-    temperature newTemperature: UnsafeBufferPointer<UInt8>,
-    wasRaining newWasRaining: UnsafeBufferPointer<UInt8>,
-    to out: inout Sink
-  ) {
-    let temperatureIndex = place(.temperature)
-    let wasRainingIndex = place(.wasRaining)
     var splicer = RecordSplicer(bytes, members: members)
     // (No arrays here: an order is written without allocating.)
     let (a, aValue, b, bValue) =

@@ -102,7 +102,7 @@ struct OrderLineTwinsTests {
           #expect(fastDone == slowDone, "annotated by one only: \(text)")
           #expect(fastOut == slowOut, "\(text)")
           if fastDone { annotated += 1 }
-          // `write`'s copy around both values and the splicer, for the values set and others.
+          // `write`'s copy around both values and its splicer, for the values set and others.
           for (temperature, wasRaining) in [
             ("{\"unit\":\"fahrenheit\",\"value\":61.5}", "true"), ("7", "null"),
           ] {
@@ -111,7 +111,7 @@ struct OrderLineTwinsTests {
             temperature.utf8.withContiguousStorageIfAvailable { t in
               wasRaining.utf8.withContiguousStorageIfAvailable { w in
                 fast.write(temperature: t, wasRaining: w, to: &copied)
-                fast.writeSpliced(temperature: t, wasRaining: w, to: &spliced)
+                fast.write(temperature: t, wasRaining: w, to: &spliced, spliced: true)
               }
             }
             #expect(copied == spliced, "\(text)")

@@ -35,47 +35,39 @@ final class LiteralRuns {
   let spans: UnsafeMutablePointer<MemberSpan>
   var spanCount = 0
   /// Three words per traced value: the step, its value's start and end.
-  let notes: UnsafeMutablePointer<Int32>
+  var notes: UnsafeMutablePointer<Int32> { runAt + LineShape.maxOps }
   var noteCount = 0
 
   /// The learned line, its top-level members, where each member's steps start (and, last, where
-  /// the record's `finish` is), and where each step's value starts and ends on it.
-  let learned: UnsafeMutablePointer<UInt8>
+  /// the record's `finish` is), and where each step's value starts and ends on it: in the second
+  /// halves of `bytes` and `spans`, and after `notes`.
+  var learned: UnsafeMutablePointer<UInt8> { bytes + StructuralIndexer.maxPlainLength }
   var learnedCount = 0
-  let learnedSpans: UnsafeMutablePointer<MemberSpan>
-  let memberPCs: UnsafeMutablePointer<Int32>
-  let stepAt: UnsafeMutablePointer<Int32>
-  let stepEnd: UnsafeMutablePointer<Int32>
+  var learnedSpans: UnsafeMutablePointer<MemberSpan> { spans + LineShape.maxKeys }
+  var memberPCs: UnsafeMutablePointer<Int32> { notes + 3 * LineShape.maxOps }
+  var stepAt: UnsafeMutablePointer<Int32> { memberPCs + LineShape.maxKeys + 1 }
+  var stepEnd: UnsafeMutablePointer<Int32> { stepAt + LineShape.maxOps }
   /// A shape was learned and its runs are still to be found, on the next line it replays.
   var due = false
 
   /// How many times a run stood for its members, over the runs of the shape (for the tests).
   var used: Int { (0..<count).reduce(0) { $0 + Int(runs[$1].hits) } }
 
+  /// Four allocations, the buffers above placed in them: the runs; the runs' bytes, then the
+  /// learned line; the runs' spans, then the learned line's; and the 32-bit words (`runAt`,
+  /// `notes`, `memberPCs`, `stepAt`, `stepEnd`, in that order).
   init() {
     runs = .allocate(capacity: LineShape.maxKeys)
-    runAt = .allocate(capacity: LineShape.maxOps)
-    bytes = .allocate(capacity: StructuralIndexer.maxPlainLength)
-    spans = .allocate(capacity: LineShape.maxKeys)
-    notes = .allocate(capacity: 3 * LineShape.maxOps)
-    learned = .allocate(capacity: StructuralIndexer.maxPlainLength)
-    learnedSpans = .allocate(capacity: LineShape.maxKeys)
-    memberPCs = .allocate(capacity: LineShape.maxKeys + 1)
-    stepAt = .allocate(capacity: LineShape.maxOps)
-    stepEnd = .allocate(capacity: LineShape.maxOps)
+    bytes = .allocate(capacity: 2 * StructuralIndexer.maxPlainLength)
+    spans = .allocate(capacity: 2 * LineShape.maxKeys)
+    runAt = .allocate(capacity: 6 * LineShape.maxOps + LineShape.maxKeys + 1)
   }
 
   deinit {
     runs.deallocate()
-    runAt.deallocate()
     bytes.deallocate()
     spans.deallocate()
-    notes.deallocate()
-    learned.deallocate()
-    learnedSpans.deallocate()
-    memberPCs.deallocate()
-    stepAt.deallocate()
-    stepEnd.deallocate()
+    runAt.deallocate()
   }
 
   /// Forgets the runs and the learned line (a shape is being learned).
