@@ -182,14 +182,23 @@ struct ChunkCounter {
       cachedRow = row
       cachedDay = day
     }
+    try addCounted(json, items, least: 1, most: Order.maxQuantity, into: row)
+    orders &+= 1
+  }
+
+  /// Adds an `items` or `sales` array to `row`, read the way the line allows (compact, plain, or
+  /// neither), and checks the record's `totalSales` against the sum of its quantities.
+  @inline(__always)
+  mutating func addCounted(
+    _ json: ValidatedJSON, _ range: Range<Int>, least: Int, most: Int, into row: UnsafeMutablePointer<Int>
+  ) throws(Skip) {
     let sum =
       index.compact
-      ? try addPlainSales(Compact.self, json, items, least: 1, most: Order.maxQuantity, into: row)
+      ? try addPlainSales(Compact.self, json, range, least: least, most: most, into: row)
       : plain
-        ? try addPlainSales(Spaced.self, json, items, least: 1, most: Order.maxQuantity, into: row)
-        : try addSales(json, items, least: 1, most: Order.maxQuantity, into: row)
+        ? try addPlainSales(Spaced.self, json, range, least: least, most: most, into: row)
+        : try addSales(json, range, least: least, most: most, into: row)
     if let total = value(.totalSales), json.int(total, maxDigits: 15) != sum { throw .chunk }
-    orders &+= 1
   }
 
   mutating func summary(_ json: ValidatedJSON) throws(Skip) {
@@ -211,13 +220,7 @@ struct ChunkCounter {
     }
     let row = tally.scratch
     row.initialize(repeating: 0, count: tally.width)
-    let sum =
-      index.compact
-      ? try addPlainSales(Compact.self, json, sales, least: 0, most: Int.max, into: row)
-      : plain
-        ? try addPlainSales(Spaced.self, json, sales, least: 0, most: Int.max, into: row)
-        : try addSales(json, sales, least: 0, most: Int.max, into: row)
-    if let total = value(.totalSales), json.int(total, maxDigits: 15) != sum { throw .chunk }
+    try addCounted(json, sales, least: 0, most: Int.max, into: row)
     let key = SalesTally.CityDate(city: tally.city(json.text(cityText)), date: number)
     cachedDay = Int.min  // a new row may move the counts
     do {

@@ -121,21 +121,33 @@ struct CompiledSchema: Sendable {
     quotes: UnsafePointer<UInt64>?,
     memo: inout ISODate.DayMemo
   ) -> Bool {
+    withChecker(line, quotes: quotes, memo: &memo) { checker, _ in
+      // A plain line is walked from its brace as a nested object is: a key as the tools write it
+      // is found by its bytes alone, without its member's span.
+      if checker.plain {
+        return checker.plainObject(at: checker.plainSkipSpace(0), node: root) >= 0
+      }
+      return checker.topLevel(members, node: root)
+    }
+  }
+
+  /// Runs `body` with a `Checker` of `line` over this schema's tables (held for the call), and
+  /// the nodes' buffer.
+  @inline(__always)
+  func withChecker<Result>(
+    _ line: UnsafeBufferPointer<UInt8>, quotes: UnsafePointer<UInt64>?, memo: inout ISODate.DayMemo,
+    _ body: (Checker, UnsafeBufferPointer<Node>) -> Result
+  ) -> Result {
     withUnsafeMutablePointer(to: &memo) { memo in
       nodes.withUnsafeBufferPointer { nodes in
         fields.withUnsafeBufferPointer { fields in
           pool.withUnsafeBufferPointer { pool in
             options.withUnsafeBufferPointer { options in
               ranges.withUnsafeBufferPointer { ranges in
-                let checker = Checker(
-                  line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
-                  quotes: quotes, memo: memo)
-                // A plain line is walked from its brace as a nested object is: a key as the tools
-                // write it is found by its bytes alone, without its member's span.
-                if checker.plain {
-                  return checker.plainObject(at: checker.plainSkipSpace(0), node: root) >= 0
-                }
-                return checker.topLevel(members, node: root)
+                body(
+                  Checker(
+                    line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
+                    quotes: quotes, memo: memo), nodes)
               }
             }
           }

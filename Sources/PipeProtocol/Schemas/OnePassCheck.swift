@@ -270,33 +270,19 @@ extension CompiledSchema {
       guard StructuralIndexer.scan(base, line.count, quotes: quotes) else { return false }
       let last = StructuralIndexer.lastNonSpace(base, line.count)
       guard base[last] == UInt8(ascii: "}") else { return false }
-      return withUnsafeMutablePointer(to: &memo) { memo in
-        nodes.withUnsafeBufferPointer { nodes in
-          fields.withUnsafeBufferPointer { fields in
-            pool.withUnsafeBufferPointer { pool in
-              options.withUnsafeBufferPointer { options in
-                ranges.withUnsafeBufferPointer { ranges in
-                  let checker = Checker(
-                    line: line, nodes: nodes, fields: fields, pool: pool, options: options, ranges: ranges,
-                    quotes: UnsafePointer(quotes), memo: memo)
-                  if let shape, shape.plannedFor == UnsafeRawPointer(nodes.baseAddress) {
-                    let words = shape.shape.replay(
-                      base, line.count, maxDepth, quotes: quotes, members: shape.members)
-                    if words >= 0 { return checker.traced(shape, words: words, type: type) }
-                  }
-                  let walk = OnePassCheck(
-                    checker: checker, last: last, limit: min(max(1, maxDepth), StructuralIndexer.maxNesting),
-                    type: type, rootNode: root)
-                  guard walk.record() >= 0 else { return false }
-                  if let shape, shape.shape.learnIfDue(base, line.count, quotes: quotes) {
-                    _ = plan(shape, nodes: nodes)
-                  }
-                  return true
-                }
-              }
-            }
-          }
+      return withChecker(line, quotes: UnsafePointer(quotes), memo: &memo) { checker, nodes in
+        if let shape, shape.plannedFor == UnsafeRawPointer(nodes.baseAddress) {
+          let words = shape.shape.replay(base, line.count, maxDepth, quotes: quotes, members: shape.members)
+          if words >= 0 { return checker.traced(shape, words: words, type: type) }
         }
+        let walk = OnePassCheck(
+          checker: checker, last: last, limit: min(max(1, maxDepth), StructuralIndexer.maxNesting),
+          type: type, rootNode: root)
+        guard walk.record() >= 0 else { return false }
+        if let shape, shape.shape.learnIfDue(base, line.count, quotes: quotes) {
+          _ = plan(shape, nodes: nodes)
+        }
+        return true
       }
     }
   }
