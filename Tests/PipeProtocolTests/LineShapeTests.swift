@@ -141,24 +141,20 @@ struct LineShapeTests {
     #expect(replayed > 100)
   }
 
-  @Test("a stream read with a shape gives what it gives without: verdicts and members")
-  func stream() {
-    var random = SplitMix64(seed: 7)
-    let bytes: [UInt8] = Array("{}[]\":,0123456789-.eE tfn".utf8)
-    let shape = LineShape()
+  /// A line of a stream indexed with the stream's shape and without one: the same verdict, and
+  /// on a valid line the same members. Owns the scratch both readings write.
+  final class StreamTwins {
     let quotes = UnsafeMutablePointer<UInt64>.allocate(capacity: StructuralIndexer.quoteWords)
-    defer { quotes.deallocate() }
     let with = UnsafeMutablePointer<MemberSpan>.allocate(capacity: StructuralIndexer.maxOpenKeys)
-    defer { with.deallocate() }
     let without = UnsafeMutablePointer<MemberSpan>.allocate(capacity: StructuralIndexer.maxOpenKeys)
-    defer { without.deallocate() }
-    var kind = 0
-    for n in 0..<Campaign.size(small: 20_000, full: 100_000) {
-      if n % 500 == 0 { kind = Int.random(in: 0..<4, using: &random) }
-      var line = Array(Self.line(kind, faults: true, using: &random).utf8)
-      if Int.random(in: 0..<4, using: &random) == 0 {
-        line = Mutations.mutate(line, from: bytes, edits: 1...2, using: &random)
-      }
+
+    deinit {
+      quotes.deallocate()
+      with.deallocate()
+      without.deallocate()
+    }
+
+    func check(_ line: [UInt8], _ shape: LineShape) {
       line.withUnsafeBufferPointer { buffer in
         var a = 0
         var b = 0
@@ -169,9 +165,27 @@ struct LineShapeTests {
         if fast != .notSure {
           #expect(
             Array(UnsafeBufferPointer(start: with, count: a))
-              == Array(UnsafeBufferPointer(start: without, count: b)))
+              == Array(UnsafeBufferPointer(start: without, count: b)),
+            "\(String(decoding: line, as: UTF8.self))")
         }
       }
+    }
+  }
+
+  @Test("a stream read with a shape gives what it gives without: verdicts and members")
+  func stream() {
+    var random = SplitMix64(seed: 7)
+    let bytes: [UInt8] = Array("{}[]\":,0123456789-.eE tfn".utf8)
+    let shape = LineShape()
+    let twins = StreamTwins()
+    var kind = 0
+    for n in 0..<Campaign.size(small: 20_000, full: 100_000) {
+      if n % 500 == 0 { kind = Int.random(in: 0..<4, using: &random) }
+      var line = Array(Self.line(kind, faults: true, using: &random).utf8)
+      if Int.random(in: 0..<4, using: &random) == 0 {
+        line = Mutations.mutate(line, from: bytes, edits: 1...2, using: &random)
+      }
+      twins.check(line, shape)
     }
     #expect(shape.opCount > 0)
   }
@@ -195,12 +209,7 @@ struct LineShapeTests {
     var random = SplitMix64(seed: 4610)
     let bytes: [UInt8] = Array("{}[]\":,0123456789-.eE tfnAP".utf8)
     let shape = LineShape()
-    let quotes = UnsafeMutablePointer<UInt64>.allocate(capacity: StructuralIndexer.quoteWords)
-    defer { quotes.deallocate() }
-    let with = UnsafeMutablePointer<MemberSpan>.allocate(capacity: StructuralIndexer.maxOpenKeys)
-    defer { with.deallocate() }
-    let without = UnsafeMutablePointer<MemberSpan>.allocate(capacity: StructuralIndexer.maxOpenKeys)
-    defer { without.deallocate() }
+    let twins = StreamTwins()
     var used = 0
     var generation = 0
     var lastUsed = 0
@@ -210,20 +219,7 @@ struct LineShapeTests {
       if Int.random(in: 0..<40, using: &random) == 0 {
         line = Mutations.mutate(line, from: bytes, edits: 1...2, using: &random)
       }
-      line.withUnsafeBufferPointer { buffer in
-        var a = 0
-        var b = 0
-        let fast = StructuralIndexer.index(
-          buffer, maxDepth: 512, quotes: quotes, members: with, count: &a, shape: shape)
-        let slow = StructuralIndexer.index(buffer, maxDepth: 512, quotes: quotes, members: without, count: &b)
-        #expect(fast == slow, "\(String(decoding: line, as: UTF8.self))")
-        if fast != .notSure {
-          #expect(
-            Array(UnsafeBufferPointer(start: with, count: a))
-              == Array(UnsafeBufferPointer(start: without, count: b)),
-            "\(String(decoding: line, as: UTF8.self))")
-        }
-      }
+      twins.check(line, shape)
       // (A shape learned again starts its runs' tallies again.)
       if shape.generation != generation {
         used += lastUsed

@@ -71,6 +71,26 @@ struct SalesReaderTests {
     }
   }
 
+  /// Reads `value`, the `items` array at offset 9 of `line`, as a worker does (`plain`, `compact`)
+  /// and as `SalesFields` does, expecting the same counts, or the worker not sure where
+  /// `SalesFields` refuses: whether the worker counted it, or nil for a line stage 1 does not pass
+  /// (no reader sees it).
+  static func agree(_ line: [UInt8], _ value: String, plain: Bool, compact: Bool) -> Bool? {
+    let range = 9..<(9 + value.utf8.count)
+    var members: [MemberSpan] = []
+    guard
+      line.withUnsafeBufferPointer({ StructuralIndexer.index($0, maxDepth: 512, into: &members) })
+        != .notSure
+    else { return nil }
+    let slow = Self.slow(line, range)
+    guard let fast = Self.fast(line, range, plain: plain, compact: compact) else {
+      #expect(slow == nil, "a worker was not sure of an array SalesFields counts: \(value)")
+      return false
+    }
+    #expect(slow?.counts == fast.counts && slow?.sum == fast.sum, "\(value)")
+    return true
+  }
+
   /// One random `items` value: mostly valid items, with the odd wrong id, quantity, name or key.
   static func items(_ random: inout SplitMix64) -> String {
     let names = Menu.builtIn.donuts.map(\.name)
@@ -135,26 +155,12 @@ struct SalesReaderTests {
     for _ in 0..<rounds {
       let value = Self.items(&random)
       let line = Array(#"{"items":\#(value),"type":"order"}"#.utf8)
-      let range = 9..<(9 + value.utf8.count)
-      // Only lines that stage 1 validated reach a reader.
-      var members: [MemberSpan] = []
-      guard
-        line.withUnsafeBufferPointer({ StructuralIndexer.index($0, maxDepth: 512, into: &members) })
-          != .notSure
-      else { continue }
-      let slow = Self.slow(line, range)
       // The compact reading only of a line without spaces, as the shape replay hands over.
       let ways =
         Self.isCompact(line)
         ? [(true, true), (true, false), (false, false)] : [(true, false), (false, false)]
-      for (plain, compact) in ways {
-        let fast = Self.fast(line, range, plain: plain, compact: compact)
-        if let fast {
-          #expect(slow?.counts == fast.counts && slow?.sum == fast.sum, "\(value)")
-        } else {
-          #expect(slow == nil, "a worker was not sure of an array SalesFields counts: \(value)")
-        }
-        if fast != nil { agreed += 1 }
+      for (plain, compact) in ways where Self.agree(line, value, plain: plain, compact: compact) == true {
+        agreed += 1
       }
     }
     #expect(agreed > rounds / 4)
@@ -228,20 +234,7 @@ struct SalesReaderTests {
       // Room after the array, or not: an item near the line's end is read the general way.
       let pad = String(repeating: "p", count: [0, 40, 200].randomElement(using: &random)!)
       let line = Array(#"{"items":\#(value),"pad":"\#(pad)","type":"order"}"#.utf8)
-      let range = 9..<(9 + value.utf8.count)
-      var members: [MemberSpan] = []
-      guard
-        line.withUnsafeBufferPointer({ StructuralIndexer.index($0, maxDepth: 512, into: &members) })
-          != .notSure
-      else { continue }
-      let slow = Self.slow(line, range)
-      let fast = Self.fast(line, range, plain: true, compact: true)
-      if let fast {
-        #expect(slow?.counts == fast.counts && slow?.sum == fast.sum, "\(value)")
-        agreed += 1
-      } else {
-        #expect(slow == nil, "a worker was not sure of an array SalesFields counts: \(value)")
-      }
+      if Self.agree(line, value, plain: true, compact: true) == true { agreed += 1 }
     }
     #expect(agreed > rounds / 10)
   }
