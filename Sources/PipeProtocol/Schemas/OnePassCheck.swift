@@ -265,21 +265,29 @@ extension CompiledSchema {
     guard readsOnce, let base = line.baseAddress, !line.isEmpty, line.count <= maxLineLength,
       line.count <= StructuralIndexer.maxPlainLength
     else { return false }
+    // The shape unretained (the caller holds it for the call): taken into the closures below, it
+    // was retained and released on every line.
+    let held = shape.map { Unmanaged.passUnretained($0) }
     return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: StructuralIndexer.quoteWords) { bitmap in
       let quotes = bitmap.baseAddress!
       guard StructuralIndexer.scan(base, line.count, quotes: quotes) else { return false }
       let last = StructuralIndexer.lastNonSpace(base, line.count)
       guard base[last] == UInt8(ascii: "}") else { return false }
       return withChecker(line, quotes: UnsafePointer(quotes), memo: &memo) { checker, nodes in
-        if let shape, shape.plannedFor == UnsafeRawPointer(nodes.baseAddress) {
-          let words = shape.shape.replay(base, line.count, maxDepth, quotes: quotes, members: shape.members)
-          if words >= 0 { return checker.traced(shape, words: words, type: type) }
+        if let held,
+          let answer = held._withUnsafeGuaranteedRef({ shape -> Bool? in
+            guard shape.plannedFor == UnsafeRawPointer(nodes.baseAddress) else { return nil }
+            let words = shape.shape.replay(base, line.count, maxDepth, quotes: quotes, members: shape.members)
+            return words >= 0 ? checker.traced(shape, words: words, type: type) : nil
+          })
+        {
+          return answer
         }
         let walk = OnePassCheck(
           checker: checker, last: last, limit: min(max(1, maxDepth), StructuralIndexer.maxNesting),
           type: type, rootNode: root)
         guard walk.record() >= 0 else { return false }
-        if let shape, shape.shape.learnIfDue(base, line.count, quotes: quotes) {
+        if let shape = held?.takeUnretainedValue(), shape.shape.learnIfDue(base, line.count, quotes: quotes) {
           _ = plan(shape, nodes: nodes)
         }
         return true
