@@ -93,12 +93,20 @@ struct Annotator {
   /// at the last order's spot (the same raw values) whose date is a string without escapes is
   /// answered without decoding anything; any other is read field by field, with the errors of a
   /// bad one.
+  @inline(__always)
   mutating func forecast(_ order: OrderLine) throws(InputError) -> Int {
     if let lastDay, let date = order.plainDate(memo: &dayMemo), ISODate.floorDiv(date, 86_400) == lastDay,
       Self.same(order.raw(.city), lastCity), Self.same(order.raw(.parkingSpot), lastSpot)
     {
       return date
     }
+    return try forecastAnew(order)
+  }
+
+  /// `forecast` for an order of another spot or day than the last (or one it could not read at
+  /// once): out of line, so that the order of the same spot and day is read without a call.
+  @inline(never)
+  mutating func forecastAnew(_ order: OrderLine) throws(InputError) -> Int {
     func inOrder() -> String { order.value("id")?.stringValue.map { " in order \($0)" } ?? "" }
     let cityName = try order.string("city")
     let spotName = try order.string("parkingSpot")
@@ -145,9 +153,17 @@ struct Annotator {
   /// Makes `memoBytes` the "temperature" value written for an order: the hour's reading, set in
   /// the order's own object when it has one (its member order and other members kept). The last
   /// answer is kept, since consecutive orders mostly carry the same object and hour.
+  @inline(__always)
   mutating func updateTemperature(_ order: OrderLine, fahrenheit: Double) {
     let raw = order.raw(.temperature)
     if memoFahrenheit == fahrenheit, Self.same(raw, memoRaw) { return }
+    writeTemperature(order, fahrenheit: fahrenheit)
+  }
+
+  /// `updateTemperature` when the last answer does not do (out of line, as `forecastAnew`).
+  @inline(never)
+  mutating func writeTemperature(_ order: OrderLine, fahrenheit: Double) {
+    let raw = order.raw(.temperature)
     let temperature: JSONValue
     if case .object(var reading)? = order.value("temperature") {
       // Members it lacks go at its end in key order, as members of a created object are sorted.

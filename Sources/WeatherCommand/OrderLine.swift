@@ -33,12 +33,14 @@ struct OrderLine: FieldAccess {
   var found = SIMD8<Int32>(repeating: -1)
 
   /// The first member named `name`.
+  @inline(__always)
   subscript(name: Name) -> MemberSpan? {
     let m = Int(found[name.memberIndex])
     return m < 0 ? nil : members[m]
   }
 
   /// Where the first member named `name` is among the members (-1: not there).
+  @inline(__always)
   func place(_ name: Name) -> Int { Int(found[name.memberIndex]) }
 
   /// The order of `view`, its members of each name found in one pass (any keys, escaped ones
@@ -106,6 +108,7 @@ struct OrderLine: FieldAccess {
   func error(_ message: String) -> InputError { InputError(source: source, line: line, message: message) }
 
   /// The raw bytes of a member's value (empty when it is absent).
+  @inline(__always)
   func raw(_ name: Name) -> UnsafeBufferPointer<UInt8> {
     guard let member = self[name] else { return UnsafeBufferPointer(start: nil, count: 0) }
     return UnsafeBufferPointer(rebasing: bytes[member.value])
@@ -113,6 +116,7 @@ struct OrderLine: FieldAccess {
 
   /// "creationDate" when it is a string without escapes holding a date (as `date` reads it);
   /// nil otherwise.
+  @inline(__always)
   func plainDate(memo: inout ISODate.DayMemo) -> Int? {
     guard let member = self[.creationDate] else { return nil }
     let inner: Range<Int>

@@ -5,8 +5,8 @@ import Testing
 @testable import PipeProtocol
 
 /// Three fast paths and their slow twins: a worker's framing (`LineChunk.forEachLine`) against
-/// `LineReader`'s, cut at every chunk boundary; `ShortBytes.equal` against a byte-by-byte
-/// comparison; and the sure mode (`RecordIndexer.indexIfSure`) against the throwing mode
+/// `LineReader`'s, cut at every chunk boundary; `ShortBytes.equal` and `copy` against a byte-by-byte
+/// comparison and copy; and the sure mode (`RecordIndexer.indexIfSure`) against the throwing mode
 /// (`RecordIndexer.index`), which reads every line the sequential code reads.
 @Suite("fast twins: chunk framing, short comparisons, the sure mode")
 struct FramingTwinsTests {
@@ -130,6 +130,25 @@ struct FramingTwinsTests {
         #expect(
           ShortBytes.equal(start, count: count, head: ShortBytes.head(start, count: count), tail: tail, start)
         )
+      }
+    }
+  }
+
+  @Test("ShortBytes.copy copies every length to 80 as a byte-by-byte copy, and writes nothing around it")
+  func shortCopies() {
+    for count in 0...80 {
+      for offset in 0..<3 {
+        let source = (0...(count + offset)).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 7) }
+        // The copy lands at `offset + 16` of a buffer of sentinels 16 bytes wider on each side.
+        var target = [UInt8](repeating: 0xA5, count: count + offset + 32)
+        source.withUnsafeBufferPointer { from in
+          target.withUnsafeMutableBufferPointer { to in
+            ShortBytes.copy(from.baseAddress! + offset, to: to.baseAddress! + offset + 16, count: count)
+          }
+        }
+        var expected = [UInt8](repeating: 0xA5, count: count + offset + 32)
+        for i in 0..<count { expected[offset + 16 + i] = source[offset + i] }
+        #expect(target == expected, "\(count) bytes from offset \(offset)")
       }
     }
   }

@@ -53,7 +53,7 @@ public struct ByteBuffer: ByteSink {
   public mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
     guard let from = bytes.baseAddress else { return }
     reserve(bytes.count)
-    (base + written).update(from: from, count: bytes.count)
+    ShortBytes.copy(from, to: base + written, count: bytes.count)
     written &+= bytes.count
   }
 
