@@ -161,6 +161,43 @@ struct ShapeCheckTests {
     #expect(tally.refused > 500)
   }
 
+  @Test("a run compared whole that holds the record's type still checks it against the type expected")
+  func runsCheckTheType() {
+    var random = SplitMix64(seed: 5454)
+    var memo = ISODate.DayMemo()
+    var typeInRuns = 0
+    for round in 0..<Campaign.size(small: 80, full: 800) {
+      let check = ShapeCheck()
+      let line = Self.compact(OnePassCheckTests.record(&random, faults: 0).line)
+      // Taught, then replayed: the third answer found the runs, this one uses them.
+      guard Self.teach(line, check, &memo) else { continue }
+      let used = check.shape.literals.used
+      #expect(Self.answers(line, check, &memo) == (true, true), "round \(round)")
+      let literals = check.shape.literals
+      // The lines where a run holds the record's "type" (a run notes no other value: they were
+      // checked on the learned line).
+      let typeKey = Array("type".utf8)
+      let holdsType = (0..<literals.count).contains { r in
+        let run = literals.runs[r]
+        return (0..<Int(run.spanCount)).contains { k in
+          let key = literals.spans[Int(run.spans) + k].key
+          let at = literals.bytes + Int(run.start)
+          return Array(UnsafeBufferPointer(start: at + key.lowerBound, count: key.count)) == typeKey
+        }
+      }
+      guard literals.used > used, holdsType else { continue }
+      typeInRuns += 1
+      let asOther = line.withUnsafeBufferPointer { buffer in
+        Array("j".utf8).withUnsafeBufferPointer { type in
+          Self.schema.conformsInOnePass(
+            buffer, type: type, maxDepth: 64, maxLineLength: 1 << 20, memo: &memo, shape: check)
+        }
+      }
+      #expect(!asOther, "round \(round): accepted as a record of type j")
+    }
+    #expect(typeInRuns > Campaign.size(small: 80, full: 800) / 8)
+  }
+
   @Test("mutated lines of a taught shape: the same answers")
   func mutatedLines() {
     var random = SplitMix64(seed: 5252)

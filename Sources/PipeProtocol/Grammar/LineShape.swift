@@ -79,6 +79,10 @@ public final class LineShape {
   static let traced: UInt32 = 8 << 8
   /// The step starts a run of members compared whole (`LiteralRuns`): its number in `runAt`.
   static let literal: UInt32 = 16 << 8
+  /// The traced value is checked against more than its schema's field (the record's `"type"`,
+  /// against the type the caller expects): a run of members compared whole still notes it, where
+  /// it notes no other (see `LiteralRuns.add`).
+  static let contextual: UInt32 = 32 << 8
 
   /// A worker's shape, empty until the first plain line is walked.
   public init() {

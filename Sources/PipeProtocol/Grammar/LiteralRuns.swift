@@ -13,7 +13,7 @@
 /// One per `LineShape`: it is written as lines are read.
 final class LiteralRuns {
   /// A run: its bytes in `bytes`, the steps it stands for (`firstPC` holds the `literal` flag),
-  /// its members' spans and traced values relative to its first byte, and its tally.
+  /// its members' spans and `contextual` traced values relative to its first byte, and its tally.
   struct Run {
     var start: Int32 = 0
     var length: Int32 = 0
@@ -34,7 +34,7 @@ final class LiteralRuns {
   var byteCount = 0
   let spans: UnsafeMutablePointer<MemberSpan>
   var spanCount = 0
-  /// Three words per traced value: the step, its value's start and end.
+  /// Three words per `contextual` traced value: the step, its value's start and end.
   var notes: UnsafeMutablePointer<Int32> { runAt + LineShape.maxOps }
   var noteCount = 0
 
@@ -143,7 +143,12 @@ final class LiteralRuns {
     }
     run.spanCount = Int32(n &- m)
     run.notes = Int32(noteCount)
-    for pc in firstPC..<endPC where shape.ops[pc] & LineShape.traced != 0 {
+    // Of the traced values, only those checked against more than their field: a shape with
+    // traced values is one `ShapeCheck` planned after the one-pass walk found its learned line
+    // conforming, and a field's check reads nothing but the value's bytes, which are the learned
+    // line's here. (pipe-check read the parking spot, status and temperature of every order
+    // again, four checks a line.)
+    for pc in firstPC..<endPC where shape.ops[pc] & LineShape.contextual != 0 {
       notes[noteCount] = Int32(pc)
       notes[noteCount &+ 1] = stepAt[pc] &- Int32(start)
       notes[noteCount &+ 2] = stepEnd[pc] &- Int32(start)

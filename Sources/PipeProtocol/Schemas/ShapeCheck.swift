@@ -60,7 +60,7 @@ extension CompiledSchema {
     check.checks[0] = .none
     check.nodeOf[0] = Int32(root)
     for pc in 1..<shape.opCount {
-      let op = shape.ops[pc] & ~LineShape.traced
+      let op = shape.ops[pc] & ~(LineShape.traced | LineShape.contextual)
       shape.ops[pc] = op
       guard let step = LineShape.Step(rawValue: op & 0xFF), var frame = stack.last else { return false }
       let top = stack.count == 1
@@ -148,7 +148,7 @@ extension CompiledSchema {
       }
       check.checks[pc] = what
       check.nodeOf[pc] = Int32(node)
-      if what != .none { shape.ops[pc] = op | LineShape.traced }
+      if what != .none { shape.ops[pc] = op | LineShape.traced | (what == .type ? LineShape.contextual : 0) }
     }
     guard stack.isEmpty else { return false }
     check.plannedFor = UnsafeRawPointer(nodes.baseAddress)
