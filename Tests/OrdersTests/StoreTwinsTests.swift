@@ -137,7 +137,7 @@ struct StoreTwinsTests {
     a.map(\.record.bytes) == b.map(\.record.bytes) && a.map(\.order) == b.map(\.order)
   }
 
-  @Test("next, complete, recent, show and place's highest id: the same both ways on random stores")
+  @Test("next, complete, recent, list, show and place's highest id: the same both ways on random stores")
   func randomStores() throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -158,6 +158,14 @@ struct StoreTwinsTests {
         slow: { try Recent.newest(n, in: $0, streams: false) },
         fast: { try Recent.newest(n, in: $0, loaded: $1) })
       if wasGood { good += 1 }
+      let choice = List.Choice(
+        statuses: Set(OrderStatus.allCases.filter { _ in Bool.random(using: &random) }),
+        search: ["", "", "lemon", "Order#12", "zz"].randomElement(using: &random)!,
+        key: List.SortKey.allCases.randomElement(using: &random)!, reverse: Bool.random(using: &random))
+      try Self.agree(
+        bytes, in: folder, "round \(round): list \(choice)", same: (==),
+        slow: { try List.lines(choice, in: $0, streams: false) },
+        fast: { try List.lines(choice, in: $0, loaded: $1) })
       try Self.agree(
         bytes, in: folder, "round \(round): show \(ids)", same: Self.sameOrders,
         slow: { try Show.find(ids, in: $0, streams: false) },

@@ -24,7 +24,7 @@ enum OrderScan {
     let number: Int
     /// The store's name, for messages.
     let source: String
-    /// The order's id and creation date, when the line is an order.
+    /// The order's facts (id, creation date, status, donuts), when the line is an order.
     let order: SureOrder?
 
     /// The line as a record in place, indexed again (by the authority) for a caller that keeps
@@ -68,7 +68,7 @@ enum OrderScan {
           facts = sure
         } else {
           let order = try Order(record: view, menu: .builtIn)
-          facts = SureOrder(id: order.id, creationDate: order.creationDate)
+          facts = SureOrder(order)
         }
       }
       try body(Line(bytes: bytes, number: line.number, source: source, order: facts))

@@ -6,17 +6,22 @@ import PipeProtocol
 /// orders whose keys and the strings it reads have no escapes, whose donuts are built-in and whose
 /// item objects hold no key twice; for anything else it answers nil, and `Order(record:)` reads
 /// the record (and words any error). What it accepts, `Order(record:menu: .builtIn)` accepts,
-/// with the same id and creation date (`StoreTwinsTests`).
+/// with the same id, creation date, status and donuts (`StoreTwinsTests`).
 struct SureOrder {
   /// The order's id.
   let id: String
   /// Its creation date, in seconds since 1970.
   let creationDate: Int
+  /// Its status, and its number of donuts (the sum of its items' quantities).
+  let status: OrderStatus
+  let totalSales: Int
 
   /// The facts of an order read some other way.
-  init(id: String, creationDate: Int) {
-    self.id = id
-    self.creationDate = creationDate
+  init(_ order: Order) {
+    id = order.id
+    creationDate = order.creationDate
+    status = order.status
+    totalSales = order.totalSales
   }
 
   /// The members of an order the check reads, found by one table (`MemberTable`), each key once.
@@ -51,7 +56,8 @@ struct SureOrder {
     let table = Self.Field.table
     var id: String?
     var creationDate: Int?
-    var seen = (status: false, items: false, city: false, spot: false)
+    var status: OrderStatus?
+    var seen = (items: false, city: false, spot: false)
     var sum = 0
     var totalSales: Int?
     for member in members {
@@ -66,9 +72,9 @@ struct SureOrder {
         id = json.text(text)
       case .status:
         guard let text = json.plainString(value),
-          Self.statuses.contains(where: { json.equals(text, $0) })
+          let known = Self.statuses.firstIndex(where: { json.equals(text, $0) })
         else { return nil }
-        seen.status = true
+        status = OrderStatus.allCases[known]
       case .items:
         guard let quantities = Self.items(json, value) else { return nil }
         sum = quantities
@@ -95,11 +101,13 @@ struct SureOrder {
         guard Self.preparation(json, value, memo: &memo) else { return nil }
       }
     }
-    guard let id, let creationDate, seen.status, seen.items, seen.city, seen.spot,
+    guard let id, let creationDate, let status, seen.items, seen.city, seen.spot,
       totalSales == nil || totalSales == sum
     else { return nil }
     self.id = id
     self.creationDate = creationDate
+    self.status = status
+    self.totalSales = sum
   }
 
   /// The sum of the quantities of the items at `value`: a non-empty array of objects, each with a
