@@ -1,7 +1,9 @@
 import Foundation
+import PipeProtocol
 import TestSupport
 import Testing
-import ToolSupport
+
+@testable import ToolSupport
 
 /// Text for people fits the terminal: measured in display columns, wrapped at spaces.
 @Suite struct TextLayoutTests {
@@ -22,6 +24,28 @@ import ToolSupport
     #expect(TextLayout.displayWidth("🍩") == 2)
     #expect(TextLayout.displayWidth("e\u{301}") == 1)
     #expect(TextLayout.displayWidth("·→…") == 3)
+  }
+
+  @Test("the ASCII fast paths of displayWidth answer as the Unicode tables, on random text of every kind")
+  func displayWidthFastPaths() {
+    for v in UInt32(0)..<0x80 {
+      let scalar = Unicode.Scalar(v)!
+      #expect(TextLayout.displayWidth(scalar) == TextLayout.tableWidth(scalar), "U+\(String(v, radix: 16))")
+    }
+    var random = SplitMix64(seed: 2626)
+    let pieces = [
+      "a", "Z", " ", "~", "#", "1", "\t", "\r\n", "\n", "\u{7F}", "\u{1B}", "é", "e\u{301}", "東", "🍩",
+      "👩\u{200D}🍳",
+      "☀\u{FE0F}", "\u{200B}", "·", "Order#12",
+    ]
+    for _ in 0..<2_000 {
+      let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)!
+      }
+      .joined()
+      #expect(TextLayout.displayWidth(text) == TextLayout.characterWidths(text), "\(text.debugDescription)")
+      let tail: Substring = text.dropFirst()
+      #expect(TextLayout.displayWidth(tail) == TextLayout.characterWidths(tail), "\(tail.debugDescription)")
+    }
   }
 
   @Test func wrapBreaksAtSpacesWithAHangingIndent() {
