@@ -137,7 +137,9 @@ struct StoreTwinsTests {
     a.map(\.record.bytes) == b.map(\.record.bytes) && a.map(\.order) == b.map(\.order)
   }
 
-  @Test("next, complete, recent, list, show and place's highest id: the same both ways on random stores")
+  @Test(
+    "next, complete, recent, list, orders by their facts, show and place's highest id: the same both ways on random stores"
+  )
   func randomStores() throws {
     let folder = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -166,6 +168,20 @@ struct StoreTwinsTests {
         bytes, in: folder, "round \(round): list \(choice)", same: (==),
         slow: { try List.lines(choice, in: $0, streams: false) },
         fast: { try List.lines(choice, in: $0, loaded: $1) })
+      // The orders chosen by their facts (watch's and the activity widget's pass): a choice of
+      // statuses, with or without a preparation, and of donuts.
+      let statuses = Set(OrderStatus.allCases.filter { _ in Bool.random(using: &random) })
+      let prepared = [nil, true, false].randomElement(using: &random)!
+      let fewest = Int.random(in: 0...6, using: &random)
+      let keep = { (facts: SureOrder) in
+        statuses.contains(facts.status) && (prepared.map { $0 == facts.prepared } ?? true)
+          && facts.totalSales >= fewest
+      }
+      try Self.agree(
+        bytes, in: folder, "round \(round): orders \(statuses) \(String(describing: prepared)) \(fewest)",
+        same: (==),
+        slow: { try OrderStore.orders(in: $0, where: keep, streams: false) },
+        fast: { try OrderStore.orders(in: $0, where: keep, loaded: $1) })
       try Self.agree(
         bytes, in: folder, "round \(round): show \(ids)", same: Self.sameOrders,
         slow: { try Show.find(ids, in: $0, streams: false) },

@@ -82,10 +82,9 @@ enum Open {
     guard let id else {
       throw ToolError.usage("give the order to open: foodtruck://order/1224, Order#1224 or 1224")
     }
-    let (store, records) = try OrderStore.load(invocation)
-    let (index, order) = try OrderStore.locate([id], in: records, store: store)[0]
+    let (record, order) = try Show.find([id], in: OrderStore.open(invocation))[0]
     if invocation[format] == .json {
-      OrderStore.write(records[index])
+      OrderStore.write(record)
     } else {
       let now = invocation.now(OrdersOptions.now)
       StandardOutput.shared.write(OrderText.detail(order, now: now, zone: OrderTable.zones()(order)))

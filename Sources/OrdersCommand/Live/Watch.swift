@@ -58,7 +58,7 @@ enum Watch {
       // The version is taken before reading, so that a change made meanwhile is read next time.
       if Watch.fingerprint(store.path) != orderVersion {
         orderVersion = Watch.fingerprint(store.path)
-        activities = try OrderStore.orders(try OrderStore.read(store)).map(\.order).filter(isActivity)
+        activities = try OrderStore.orders(in: store, where: isActivity)
       }
       if Watch.fingerprint(noticeStore.path) != noticeVersion {
         noticeVersion = Watch.fingerprint(noticeStore.path)
@@ -114,8 +114,12 @@ enum Watch {
 
   /// Whether an order has a Live Activity: preparing, or ready after a preparation (it ends when
   /// the order completes).
-  static func isActivity(_ order: Order) -> Bool {
-    order.status == .preparing || (order.status == .ready && order.preparation != nil)
+  static func isActivity(_ order: Order) -> Bool { isActivity(SureOrder(order)) }
+
+  /// `isActivity` from an order's facts, as a store's pass reads them: only those orders are
+  /// decoded.
+  static func isActivity(_ facts: SureOrder) -> Bool {
+    facts.status == .preparing || (facts.status == .ready && facts.prepared)
   }
 
   /// What identifies a file's version: device, inode, size, modification time; empty when missing.

@@ -6,15 +6,17 @@ import PipeProtocol
 /// orders whose keys and the strings it reads have no escapes, whose donuts are built-in and whose
 /// item objects hold no key twice; for anything else it answers nil, and `Order(record:)` reads
 /// the record (and words any error). What it accepts, `Order(record:menu: .builtIn)` accepts,
-/// with the same id, creation date, status and donuts (`StoreTwinsTests`).
+/// with the same id, creation date, status, donuts and preparation (`StoreTwinsTests`).
 struct SureOrder {
   /// The order's id.
   let id: String
   /// Its creation date, in seconds since 1970.
   let creationDate: Int
-  /// Its status, and its number of donuts (the sum of its items' quantities).
+  /// Its status, its number of donuts (the sum of its items' quantities), and whether it has a
+  /// preparation (its 60 seconds in the oven).
   let status: OrderStatus
   let totalSales: Int
+  let prepared: Bool
 
   /// The facts of an order read some other way.
   init(_ order: Order) {
@@ -22,6 +24,7 @@ struct SureOrder {
     creationDate = order.creationDate
     status = order.status
     totalSales = order.totalSales
+    prepared = order.preparation != nil
   }
 
   /// The members of an order the check reads, found by one table (`MemberTable`), each key once.
@@ -57,6 +60,7 @@ struct SureOrder {
     var id: String?
     var creationDate: Int?
     var status: OrderStatus?
+    var prepared = false
     var seen = (items: false, city: false, spot: false)
     var sum = 0
     var totalSales: Int?
@@ -99,6 +103,7 @@ struct SureOrder {
         guard json.equals(value, "true") || json.equals(value, "false") else { return nil }
       case .preparation:
         guard Self.preparation(json, value, memo: &memo) else { return nil }
+        prepared = true
       }
     }
     guard let id, let creationDate, let status, seen.items, seen.city, seen.spot,
@@ -108,6 +113,7 @@ struct SureOrder {
     self.creationDate = creationDate
     self.status = status
     self.totalSales = sum
+    self.prepared = prepared
   }
 
   /// The sum of the quantities of the items at `value`: a non-empty array of objects, each with a

@@ -69,8 +69,7 @@ enum ActivityWidget {
     var clock = simulated ?? Clock.nowSeconds()
     let zoneOf = OrderTable.zones()
     guard invocation[follow] else {
-      let (_, records) = try OrderStore.load(invocation)
-      let orders = try OrderStore.orders(records).map(\.order)
+      let orders = try OrderStore.orders(in: OrderStore.open(invocation), where: Watch.isActivity)
       if let order = shown(orders, now: clock) {
         Widget.write(entry(order, now: clock, zone: zoneOf(order), form: form), as: format)
       }
@@ -84,7 +83,7 @@ enum ActivityWidget {
       // The version is taken before reading, so that a change made meanwhile is read next time.
       if Watch.fingerprint(store.path) != version {
         version = Watch.fingerprint(store.path)
-        orders = try OrderStore.orders(try OrderStore.read(store)).map(\.order)
+        orders = try OrderStore.orders(in: store, where: Watch.isActivity)
       }
       if let order = shown(orders, now: clock) {
         Widget.write(entry(order, now: clock, zone: zoneOf(order), form: form), as: format)
