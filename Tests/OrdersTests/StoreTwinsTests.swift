@@ -98,10 +98,11 @@ struct StoreTwinsTests {
 
   /// Runs one command both ways on copies of `bytes` and checks that they agree: the slow twin
   /// alone (`slow`), then the fast path with its fallback (`fast`, told when the slow twin runs).
-  /// Answers whether the store was good (the slow twin answered).
+  /// Answers whether the store was good (the slow twin answered). With `mayLoad`, the fast path
+  /// may hand a good store to the slow twin: one whose slow twin reads less than every order.
   @discardableResult
   static func agree<T>(
-    _ bytes: [UInt8], in folder: URL, _ what: String, same: (T, T) -> Bool,
+    _ bytes: [UInt8], in folder: URL, _ what: String, same: (T, T) -> Bool, mayLoad: Bool = false,
     slow: (RecordStore) throws -> T, fast: (RecordStore, () -> Void) throws -> T
   ) throws -> Bool {
     // One path both ways, so that messages naming the store are the same.
@@ -117,7 +118,7 @@ struct StoreTwinsTests {
     switch (expected, answered) {
     case (.success(let e), .success(let f)):
       #expect(same(e, f), "\(what): the answers differ on\n\(store)")
-      #expect(!loaded, "\(what): the slow twin read a good store\n\(store)")
+      #expect(mayLoad || !loaded, "\(what): the slow twin read a good store\n\(store)")
     case (.failure(let e), .failure(let f)):
       let (e, f) = (e as? ToolError, f as? ToolError)
       #expect(
@@ -138,7 +139,7 @@ struct StoreTwinsTests {
   }
 
   @Test(
-    "next, complete, recent, list, orders by their facts, show and place's highest id: the same both ways on random stores"
+    "next, complete, recent, list, orders by their facts, the notice timer's order, show and place's highest id: the same both ways on random stores"
   )
   func randomStores() throws {
     let folder = try TestSupport.temporaryDirectory()
@@ -182,6 +183,13 @@ struct StoreTwinsTests {
         same: (==),
         slow: { try OrderStore.orders(in: $0, where: keep, streams: false) },
         fast: { try OrderStore.orders(in: $0, where: keep, loaded: $1) })
+      for id in ids.prefix(2) {
+        try Self.agree(
+          // Its slow twin decodes that order alone: a store with another bad order is good for it.
+          bytes, in: folder, "round \(round): the notice timer's order \(id)", same: (==), mayLoad: true,
+          slow: { try NoticeTimer.lastOrder(id, in: $0, streams: false) },
+          fast: { try NoticeTimer.lastOrder(id, in: $0, loaded: $1) })
+      }
       try Self.agree(
         bytes, in: folder, "round \(round): show \(ids)", same: Self.sameOrders,
         slow: { try Show.find(ids, in: $0, streams: false) },

@@ -64,8 +64,9 @@ enum Stream {
       // the first wait, so that a dashboard following it has something to show at once.
       let start = simulated ?? Clock.nowSeconds()
       try orderStore.createIfMissing { OrderStore.seed(now: start) }
-      // A store that cannot take orders is said now, not after the first wait.
-      _ = try OrderStore.read(orderStore)
+      // A store that cannot take orders is said now, not after the first wait: read in one
+      // streaming pass, else whole (the records only, as before) to word what is wrong.
+      try orderStore.read(streaming: { lines in try OrderScan.forEach(lines) { _ in } }, orLoaded: { _ in })
     }
     var clock = Double(simulated ?? 0)
     var made = 0
@@ -117,10 +118,10 @@ enum Stream {
   /// Appends `order` to `store` under its lock with the id after the store's highest, and returns
   /// it as placed.
   static func place(_ order: Order, in store: RecordStore, now: Int) throws -> Order {
-    try store.append(seed: { OrderStore.seed(now: now) }) { records in
+    try Place.append(to: store, now: now) { id in
       var placed = order
-      placed.id = Order.id(number: OrderStore.highestNumber(in: records) + 1)
-      return ([Record(object: placed.record)], placed)
+      placed.id = id
+      return placed
     }
   }
 }

@@ -71,16 +71,9 @@ enum Place {
     let custom = requests.contains { resolve($0, menu: .builtIn) == nil }
     let order = try MenuStore.withContents(MenuStore.store(invocation), pinned: custom) { contents in
       let items = try resolve(requests, menu: contents.menu)
-      // The highest id in one streaming pass, else from the records loaded whole.
-      return try OrderStore.store(invocation).append(
-        seed: { OrderStore.seed(now: now) }, streaming: OrderScan.highestNumber,
-        orLoaded: OrderStore.highestNumber(in:)
-      ) { highest in
-        let order = Order(
-          id: Order.id(number: highest + 1), status: .placed, items: items,
-          city: city.name,
-          parkingSpot: spot.name, creationDate: now)
-        return ([Record(object: order.record)], order)
+      return try append(to: OrderStore.store(invocation), now: now) { id in
+        Order(
+          id: id, status: .placed, items: items, city: city.name, parkingSpot: spot.name, creationDate: now)
       }
     }
     if invocation[OrdersOptions.format] == .text {
@@ -89,6 +82,19 @@ enum Place {
       StandardOutput.shared.writeRecord(order.record)
     }
     return ExitStatus.ok
+  }
+
+  /// Appends the order `make` makes with the id after the store's highest (the store made with the
+  /// starting orders as of `now` when missing), under the store's lock, and answers it. The
+  /// highest id is found in one streaming pass, else from the records loaded whole.
+  static func append(to store: RecordStore, now: Int, _ make: (String) -> Order) throws -> Order {
+    try store.append(
+      seed: { OrderStore.seed(now: now) }, streaming: OrderScan.highestNumber,
+      orLoaded: OrderStore.highestNumber(in:)
+    ) { highest in
+      let order = make(Order.id(number: highest + 1))
+      return ([Record(object: order.record)], order)
+    }
   }
 
   /// `3`, `3x2` (also `3X2`, `3*2`), `cosmos`, `'Fire Zest x6'`: a donut's id or name and a

@@ -35,10 +35,11 @@ enum OrdersWidget {
     let total = invocation[quota]
     var liveCount: Int?
     if invocation[live] {
-      let (_, records) = try OrderStore.load(invocation)
       let today = zone.localDay(now)
-      liveCount = try OrderStore.orders(records).filter { zone.localDay($0.order.creationDate) == today }
-        .count
+      liveCount = try OrderStore.orders(in: OrderStore.open(invocation)) {
+        zone.localDay($0.creationDate) == today
+      }
+      .count
     }
     let entries = Widget.dates(now: now, timeline: invocation[Widget.timeline]).map { offset, date in
       entry(orders: liveCount ?? 7 + offset, quota: total, date: date, zone: zone)
