@@ -50,18 +50,14 @@ enum List {
     let statuses = Set(invocation[status])
     let search = invocation[search] ?? ""
     let format = invocation[OrdersOptions.listFormat]
+    let choice = Choice(
+      statuses: statuses, search: search, key: invocation[sort], reverse: invocation[reverse])
     if format == .json {
-      let choice = Choice(
-        statuses: statuses, search: search, key: invocation[sort], reverse: invocation[reverse])
       try lines(choice, in: OrderStore.open(invocation)).write()
       return ExitStatus.ok
     }
     let (_, records) = try OrderStore.load(invocation)
-    let menu = try MenuStore.menu(for: records)
-    let chosen = try OrderStore.orders(records, menu: menu).filter { (_, order) in
-      (statuses.isEmpty || statuses.contains(order.status)) && order.matches(search, menu: menu)
-    }
-    let sorted = self.sorted(chosen, by: invocation[sort], reverse: invocation[reverse])
+    let sorted = try choice.chosen(records)
     if format == .text, invocation[sort] == .status {
       Pager.show(OrderTable.text(sorted.map(\.order), now: invocation.now(OrdersOptions.now), sections: true))
     } else {
@@ -112,6 +108,15 @@ enum List {
 
     /// Whether an order of `status` is listed (before `search`).
     func lists(_ status: OrderStatus) -> Bool { statuses.isEmpty || statuses.contains(status) }
+
+    /// The orders of `records` listed, in the order listed, read with the menu they need.
+    func chosen(_ records: [Record]) throws -> [(index: Int, order: Order)] {
+      let menu = try MenuStore.menu(for: records)
+      let chosen = try OrderStore.orders(records, menu: menu).filter { (_, order) in
+        lists(order.status) && order.matches(search, menu: menu)
+      }
+      return sorted(chosen, by: key, reverse: reverse)
+    }
   }
 
   /// The lines `list --format json` writes: the chosen orders' records as stored, in blocks of
@@ -180,12 +185,8 @@ enum List {
       },
       orLoaded: { records in
         loaded()
-        let menu = try MenuStore.menu(for: records)
-        let chosen = try OrderStore.orders(records, menu: menu).filter { (_, order) in
-          choice.lists(order.status) && order.matches(choice.search, menu: menu)
-        }
         var listed = Lines()
-        for (index, _) in sorted(chosen, by: choice.key, reverse: choice.reverse) {
+        for (index, _) in try choice.chosen(records) {
           records[index].bytes.withUnsafeBufferPointer { listed.append($0) }
         }
         return listed
