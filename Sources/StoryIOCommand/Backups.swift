@@ -145,7 +145,7 @@ enum Backups {
     defer { closedir(dir) }
     var found: [BackupNumber] = []
     while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      let name = Files.entryName(entry)
       guard name.count > prefix.count + 1, name.starts(with: prefix), name.last == UInt8(ascii: "~") else {
         continue
       }

@@ -132,7 +132,7 @@ struct PrivateCopy {
   func remove() {
     if let dir = opendir(folder) {
       while let entry = readdir(dir) {
-        var name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+        var name = Files.entryName(entry)
         if name == [0x2E] || name == [0x2E, 0x2E] { continue }
         name = Array((folder + "/").utf8) + name + [0]
         name.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { _ = unlink($0.baseAddress!) } }

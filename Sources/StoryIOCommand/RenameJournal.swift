@@ -175,7 +175,7 @@ enum RenameJournal {
     defer { closedir(dir) }
     var names: Set<[UInt8]> = []
     while let entry = readdir(dir) {
-      names.insert(withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) })
+      names.insert(Files.entryName(entry))
     }
     return names
   }

@@ -136,9 +136,7 @@ public enum StoryFiles {
     var names: [String] = []
     var invalid: [String] = []
     while let entry = readdir(dir) {
-      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
-        Array(raw.prefix { $0 != 0 })
-      }
+      let bytes = Files.entryName(entry)
       if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
       if UTF8Check.firstInvalidOffset(bytes) != nil {
         invalid.append(String(decoding: bytes, as: UTF8.self))

@@ -129,9 +129,7 @@ enum ChartCommand {
     defer { closedir(folder) }
     var names: [String] = []
     while let entry = readdir(folder) {
-      let file = withUnsafeBytes(of: entry.pointee.d_name) {
-        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let file = String(decoding: Files.entryName(entry), as: UTF8.self)
       if file.first?.isUppercase == true { names.append(file) }
     }
     return names.sorted()

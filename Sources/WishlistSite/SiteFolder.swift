@@ -26,9 +26,7 @@ public enum SiteFolder {
     defer { closedir(dir) }
     var entries: [(name: String, isDirectory: Bool)] = []
     while let entry = readdir(dir) {
-      let name = withUnsafePointer(to: &entry.pointee.d_name) {
-        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-      }
+      let name = String(decoding: Files.entryName(entry), as: UTF8.self)
       if name == "." || name == ".." { continue }
       var info = stat()
       let isDirectory = lstat("\(path)/\(name)", &info) == 0 && info.st_mode & S_IFMT == S_IFDIR

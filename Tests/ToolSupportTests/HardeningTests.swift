@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PipeProtocol
 import TestSupport
 import Testing
@@ -17,6 +18,29 @@ struct FilesHardeningTests {
     #expect(Files.directory(of: "/\u{0301}a") == "/")
     #expect(Files.directory(of: "plain") == ".")
     #expect(Files.basename("a/b/") == "b")
+  }
+
+  @Test("a folder's entries are named in full, from one byte to 255, bytes that are not UTF-8 too")
+  func entryNames() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var expected: Set<[UInt8]> = [Array(".".utf8), Array("..".utf8)]
+    for length in [1, 2, 7, 8, 9, 63, 64, 200, 255] {
+      var name = Array(repeating: UInt8(ascii: "a") + UInt8(length % 26), count: length)
+      if length == 9 { name[3] = 0xFF }
+      expected.insert(name)
+      let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+      let fd = path.withUnsafeBufferPointer {
+        open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o600)
+      }
+      #expect(fd >= 0)
+      close(fd)
+    }
+    let dir = try #require(opendir(folder.path))
+    defer { closedir(dir) }
+    var found: Set<[UInt8]> = []
+    while let entry = readdir(dir) { found.insert(Files.entryName(entry)) }
+    #expect(found == expected)
   }
 
   @Test("temporary files of dead writers are removed; those of live ones and other files stay")

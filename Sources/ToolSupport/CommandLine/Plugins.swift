@@ -36,9 +36,7 @@ public enum Plugins {
       guard let directory = opendir(folder) else { continue }
       defer { closedir(directory) }
       while let entry = readdir(directory) {
-        let file = withUnsafePointer(to: entry.pointee.d_name) {
-          $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-        }
+        let file = String(decoding: Files.entryName(entry), as: UTF8.self)
         guard file.hasPrefix(prefix), file.count > prefix.count else { continue }
         let name = String(file.dropFirst(prefix.count))
         guard isName(name), !builtins.contains(name), !found.contains(name),

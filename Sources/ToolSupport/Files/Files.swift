@@ -294,6 +294,18 @@ public enum Files {
     return removed
   }
 
+  /// The name of an entry `readdir` answered, its bytes up to the NUL. `d_name` is declared 256
+  /// bytes but the kernel's record ends after the name: copying the whole field (as
+  /// `withUnsafeBytes(of: entry.pointee.d_name)` does) can read past the buffer `readdir` fills,
+  /// and crashed a test once. The name is read in place.
+  public static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+    withUnsafePointer(to: &entry.pointee.d_name) { field in
+      let name = UnsafeRawPointer(field)
+      return Array(
+        UnsafeRawBufferPointer(start: name, count: strlen(name.assumingMemoryBound(to: CChar.self))))
+    }
+  }
+
   /// The names in `folder` of the form `prefix`, a process id, `-` and anything, whose process no
   /// longer runs: what a writer killed with SIGKILL left behind. A name is listed only when
   /// `kill(pid, 0)` says no such process (ESRCH), so a live writer's, even another user's, never is.
@@ -303,7 +315,7 @@ public enum Files {
     defer { closedir(dir) }
     var stale: [String] = []
     while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      let name = entryName(entry)
       guard name.count > prefix.count, name.starts(with: prefix) else { continue }
       let rest = name[prefix.count...]
       guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
