@@ -14,12 +14,15 @@ let tools: [(executable: String, library: String, dependencies: [Target.Dependen
 
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
-// The AVX2 kernel's module is built for Haswell and later (AVX2, BMI2); `VectorScan` calls it only
-// on a processor that has AVX2. Elsewhere the module is empty.
+// The AVX2 kernel's module is built for Haswell and later (AVX2, BMI2), the AVX-512 kernel's for
+// Skylake-SP and later (AVX-512 F, BW, VL); `VectorScan` calls each only on a processor that has
+// its instructions. Elsewhere the modules are empty.
 #if arch(x86_64)
   let avx2Settings: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "haswell"])]
+  let avx512Settings: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "skylake-avx512"])]
 #else
   let avx2Settings: [SwiftSetting] = []
+  let avx512Settings: [SwiftSetting] = []
 #endif
 
 var targets: [Target] = [
@@ -28,7 +31,11 @@ var targets: [Target] = [
   .target(
     name: "VectorScanAVX2", dependencies: ["VectorScanKernels"], swiftSettings: swiftSettings + avx2Settings),
   .target(
-    name: "VectorScan", dependencies: ["VectorScanKernels", "VectorScanAVX2"], swiftSettings: swiftSettings),
+    name: "VectorScanAVX512", dependencies: ["VectorScanKernels"],
+    swiftSettings: swiftSettings + avx512Settings),
+  .target(
+    name: "VectorScan", dependencies: ["VectorScanKernels", "VectorScanAVX2", "VectorScanAVX512"],
+    swiftSettings: swiftSettings),
   .target(
     name: "PipeProtocol", dependencies: ["VectorScan", "VectorScanKernels"], exclude: ["README.md"],
     swiftSettings: swiftSettings),
@@ -76,7 +83,7 @@ for tool in tools {
 
 let testTargets: [(name: String, dependencies: [Target.Dependency])] = [
   ("PipeProtocolTests", []),
-  ("VectorScanTests", ["VectorScan", "VectorScanKernels", "VectorScanAVX2"]),
+  ("VectorScanTests", ["VectorScan", "VectorScanKernels", "VectorScanAVX2", "VectorScanAVX512"]),
   ("ToolSupportTests", ["ToolSupport", "SystemIO", "VectorScan"]),
   ("PipeCheckTests", ["PipeCheckCommand"]),
   ("GoldenTests", []),

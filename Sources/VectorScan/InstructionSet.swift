@@ -6,16 +6,19 @@ public enum InstructionSet: String, CaseIterable, Sendable {
   case sse2
   /// AVX2 (x86-64, Haswell and later).
   case avx2
-  /// AVX-512: named so that asking for it gets a clear answer, but no kernel is built for it (the
-  /// machine this was written on has none to test one with), so it is never available.
+  /// AVX-512 as Skylake-SP has it (F, CD, BW, DQ, VL), and so Ice Lake and later, Zen 4 and later.
   case avx512
 
   /// The instruction sets this build has a kernel for and a processor with these `flags` (the
   /// words of the `flags` line of /proc/cpuinfo, or nil when they are unknown) runs, best last.
   public static func available(cpuFlags flags: Set<Substring>?) -> [InstructionSet] {
     #if arch(x86_64)
-      // Linux lists `avx2` only when the kernel also saves the AVX state (XSAVE enabled).
-      return flags?.contains("avx2") == true ? [.portable, .sse2, .avx2] : [.portable, .sse2]
+      // Linux lists `avx2` and the AVX-512 extensions only when the kernel also saves their state.
+      guard let flags, flags.contains("avx2") else { return [.portable, .sse2] }
+      let avx512 = ["avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"].allSatisfy {
+        flags.contains($0)
+      }
+      return avx512 ? [.portable, .sse2, .avx2, .avx512] : [.portable, .sse2, .avx2]
     #else
       return [.portable]
     #endif

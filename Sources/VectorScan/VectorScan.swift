@@ -2,6 +2,7 @@ import VectorScanKernels
 
 #if arch(x86_64)
   import VectorScanAVX2
+  import VectorScanAVX512
 #endif
 
 /// The vector scans every stage of reading uses, through the kernel of the instruction set chosen
@@ -39,6 +40,7 @@ public enum VectorScan {
     #if arch(x86_64)
       switch selected {
       case .avx2: return AVX2Kernel.blocks(base, count, quotes: quotes)
+      case .avx512: return AVX512Kernel.blocks(base, count, quotes: quotes)
       case .portable: return ScanKernel<PortableClassifier>.blocks(base, count, quotes: quotes)
       default: return ScanKernel<SSE2Classifier>.blocks(base, count, quotes: quotes)
       }
@@ -54,6 +56,7 @@ public enum VectorScan {
     #if arch(x86_64)
       switch selected {
       case .avx2: return AVX2Kernel.isPlain(base, count)
+      case .avx512: return AVX512Kernel.isPlain(base, count)
       case .portable: return ScanKernel<PortableClassifier>.isPlain(base, count)
       default: return ScanKernel<SSE2Classifier>.isPlain(base, count)
       }
@@ -69,6 +72,7 @@ public enum VectorScan {
     #if arch(x86_64)
       switch selected {
       case .avx2: return AVX2Kernel.firstStringStop(base, from: from, end: end)
+      case .avx512: return AVX512Kernel.firstStringStop(base, from: from, end: end)
       case .portable: return ScanKernel<PortableClassifier>.firstStringStop(base, from: from, end: end)
       default: return ScanKernel<SSE2Classifier>.firstStringStop(base, from: from, end: end)
       }
@@ -84,6 +88,7 @@ public enum VectorScan {
     #if arch(x86_64)
       switch selected {
       case .avx2: return AVX2Kernel.firstQuoteOrBackslash(base, from: from, end: end)
+      case .avx512: return AVX512Kernel.firstQuoteOrBackslash(base, from: from, end: end)
       case .portable: return ScanKernel<PortableClassifier>.firstQuoteOrBackslash(base, from: from, end: end)
       default: return ScanKernel<SSE2Classifier>.firstQuoteOrBackslash(base, from: from, end: end)
       }
@@ -99,6 +104,7 @@ public enum VectorScan {
     #if arch(x86_64)
       switch selected {
       case .avx2: return AVX2Kernel.firstInvalidUTF8(base, count)
+      case .avx512: return AVX512Kernel.firstInvalidUTF8(base, count)
       case .portable: return ScanKernel<PortableClassifier>.firstInvalidUTF8(base, count)
       default: return ScanKernel<SSE2Classifier>.firstInvalidUTF8(base, count)
       }
@@ -108,7 +114,7 @@ public enum VectorScan {
   }
 
   /// The index (0 to 15) of the first byte of the 16 at `p` that a string scan stops at, or 16
-  /// when there is none. One 16-byte step: AVX2 has nothing wider to offer it, so it is the
+  /// when there is none. One 16-byte step: AVX2 and AVX-512 have nothing better to offer it, so it is the
   /// baseline's (inlined here), or the portable lanes' when those are chosen.
   @inlinable @inline(__always)
   public static func stringStop16(_ p: UnsafePointer<UInt8>) -> Int {

@@ -3,7 +3,7 @@
   import VectorScanKernels
 
   /// The classifier on AVX2: a block is two 32-byte vectors. This module is built with `-target-cpu
-  /// haswell` (Package.swift), so the 16-byte steps are VEX-encoded too; nothing here may be
+  /// haswell` (Package.swift), so the baseline's 16-byte steps are VEX-encoded here; nothing here may be
   /// inlined into a module built for the baseline, so only `AVX2Kernel`'s entry points are public.
   enum AVX2Classifier: ByteClassifier {
     @inline(__always)
@@ -12,24 +12,11 @@
     }
 
     @inline(__always)
-    static func load16(_ p: UnsafePointer<UInt8>) -> __m128i {
-      _mm_loadu_si128(UnsafeRawPointer(p).assumingMemoryBound(to: __m128i.self))
-    }
-
-    @inline(__always)
     static func bits(_ v: __m256i) -> UInt32 { UInt32(bitPattern: _mm256_movemask_epi8(v)) }
-
-    @inline(__always)
-    static func bits(_ v: __m128i) -> UInt32 { UInt32(bitPattern: _mm_movemask_epi8(v)) }
 
     @inline(__always)
     static func equal(_ v: __m256i, _ byte: UInt8) -> __m256i {
       _mm256_cmpeq_epi8(v, _mm256_set1_epi8(CChar(bitPattern: byte)))
-    }
-
-    @inline(__always)
-    static func equal(_ v: __m128i, _ byte: UInt8) -> __m128i {
-      _mm_cmpeq_epi8(v, _mm_set1_epi8(CChar(bitPattern: byte)))
     }
 
     /// The bytes that are not plain: as signed bytes, the control bytes and those not ASCII are
@@ -37,11 +24,6 @@
     @inline(__always)
     static func notPlain(_ v: __m256i) -> __m256i {
       _mm256_or_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v), equal(v, 0x5C))
-    }
-
-    @inline(__always)
-    static func notPlain(_ v: __m128i) -> __m128i {
-      _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), equal(v, 0x5C))
     }
 
     @inline(__always)
@@ -54,22 +36,19 @@
       )
     }
 
+    // 16 bytes: the baseline's steps, compiled here with VEX encodings.
+
     @inline(__always)
     static func lanes(_ p: UnsafePointer<UInt8>) -> (quotes: UInt32, notPlain: UInt32) {
-      let v = load16(p)
-      return (bits(equal(v, 0x22)), bits(notPlain(v)))
+      SSE2Classifier.lanes(p)
     }
 
     @inline(__always)
-    static func stringStops16(_ p: UnsafePointer<UInt8>) -> UInt32 {
-      let v = load16(p)
-      return bits(_mm_or_si128(notPlain(v), equal(v, 0x22)))
-    }
+    static func stringStops16(_ p: UnsafePointer<UInt8>) -> UInt32 { SSE2Classifier.stringStops16(p) }
 
     @inline(__always)
     static func quoteOrBackslash16(_ p: UnsafePointer<UInt8>) -> UInt32 {
-      let v = load16(p)
-      return bits(_mm_or_si128(equal(v, 0x22), equal(v, 0x5C)))
+      SSE2Classifier.quoteOrBackslash16(p)
     }
 
     @inline(__always)

@@ -14,15 +14,19 @@ struct VectorKernelTests {
   }
 
   @Test("an unknown name, or one this processor does not run, is a usage error of one line")
-  func refused() {
+  func refused() throws {
     let unknown = #expect(throws: ToolError.self) { try VectorKernel.choice("avx3") }
     #expect(unknown?.code == 64)
     #expect(unknown?.message.contains("did you mean 'avx2'?") == true)
     #expect(unknown?.notes.isEmpty == true)
-    // No AVX-512 kernel is built, so it is refused everywhere, naming what runs here.
-    let missing = #expect(throws: ToolError.self) { try VectorKernel.choice("avx512") }
+    // A set the processor does not run is refused, naming those it runs.
+    let older: [InstructionSet] = [.portable, .sse2]
+    let missing = #expect(throws: ToolError.self) { try VectorKernel.choice("avx512", available: older) }
     #expect(missing?.code == 64)
-    let here = VectorKernel.available.map(\.rawValue).joined(separator: ", ")
-    #expect(missing?.message.hasSuffix(here) == true)
+    #expect(missing?.message.hasSuffix("which runs portable, sse2") == true)
+    #expect(try VectorKernel.choice(nil, available: older) == .sse2)
+    for set in InstructionSet.allCases where !VectorKernel.available.contains(set) {
+      #expect(throws: ToolError.self) { _ = try VectorKernel.choice(set.rawValue) }
+    }
   }
 }

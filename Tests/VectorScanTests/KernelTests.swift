@@ -7,6 +7,23 @@ import VectorScanKernels
 
 #if arch(x86_64)
   import VectorScanAVX2
+  import VectorScanAVX512
+#endif
+
+#if arch(x86_64)
+  /// The entry points every kernel module has (AVX2, AVX-512), for the tests to call alike.
+  protocol KernelModule {
+    static func block(_ p: UnsafePointer<UInt8>) -> (quotes: UInt64, notPlain: UInt64)
+    static func blocks(_ base: UnsafePointer<UInt8>, _ count: Int, quotes: UnsafeMutablePointer<UInt64>)
+      -> Bool
+    static func isPlain(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool
+    static func firstStringStop(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int
+    static func firstQuoteOrBackslash(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int
+    static func firstInvalidUTF8(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int?
+  }
+
+  extension AVX2Kernel: KernelModule {}
+  extension AVX512Kernel: KernelModule {}
 #endif
 
 /// One instruction set's kernel, as the tests call it.
@@ -41,19 +58,25 @@ struct Kernel: CustomStringConvertible {
   /// Every instruction set but the portable one that this processor runs.
   static var others: [InstructionSet] { availableHere.filter { $0 != .portable } }
 
+  #if arch(x86_64)
+    /// The kernel of a module of its own, through its entry points.
+    static func module<M: KernelModule>(_ isa: InstructionSet, _: M.Type) -> Kernel {
+      Kernel(
+        isa: isa, block: M.block, blocks: { M.blocks($0, $1, quotes: $2) }, isPlain: M.isPlain,
+        firstStringStop: { M.firstStringStop($0, from: $1, end: $2) },
+        firstQuoteOrBackslash: { M.firstQuoteOrBackslash($0, from: $1, end: $2) },
+        firstInvalidUTF8: M.firstInvalidUTF8)
+    }
+  #endif
+
   /// The kernel of `isa`.
   static func of(_ isa: InstructionSet) -> Kernel {
     #if arch(x86_64)
       switch isa {
       case .sse2: return generic(.sse2, SSE2Classifier.self)
-      case .avx2:
-        return Kernel(
-          isa: .avx2, block: AVX2Kernel.block, blocks: { AVX2Kernel.blocks($0, $1, quotes: $2) },
-          isPlain: AVX2Kernel.isPlain,
-          firstStringStop: { AVX2Kernel.firstStringStop($0, from: $1, end: $2) },
-          firstQuoteOrBackslash: { AVX2Kernel.firstQuoteOrBackslash($0, from: $1, end: $2) },
-          firstInvalidUTF8: AVX2Kernel.firstInvalidUTF8)
-      default: return portable
+      case .avx2: return module(.avx2, AVX2Kernel.self)
+      case .avx512: return module(.avx512, AVX512Kernel.self)
+      case .portable: return portable
       }
     #else
       return portable
@@ -216,6 +239,12 @@ struct KernelTests {
     #expect(Kernel.others.contains(.avx2))
   }
 
+  @Test(
+    "AVX-512 is tested where the processor has it", .enabled(if: Kernel.availableHere.contains(.avx512)))
+  func avx512IsTested() {
+    #expect(Kernel.others.contains(.avx512))
+  }
+
   @Test("cpuinfo's flags choose the kernels")
   func available() {
     let text = "processor\t: 0\nflags\t\t: fpu sse sse2 avx avx2 bmi2\n\nprocessor\t: 1\nflags\t\t: fpu\n"
@@ -223,6 +252,15 @@ struct KernelTests {
     #expect(flags?.contains("avx2") == true)
     #if arch(x86_64)
       #expect(InstructionSet.available(cpuFlags: flags) == [.portable, .sse2, .avx2])
+      let skylake: Set<Substring> = [
+        "sse2", "avx2", "avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl",
+      ]
+      #expect(InstructionSet.available(cpuFlags: skylake) == [.portable, .sse2, .avx2, .avx512])
+      // AVX-512F alone (Knights Landing) has no byte comparisons into masks.
+      #expect(
+        InstructionSet.available(cpuFlags: ["sse2", "avx2", "avx512f", "avx512cd"]) == [
+          .portable, .sse2, .avx2,
+        ])
       #expect(InstructionSet.available(cpuFlags: ["sse2"]) == [.portable, .sse2])
       #expect(InstructionSet.available(cpuFlags: nil) == [.portable, .sse2])
     #endif

@@ -15,8 +15,10 @@ public enum VectorKernel {
     VectorScan.selected = try choice(environment)
   }
 
-  /// The kernel `choose` sets for `given`.
-  public static func choice(_ given: String?) throws(ToolError) -> InstructionSet {
+  /// The kernel `choose` sets for `given`, on a processor that runs `available`.
+  public static func choice(_ given: String?, available: [InstructionSet] = available) throws(ToolError)
+    -> InstructionSet
+  {
     guard let given, !given.isEmpty else { return available.last ?? VectorScan.baseline }
     guard let set = InstructionSet(rawValue: given) else {
       let names = InstructionSet.allCases.map(\.rawValue)
