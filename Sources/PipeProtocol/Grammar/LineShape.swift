@@ -54,8 +54,10 @@ public final class LineShape {
   static let maxKeys = 512
 
   /// The steps of a program. A step's word holds its code in the low byte, its flags in the next
-  /// (`keyed`, `topKey`, `endsMember`) and its argument (a key's number, or where an array's element
-  /// steps start) in the high half.
+  /// (`keyed`, `topKey`, `endsMember`) and its argument in the high half: where an array's element
+  /// steps start, or for a keyed step the key's number (`keyNumber`) and the length of its written
+  /// form when that is below 128 (`keyLength`; else 0, and `keyLengths` has it), so that the replay
+  /// compares a short key with no lookup but its words.
   enum Step: UInt32 {
     /// The record's last `}`, then only spaces.
     case finish
@@ -83,6 +85,14 @@ public final class LineShape {
   /// against the type the caller expects): a run of members compared whole still notes it, where
   /// it notes no other (see `LiteralRuns.add`).
   static let contextual: UInt32 = 32 << 8
+
+  /// The key number of keyed step `op` (below `maxKeys`).
+  @inline(__always)
+  static func keyNumber(_ op: UInt32) -> Int { Int(truncatingIfNeeded: op &>> 16 & 0x1FF) }
+
+  /// The length of keyed step `op`'s written form when it is below 128, else 0.
+  @inline(__always)
+  static func keyLength(_ op: UInt32) -> Int { Int(truncatingIfNeeded: op &>> 25) }
 
   /// A worker's shape, empty until the first plain line is walked.
   public init() {
@@ -298,25 +308,18 @@ public final class LineShape {
     @inline(__always)
     mutating func steps<T: ValueTrace>(from start: Int, to stop: Int, at start_i: Int, trace: inout T) -> Int
     {
-      // Everything in locals, so that the loop keeps it in registers.
+      // What every step reads, in locals, so that the loop keeps it in registers; what only the
+      // rarer steps read (a long key's form, the record's last brace, the members) stays in
+      // `self`, so that the registers are not spilled on every step.
       let ops = self.ops
       let keyWords = self.keyWords
-      let keyLengths = self.keyLengths
-      let keyStarts = self.keyStarts
-      let pool = self.pool
       let b = self.b
       let end = self.end
-      let last = self.last
       let quotes = self.quotes
-      let members = self.members
       var batched = self.batched
       defer { self.batched = batched }
       var pc = start
       var i = start_i
-      // The record's member being read: where its key's form starts, and its value (the key
-      // ends two bytes before, `":`). Two registers, not three, held across the steps.
-      var keyAt = 0
-      var valueStart = 0
       while pc < stop {
         let op = ops[pc]
         if !T.every, op & LineShape.literal != 0 {
@@ -329,15 +332,24 @@ public final class LineShape {
         }
         pc &+= 1
         if op & LineShape.keyed != 0 {
-          let k = Int(op &>> 16)
-          let length = Int(keyLengths[k])
+          let k = LineShape.keyNumber(op)
+          var length = LineShape.keyLength(op)
+          if length == 0 { length = Int(keyLengths[k]) }
           guard
             Self.key(
-              b, i, length, end: end, last: last, words: keyWords + 4 &* k, written: pool + Int(keyStarts[k]))
+              b, i, length, end: end, words: keyWords + 4 &* k,
+              written: { UnsafePointer(pool + Int(keyStarts[k])) }, last)
           else { return -1 }
           if op & LineShape.topKey != 0 {
-            keyAt = i
-            valueStart = i &+ length
+            // The member's key and where its value starts, written now: nothing held in registers
+            // until the step that ends it (`,"key":` or `"key":`).
+            let member = members.unsafelyUnwrapped + batched
+            let valueStart = i &+ length
+            member.pointee.key = Range(
+              uncheckedBounds: (i &+ (b[i] == UInt8(ascii: ",") ? 2 : 1), valueStart &- 2))
+            member.pointee.keyHasEscapes = false
+            member.pointee.value = Range(uncheckedBounds: (valueStart, valueStart))
+            member.pointee.kind = b[valueStart]
           }
           i &+= length
         }
@@ -394,12 +406,8 @@ public final class LineShape {
           i = end
         }
         if op & LineShape.endsMember != 0 {
-          members.unsafelyUnwrapped[batched] = MemberSpan(
-            // `,"key":` or `"key":`
-            key: Range(
-              uncheckedBounds: (keyAt &+ (b[keyAt] == UInt8(ascii: ",") ? 2 : 1), valueStart &- 2)),
-            keyHasEscapes: false,
-            value: Range(uncheckedBounds: (valueStart, i)), kind: b[valueStart])
+          let member = members.unsafelyUnwrapped + batched
+          member.pointee.value = Range(uncheckedBounds: (member.pointee.value.lowerBound, i))
           batched &+= 1
         }
         if !(T.self == NoTrace.self), T.every || op & LineShape.traced != 0 { trace.note(pc &- 1, at, i) }
@@ -407,12 +415,13 @@ public final class LineShape {
       return i
     }
 
-    /// Whether the `length` bytes at `i` are key `k`'s written form. None of them is the closing
-    /// brace at `last` (a form ends with its colon), so a match stays before it.
+    /// Whether the `length` bytes at `i` are a key's written form (`words`: its first sixteen
+    /// bytes and their masks; `written`: the whole form). None of them is the closing brace at
+    /// `last` (a form ends with its colon), so a match stays before it.
     @inline(__always)
     static func key(
-      _ b: UnsafePointer<UInt8>, _ i: Int, _ length: Int, end: Int, last: Int, words: UnsafePointer<UInt64>,
-      written: UnsafePointer<UInt8>
+      _ b: UnsafePointer<UInt8>, _ i: Int, _ length: Int, end: Int, words: UnsafePointer<UInt64>,
+      written: () -> UnsafePointer<UInt8>, _ last: @autoclosure () -> Int
     ) -> Bool {
       if length <= 16, i &+ 16 <= end {
         let p = UnsafeRawPointer(b + i)
@@ -420,8 +429,8 @@ public final class LineShape {
         let second = (p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ words[1]) & words[3]
         return first | second == 0
       }
-      guard i &+ length <= last else { return false }
-      return Bytes.equal(b + i, written, count: length)
+      guard i &+ length <= last() else { return false }
+      return Bytes.equal(b + i, written(), count: length)
     }
   }
 
@@ -560,7 +569,8 @@ public final class LineShape {
     /// member of the record when `top`: the offset after it, or -1.
     mutating func value(at i: Int, depth: Int, key: Int?, top: Bool) -> Int {
       let keyFlags = key == nil ? 0 : LineShape.keyed | (top ? LineShape.topKey : 0)
-      let argument = key ?? 0
+      var argument = key ?? 0
+      if let key, shape.keyLengths[key] < 128 { argument |= Int(shape.keyLengths[key]) &<< 9 }
       let ends = top ? LineShape.endsMember : 0
       switch b[i] {
       case UInt8(ascii: "\""):

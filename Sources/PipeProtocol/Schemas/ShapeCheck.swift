@@ -68,7 +68,7 @@ extension CompiledSchema {
       var isType = false
       if op & LineShape.keyed != 0 {
         guard !frame.isArray else { return false }
-        let k = Int(op &>> 16)
+        let k = LineShape.keyNumber(op)
         // `,"name":` or `"name":`: the name between the quotes.
         var from = shape.pool + Int(shape.keyStarts[k])
         var count = Int(shape.keyLengths[k])
