@@ -19,15 +19,27 @@ struct DemoKeysTests {
 
     /// Starts the server with a session, as a process of its own with no pipe to this one: the
     /// server outlives the command, and would keep a pipe open for as long as it runs.
+    ///
+    /// A watcher ends the server when this process ends first: a test that crashes skips its
+    /// `defer`, and its dashboard (`bin/demo --follow`) ran on and loaded every later run on the
+    /// machine (a CI run failed two timing tests that way). The watcher ends by itself once the
+    /// socket is gone.
     func start(_ arguments: [String]) throws {
       let null = open("/dev/null", O_RDWR | O_CLOEXEC)
       defer { close(null) }
+      let tmux = Requirements.path(of: "tmux")!
       let client = try Job.spawn(
-        [Requirements.path(of: "tmux")!, "-S", socket] + arguments,
-        environment: ProcessInfo.processInfo.environment, descriptors: [null, null, null])
+        [tmux, "-S", socket] + arguments, environment: ProcessInfo.processInfo.environment,
+        descriptors: [null, null, null])
       var status: Int32 = 0
       waitpid(client, &status, 0)
       #expect(status == 0)
+      let watch =
+        "while kill -0 \(getpid()) 2>/dev/null && [ -S '\(socket)' ]; do sleep 1; done;"
+        + " [ -S '\(socket)' ] && exec '\(tmux)' -S '\(socket)' kill-server"
+      _ = try Job.spawn(
+        ["/bin/sh", "-c", watch], environment: ProcessInfo.processInfo.environment,
+        descriptors: [null, null, null])
     }
 
     /// The pane as text, one line per row.
