@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import ToolSupport
+@_spi(Testing) import ToolSupport
 
 /// Plugins on PATH: `TOOL NAME ARGS...` runs `TOOL-NAME ARGS...` when NAME is no built-in, with
 /// the tool's settings in its environment and its exit status passed on (PROTOCOL.md, "Plugins").
@@ -147,6 +147,28 @@ struct PluginsTests {
     let file = try TestSupport.run(
       "pipe-check", ["hello"], environment: environment, currentDirectory: folder)
     #expect(!file.out.contains("from the plugin"))
+  }
+
+  @Test("a command line whose first word is a file lists no plugin; a word that names nothing does")
+  func noListingForAFile() throws {
+    let sub = Command(name: "history", summary: "a subcommand", run: { _ in 0 })
+    let tool = Command(
+      name: "reader", summary: "reads files", arguments: .files, subcommands: [sub], run: { _ in 0 })
+    let file = try TestSupport.temporaryDirectory().appendingPathComponent("orders.jsonl")
+    try Data().write(to: file)
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    // Other tests may list plugins at the same time: a listing per parse would be 50 at least.
+    let before = Plugins.listings.load(ordering: .relaxed)
+    for _ in 0..<50 {
+      guard case .run = try CommandLineParser.parse([file.path], root: tool) else {
+        Issue.record("not a run")
+        return
+      }
+    }
+    #expect(Plugins.listings.load(ordering: .relaxed) - before < 50)
+    let typo = Plugins.listings.load(ordering: .relaxed)
+    #expect(throws: ToolError.self) { _ = try CommandLineParser.parse(["histroy"], root: tool) }
+    #expect(Plugins.listings.load(ordering: .relaxed) > typo)
   }
 
   @Test func names() {

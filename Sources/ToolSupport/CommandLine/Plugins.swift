@@ -1,6 +1,7 @@
 import Glibc
 import PipeProtocol
 import PipeReading
+import Synchronization
 
 /// Plugins on PATH, as git, cargo and kubectl have them: `TOOL NAME ARGS...` runs the program
 /// `TOOL-NAME` found on `PATH` with `ARGS...` when NAME is no built-in command, in place of the
@@ -29,6 +30,7 @@ public enum Plugins {
   /// The names of the plugins of `tool` on `PATH`, sorted, each once, without those `builtins`
   /// already name (a built-in wins, so such a program is never run).
   public static func names(tool: String, excluding builtins: [String] = []) -> [String] {
+    listings.add(1, ordering: .relaxed)
     let prefix = tool + "-"
     var found: Set<String> = []
     let path = Environment.get("PATH") ?? "/usr/bin:/bin"
@@ -47,6 +49,10 @@ public enum Plugins {
     }
     return found.sorted()
   }
+
+  /// How many times `names` read the folders on PATH (for the tests: a command line that names a
+  /// file reads none).
+  @_spi(Testing) public static let listings = Atomic<Int>(0)
 
   /// The names of the built-in commands of `root`, which no plugin can take: its subcommands
   /// (hidden ones too) and `help` when it has any.
