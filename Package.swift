@@ -39,7 +39,10 @@ var targets: [Target] = [
   .target(
     name: "PipeProtocol", dependencies: ["VectorScan", "VectorScanKernels"], exclude: ["README.md"],
     swiftSettings: swiftSettings),
-  .target(name: "PipeReading", dependencies: ["PipeProtocol", "SystemIO"], swiftSettings: swiftSettings),
+  .target(name: "CPrefetch"),
+  .target(
+    name: "PipeReading", dependencies: ["PipeProtocol", "SystemIO", "CPrefetch"], swiftSettings: swiftSettings
+  ),
   .target(
     name: "ToolSupport", dependencies: ["PipeProtocol", "PipeReading", "SystemIO", "VectorScan"],
     exclude: ["README.md"],
