@@ -49,6 +49,11 @@
   /// The AVX-512 kernel: `ScanKernel` instantiated with the AVX-512 classifier, compiled for
   /// AVX-512 (F, CD, BW, DQ, VL). Call it only where the processor has those (`VectorScan`
   /// chooses); each entry point is one call per line or string, never per block.
+  ///
+  /// The entry points repeat `AVX2Kernel`'s on purpose: a generic scan is compiled where it is
+  /// specialized, so each kernel's module needs calls of its own that name its classifier. A
+  /// table of closures made once would have served both, but a closure read from another module's
+  /// global is retained on every call (4% of sales-chart's time, in swift_retain and release).
   public enum AVX512Kernel {
     /// The classification of the 64 bytes at `p` (for the property tests).
     public static func block(_ p: UnsafePointer<UInt8>) -> (quotes: UInt64, notPlain: UInt64) {
