@@ -67,6 +67,46 @@ struct ParallelReadingTests {
     }
   }
 
+  @Test("n threads are the calling thread and n - 1 started ones, each working chunks")
+  func callingThreadWorks() throws {
+    // Who made a worker and who worked each chunk, as thread ids.
+    final class Seen: @unchecked Sendable {
+      let lock = NSLock()
+      var makers: [UInt] = []
+      var workers: Set<UInt> = []
+      func note(maker: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if maker { makers.append(UInt(pthread_self())) } else { workers.insert(UInt(pthread_self())) }
+      }
+    }
+    let caller = UInt(pthread_self())
+    let text = (1...40).map { "line \($0)" }.joined(separator: "\n") + "\n"
+    for threads in [2, 3] {
+      let seen = Seen()
+      let reader = LineReader(bytes: Array(text.utf8), source: "test")
+      reader.beforeRead = {}
+      let reading = ParallelReading<Int>(reader, threads: threads, chunkSize: 16) {
+        seen.note(maker: true)
+        return { chunk in
+          seen.note(maker: false)
+          usleep(2000)  // long enough that every thread finds chunks waiting
+          return .done(1, lines: chunk.bytes.filter { $0 == 0x0A }.count)
+        }
+      }
+      var merged = 0
+      try reading.run(
+        merge: { value, _ in
+          merged += value; return true
+        }, sequential: { _ in true })
+      #expect(merged >= 20, "every chunk merged")
+      #expect(seen.makers.count == threads, "one worker per thread, the calling thread's included")
+      #expect(seen.makers.contains(caller), "the calling thread makes a worker")
+      #expect(seen.workers.contains(caller), "and works chunks with it")
+      #expect(seen.workers.count == threads)
+    }
+  }
+
   @Test("after a chunk left to the sequential code from there on, the reader holds the rest")
   func handBack() throws {
     let lines = (1...300).map { i in i == 150 ? "rest \(i)" : "line \(i)" }
