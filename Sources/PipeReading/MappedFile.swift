@@ -74,10 +74,17 @@ public final class MappedFile {
         "the file shrank while it was read (another program truncated it?); read it again once it is whole")
   }
 
-  /// Gives back the whole pages before `offset`, read and no longer needed.
+  /// How many bytes read are given back at once. Giving pages back empties the page tables'
+  /// cache (the TLB) of every core that runs one of the process's threads, each by an interrupt:
+  /// done for every 1 MiB chunk, that cost sales-chart on two cores several per cent of its time
+  /// (every function ran slower after each). 4 MiB at a time did as well as 8, with 4 MB less.
+  static let releaseStep = 4 << 20
+
+  /// Gives back the whole pages before `offset`, read and no longer needed, once there are
+  /// `releaseStep` bytes of them.
   public func release(upTo offset: Int) {
     let pageEnd = offset / MappedFile.pageSize * MappedFile.pageSize
-    guard pageEnd > released else { return }
+    guard pageEnd - released >= MappedFile.releaseStep else { return }
     SystemCall.advise(base + released, count: pageEnd - released, MADV_DONTNEED)
     released = pageEnd
   }
