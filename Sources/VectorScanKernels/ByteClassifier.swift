@@ -20,6 +20,10 @@ public protocol ByteClassifier {
   static func quoteOrBackslash32(_ p: UnsafePointer<UInt8>) -> UInt32
   /// The bytes that are not ASCII among the 32 at `p`.
   static func nonASCII32(_ p: UnsafePointer<UInt8>) -> UInt32
+  /// The quotes and the bytes that are not plain of the last `count` bytes of a scan (1 to 63) at
+  /// `p`, read as one block, their bits from `count` on clear; nil when that read could touch a
+  /// page the bytes are not on (the scan then reads them 16 and 1 at a time).
+  static func tail(_ p: UnsafePointer<UInt8>, _ count: Int) -> (quotes: UInt64, notPlain: UInt64)?
 }
 
 extension ByteClassifier {
@@ -34,6 +38,17 @@ extension ByteClassifier {
       UInt64(a.quotes) | UInt64(b.quotes) &<< 16 | UInt64(c.quotes) &<< 32 | UInt64(d.quotes) &<< 48,
       UInt64(a.notPlain) | UInt64(b.notPlain) &<< 16 | UInt64(c.notPlain) &<< 32 | UInt64(d.notPlain) &<< 48
     )
+  }
+
+  /// A whole block from `p` when it ends on `p`'s page: the bytes past `count` are read (a page is
+  /// mapped whole, so the read cannot fault) and their bits dropped. Pages are at least 4 KiB
+  /// everywhere, and a larger page is a run of 4 KiB ones.
+  @inlinable @inline(__always)
+  public static func tail(_ p: UnsafePointer<UInt8>, _ count: Int) -> (quotes: UInt64, notPlain: UInt64)? {
+    guard Int(bitPattern: p) & 4095 <= 4096 - 64 else { return nil }
+    let block = block(p)
+    let kept = (1 as UInt64) &<< UInt64(truncatingIfNeeded: count) &- 1
+    return (block.quotes & kept, block.notPlain & kept)
   }
 
   /// 32 bytes as two 16-byte steps.

@@ -224,6 +224,44 @@ struct KernelTests {
     }
   }
 
+  @Test(
+    "the bytes past a scan's end never count, and a scan that ends at a page's end reads no further",
+    arguments: Kernel.availableHere)
+  func pastTheEnd(_ isa: InstructionSet) throws {
+    let kernel = Kernel.of(isa)
+    // Two pages, the second unreadable: a read past the first one's end ends the test process.
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let raw = try #require(
+      mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0).flatMap {
+        $0 == MAP_FAILED ? nil : $0
+      })
+    defer { munmap(raw, 2 * page) }
+    #expect(mprotect(raw + page, page, PROT_NONE) == 0)
+    let bytes = raw.assumingMemoryBound(to: UInt8.self)
+    var random = SplitMix64(seed: 6464)
+    for count in 0...200 {
+      // A plain line with quotes, then bytes that would each change the answer: quotes,
+      // backslashes, control bytes and bytes that are not ASCII.
+      let line = (0..<count).map { _ in
+        Int.random(in: 0..<5, using: &random) == 0
+          ? UInt8(0x22) : UInt8.random(in: 0x20...0x7E, using: &random)
+      }.map { $0 == 0x5C ? 0x41 : $0 }
+      var expected = [UInt64](repeating: 0, count: (count + 63) / 64)
+      for (i, c) in line.enumerated() where c == 0x22 { expected[i / 64] |= 1 << UInt64(i % 64) }
+      for start in [0, 1, 37, page / 2 + 5, page - 64 - count, page - count] where start >= 0 {
+        for i in 0..<page { bytes[i] = [0x22, 0x5C, 0x00, 0xFF][i % 4] }
+        (bytes + start).update(from: line, count: count)
+        var quotes = [UInt64](repeating: 0xAAAA, count: expected.count)
+        let plain = quotes.withUnsafeMutableBufferPointer {
+          kernel.blocks(bytes + start, count, $0.baseAddress!)
+        }
+        #expect(plain, "\(kernel): \(count) bytes at \(start)")
+        #expect(quotes == expected, "\(kernel): quotes of \(count) bytes at \(start)")
+        #expect(kernel.isPlain(bytes + start, count), "\(kernel): isPlain, \(count) bytes at \(start)")
+      }
+    }
+  }
+
   @Test("the portable kernel reads as a byte-by-byte reading does")
   func portable() {
     var random = SplitMix64(seed: 64)
