@@ -168,6 +168,31 @@ struct StructuralIndexerTests {
 
   /// Random lines from JSON's structural bytes and a few words (plain, so every one is a real test
   /// of the fast path), and mutations of a record.
+  @Test("the next quote: the first at or after a byte, none past the line, whatever the bitmap holds past it")
+  func nextQuote() {
+    var random = SplitMix64(seed: 128)
+    let quotes = UnsafeMutablePointer<UInt64>.allocate(capacity: StructuralIndexer.quoteWords)
+    defer { quotes.deallocate() }
+    for _ in 0..<Campaign.size(small: 3_000, full: 30_000) {
+      let count = Int.random(
+        in: 1...(Bool.random(using: &random) ? 200 : StructuralIndexer.maxPlainLength), using: &random)
+      let sparse = Int.random(in: 1...300, using: &random)
+      let isQuote = (0..<count).map { _ in Int.random(in: 0..<sparse, using: &random) == 0 }
+      // The line's words, then stale bits in every word after them (a longer line's).
+      for w in 0..<StructuralIndexer.quoteWords { quotes[w] = random.next() }
+      for w in 0..<(count + 63) / 64 { quotes[w] = 0 }
+      for (i, q) in isQuote.enumerated() where q { quotes[i / 64] |= 1 << UInt64(i % 64) }
+      if count % 64 != 0 { quotes[count / 64] |= ~0 << UInt64(count % 64) }  // stale past the end too
+      for _ in 0..<8 {
+        let from = Int.random(in: 0...count, using: &random)
+        let expected = isQuote[min(from, count)...].firstIndex(of: true).map { $0 }
+        #expect(
+          StructuralIndexer.quote(after: from, in: quotes, count: count) == expected,
+          "from \(from) of \(count)")
+      }
+    }
+  }
+
   @Test("random and mutated lines agree")
   func random() {
     var random = SplitMix64(seed: 2026)

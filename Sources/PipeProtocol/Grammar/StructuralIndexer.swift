@@ -43,8 +43,9 @@ public enum StructuralIndexer {
     }
   }
 
-  /// The words of a quote bitmap: one bit per byte of a line of up to `maxPlainLength` bytes.
-  public static let quoteWords = maxPlainLength / 64
+  /// The words of a quote bitmap: one bit per byte of a line of up to `maxPlainLength` bytes, and
+  /// a spare word that `quote(after:in:count:)` may read past the line's last.
+  public static let quoteWords = maxPlainLength / 64 + 1
 
   /// `index(_:maxDepth:into:)`, leaving the line's quote bitmap in `quotes` (`quoteWords` words)
   /// for stage 2 to find string ends with (`quote(after:in:count:)`); it is meaningful when the
@@ -123,18 +124,31 @@ public enum StructuralIndexer {
   }
 
   /// The offset of the first quote at or after `from` in a line of `count` bytes whose quote
-  /// bitmap is `quotes`, or nil when there is none.
+  /// bitmap is `quotes`, or nil when there is none. Bits at or past `count` are not read as quotes,
+  /// whatever they hold.
   @inlinable @inline(__always)
   public static func quote(after from: Int, in quotes: UnsafePointer<UInt64>, count: Int) -> Int? {
     guard from < count else { return nil }
     var word = from &>> 6
-    var bits = quotes[word] &>> UInt64(truncatingIfNeeded: from & 63)
-    if bits != 0 { return from &+ bits.trailingZeroBitCount }
+    // The 64 bits from `from` on, this word's and the next one's: a string of up to 63 bytes ends
+    // here with no branch on whether its quote is in the next word (a branch that went either
+    // way, string by string). The next word may be past the line's (the bitmap's spare word):
+    // its bits are then stale, and a quote they put at or past `count` is none.
+    let shift = UInt64(truncatingIfNeeded: from & 63)
+    var bits = quotes[word] &>> shift | (quotes[word &+ 1] &<< 1) &<< (63 &- shift)
+    if bits != 0 {
+      let at = from &+ bits.trailingZeroBitCount
+      return at < count ? at : nil
+    }
+    // None in those 64 bits, which hold the next word's first bits: it is read whole again.
     let words = (count &+ 63) &>> 6
     word &+= 1
     while word < words {
       bits = quotes[word]
-      if bits != 0 { return word &<< 6 &+ bits.trailingZeroBitCount }
+      if bits != 0 {
+        let at = word &<< 6 &+ bits.trailingZeroBitCount
+        return at < count ? at : nil
+      }
       word &+= 1
     }
     return nil
