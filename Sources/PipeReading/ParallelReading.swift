@@ -60,8 +60,9 @@ final class WorkerThread {
 /// last worker: between reading and merging it works the chunks no thread has taken, so that no
 /// more threads run than there are processors (a third thread, woken for every chunk, took turns
 /// with the workers on their processors: 4,600 context switches in sales-chart's 1,000,000 orders
-/// at 256 KiB chunks, 58 now). At most `threads + 2` chunks are read ahead. With one thread, the calling thread works each chunk as it reads it (no thread
-/// started, the same values). Every thread of the tools is started here.
+/// at 256 KiB chunks, 58 now). At most `threads + 2` chunks are read ahead. With one thread, the
+/// calling thread works each chunk as it reads it (no thread started, the same values). Every
+/// thread of the tools is started here.
 ///
 /// A worker only answers what it is sure of; for any other chunk it answers `.sequential`, and the
 /// calling thread hands that chunk to `sequential`, a `LineReader` over just its bytes whose lines

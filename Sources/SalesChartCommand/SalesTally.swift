@@ -23,7 +23,7 @@ public final class SalesTally {
   var clock: DayClock
   /// The menu the stream carries: made when first used, as a worker's tally of one chunk never
   /// uses it (made for every chunk, it cost 36 allocations and a hundred reference counts that
-  /// both cores share: sales-chart 2% of its time).
+  /// both cores share: with 64 KiB chunks, sales-chart took 1.13x as long, 15 paired runs).
   lazy var menu = StreamMenu(deferring: partial)
   /// The number of counts in a row: one per donut id, up to the highest id counted (the 17
   /// built-in donuts at least). Rows widen when a custom donut with a higher id is counted.
