@@ -127,6 +127,19 @@ public final class ParallelReading<Value> {
     var queue: [Slot] = []
     var queueHead = 0
     var stopping = false
+
+    /// The oldest chunk no worker has taken, off the queue; nil when there is none. Called with
+    /// `monitor` locked, by the worker threads and by the calling thread alike.
+    func takeQueued() -> Slot? {
+      guard queueHead < queue.count else { return nil }
+      let slot = queue[queueHead]
+      queueHead += 1
+      if queueHead == queue.count {
+        queue.removeAll(keepingCapacity: true)
+        queueHead = 0
+      }
+      return slot
+    }
   }
 
   /// Reads and merges. `merge` gets each worker's value with the chunk's bytes, in order, and
@@ -153,15 +166,9 @@ public final class ParallelReading<Value> {
           while true {
             monitor.lock()
             while shared.queueHead == shared.queue.count, !shared.stopping { monitor.wait() }
-            if shared.queueHead == shared.queue.count {
+            guard let slot = shared.takeQueued() else {
               monitor.unlock()
               return
-            }
-            let slot = shared.queue[shared.queueHead]
-            shared.queueHead += 1
-            if shared.queueHead == shared.queue.count {
-              shared.queue.removeAll(keepingCapacity: true)
-              shared.queueHead = 0
             }
             monitor.unlock()
             let result = work(slot.chunk)
@@ -337,14 +344,7 @@ public final class ParallelReading<Value> {
   func takeQueued(_ shared: Shared, unlessDone oldest: Slot) -> Slot? {
     shared.monitor.lock()
     defer { shared.monitor.unlock() }
-    guard oldest.result == nil, shared.queueHead < shared.queue.count else { return nil }
-    let slot = shared.queue[shared.queueHead]
-    shared.queueHead += 1
-    if shared.queueHead == shared.queue.count {
-      shared.queue.removeAll(keepingCapacity: true)
-      shared.queueHead = 0
-    }
-    return slot
+    return oldest.result == nil ? shared.takeQueued() : nil
   }
 
   enum Step {
