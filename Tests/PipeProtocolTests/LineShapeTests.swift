@@ -95,6 +95,39 @@ struct LineShapeTests {
     return true
   }
 
+  @Test(
+    "an element that is an object has no step for its braces: its first key and the array's end read them")
+  func elementBraces() {
+    let shape = Self.learned(
+      #"{"items":[{"donut":1,"quantity":2},{"donut":13,"quantity":4}],"k":[{"x":[{"y":1}]}],"type":"order"}"#)
+    let steps = (0..<shape.opCount).map { shape.ops[$0] }
+    let kinds = steps.map { LineShape.Step(rawValue: $0 & 0xFF)! }
+    // The record's `{` and `finish`; each array's `[`, its elements' keys (the first one's form
+    // starting with `{`) and its end (reading `}` first); the type.
+    #expect(
+      kinds == [
+        .open, .arrayOpen, .number, .number, .arrayEnd, .arrayOpen, .arrayOpen, .number, .arrayEnd, .arrayEnd,
+        .string, .finish,
+      ])
+    #expect(steps.filter { $0 & LineShape.opens != 0 }.count == 3)
+    #expect(steps.filter { $0 & LineShape.closes != 0 }.count == 3)
+    for line in [
+      #"{"items":[{"donut":16,"quantity":20}],"k":[{"x":[{"y":-1.5},{"y":0}]},{"x":[{"y":7}]}],"type":"order"}"#,
+      #"{"items":[{"donut":1,"quantity":2},{"donut":3,"quantity":4},{"donut":5,"quantity":6}],"k":[{"x":[{"y":1}]}],"type":"o"}"#,
+    ] {
+      #expect(Self.check(shape, Array(line.utf8)), "not replayed: \(line)")
+    }
+    for line in [
+      #"{"items":[{"donut":1,"quantity":2}},"k":[{"x":[{"y":1}]}],"type":"order"}"#,
+      #"{"items":[{"donut":1,"quantity":2},"donut":3,"quantity":4}],"k":[{"x":[{"y":1}]}],"type":"order"}"#,
+      #"{"items":[{"donut":1,"quantity":2}],"k":[{"x":[{"y":1}]],"type":"order"}"#,
+      #"{"items":[{"donut":1,"quantity":2}],"k":[{"x":[{"y":1]}],"type":"order"}"#,
+      #"{"items":[[{"donut":1,"quantity":2}],"k":[{"x":[{"y":1}]}],"type":"order"}"#,
+    ] {
+      #expect(Self.replayed(shape, Array(line.utf8)) == nil, "replayed: \(line)")
+    }
+  }
+
   @Test("lines of the learned shape are replayed, whatever their values and item counts")
   func sameShape() {
     var random = SplitMix64(seed: 46)

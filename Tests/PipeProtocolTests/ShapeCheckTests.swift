@@ -90,6 +90,35 @@ struct ShapeCheckTests {
     }
   }
 
+  @Test(
+    "a shape whose array's elements are objects, their braces read by other steps, is planned and checks them"
+  )
+  func elementObjects() {
+    var memo = ISODate.DayMemo()
+    let check = ShapeCheck()
+    func order(_ first: String, _ second: String) -> [UInt8] {
+      Array(
+        (#"{"b":true,"d":"2026-11-29T10:02:13Z","i":3,"items":[{"donut":1,"name":"x","quantity":2},"#
+          + #"{\#(first)},{\#(second)}],"n":1,"ne":"a","o":"ready","s":"","type":"k"}"#).utf8)
+    }
+    #expect(
+      Self.teach(
+        order(#""donut":7,"name":"y","quantity":1"#, #""donut":8,"name":"w","quantity":3"#), check, &memo))
+    #expect((0..<check.shape.opCount).contains { check.shape.ops[$0] & LineShape.opens != 0 })
+    #expect((0..<check.shape.opCount).contains { check.shape.ops[$0] & LineShape.closes != 0 })
+    var tally = Tally()
+    for (first, conforms) in [
+      (#""donut":9,"name":"z","quantity":5"#, true), (#""donut":5,"name":"z","quantity":5"#, false),
+      (#""donut":9,"name":"","quantity":5"#, false), (#""donut":9,"name":"z","quantity":0"#, false),
+    ] {
+      let line = order(first, #""donut":16,"name":"v","quantity":30"#)
+      let before = tally.replayed
+      Self.check(line, check, &tally, &memo, note: first)
+      #expect(tally.replayed == before + 1, "not replayed: \(first)")
+      #expect(Self.answers(line, check, &memo).0 == conforms, "\(first)")
+    }
+  }
+
   @Test("each value of a taught shape replaced by values of every kind: the same answers")
   func replacedValues() {
     var random = SplitMix64(seed: 5151)

@@ -62,9 +62,11 @@ public final class LineShape {
     /// The record's last `}`, then only spaces.
     case finish
     /// A value of its kind (an object's or array's first byte for `open` and `arrayOpen`; the
-    /// record's own `{`, at byte 0, is an `open` too).
+    /// record's own `{`, at byte 0, is an `open` too). An array's element that is an object has
+    /// no `open`: its first key's step reads its `{` (`opens`).
     case string, number, bool, null, open, emptyObject, emptyArray, arrayOpen
-    /// A nested object's `}`.
+    /// A nested object's `}`, but for an array's element, whose `}` the `arrayEnd` after it reads
+    /// (`closes`).
     case close
     /// After an array's element: `,` and the element's steps again, or `]`.
     case arrayEnd
@@ -85,6 +87,12 @@ public final class LineShape {
   /// against the type the caller expects): a run of members compared whole still notes it, where
   /// it notes no other (see `LiteralRuns.add`).
   static let contextual: UInt32 = 32 << 8
+  /// The keyed step is the first member of an object that is an array's element: the key's
+  /// written form starts with the object's `{` (no `open` step of its own).
+  static let opens: UInt32 = 64 << 8
+  /// The `arrayEnd` step follows an element that is an object: its `}` comes first (no `close`
+  /// step of its own).
+  static let closes: UInt32 = 128 << 8
 
   /// The key number of keyed step `op` (below `maxKeys`).
   @inline(__always)
@@ -376,6 +384,11 @@ public final class LineShape {
           guard b[i] == UInt8(ascii: "[") else { return -1 }
           i &+= 1
         case Step.arrayEnd.rawValue:
+          if op & LineShape.closes != 0 {
+            // The element's `}`, as a `close` step reads it.
+            guard b[i] == UInt8(ascii: "}"), i < last else { return -1 }
+            i &+= 1
+          }
           let c = b[i]
           i &+= 1
           if c == UInt8(ascii: ",") {
@@ -567,8 +580,9 @@ public final class LineShape {
 
     /// The value at `i` inside a container at `depth`, after key `key` (nil in an array), a
     /// member of the record when `top`: the offset after it, or -1.
-    mutating func value(at i: Int, depth: Int, key: Int?, top: Bool) -> Int {
-      let keyFlags = key == nil ? 0 : LineShape.keyed | (top ? LineShape.topKey : 0)
+    mutating func value(at i: Int, depth: Int, key: Int?, top: Bool, opens: Bool = false) -> Int {
+      let keyFlags =
+        key == nil ? 0 : LineShape.keyed | (top ? LineShape.topKey : 0) | (opens ? LineShape.opens : 0)
       var argument = key ?? 0
       if let key, shape.keyLengths[key] < 128 { argument |= Int(shape.keyLengths[key]) &<< 9 }
       let ends = top ? LineShape.endsMember : 0
@@ -586,15 +600,20 @@ public final class LineShape {
         if b[i &+ 1] == UInt8(ascii: "}") {
           return emit(.emptyObject, flags: keyFlags | ends, argument) ? i &+ 2 : -1
         }
-        guard emit(.open, flags: keyFlags, argument) else { return -1 }
+        // An array's element (no key) has no `open` step: its `{` is the first key's written form's
+        // first byte (`opens`), one step fewer for every element (an order's items).
+        let element = key == nil
+        if !element {
+          guard emit(.open, flags: keyFlags, argument) else { return -1 }
+        }
         var j = i &+ 1
         var first = true
         while true {
           guard let (form, after) = keyForm(at: j, comma: !first),
-            let k = self.key(form.lowerBound, form.upperBound)
+            let k = self.key(first && element ? i : form.lowerBound, form.upperBound)
           else { return -1 }
+          j = value(at: after, depth: depth &+ 1, key: k, top: false, opens: first && element)
           first = false
-          j = value(at: after, depth: depth &+ 1, key: k, top: false)
           guard j >= 0 else { return -1 }
           if b[j] != UInt8(ascii: ",") { break }
         }
@@ -616,7 +635,14 @@ public final class LineShape {
           j = run.run(from: body, to: stop, at: j &+ 1)
           guard j >= 0 else { return -1 }
         }
-        guard b[j] == UInt8(ascii: "]"), emit(.arrayEnd, flags: ends, body) else { return -1 }
+        // An element that is an object ends with its `close` step: the `arrayEnd` reads its `}`
+        // (`closes`), one step fewer for every element.
+        var closes: UInt32 = 0
+        if stop > body, shape.ops[stop &- 1] == Step.close.rawValue {
+          shape.opCount &-= 1
+          closes = LineShape.closes
+        }
+        guard b[j] == UInt8(ascii: "]"), emit(.arrayEnd, flags: ends | closes, body) else { return -1 }
         return j &+ 1
       default:
         // A number (the walk read it): up to the first byte that cannot be in one.

@@ -63,6 +63,14 @@ extension CompiledSchema {
       let op = shape.ops[pc] & ~(LineShape.traced | LineShape.contextual)
       shape.ops[pc] = op
       guard let step = LineShape.Step(rawValue: op & 0xFF), var frame = stack.last else { return false }
+      if op & LineShape.opens != 0 {
+        // The step opens an array's element, an object, as an `open` step would.
+        guard frame.isArray else { return false }
+        let child = nodes[frame.node].child
+        guard nodes[child].kind == .object, nodes[child].count <= 64 else { return false }
+        frame = Frame(node: child, isArray: false)
+        stack.append(frame)
+      }
       let top = stack.count == 1
       var node = -1
       var isType = false
@@ -72,7 +80,7 @@ extension CompiledSchema {
         // `,"name":` or `"name":`: the name between the quotes.
         var from = shape.pool + Int(shape.keyStarts[k])
         var count = Int(shape.keyLengths[k])
-        if from[0] == UInt8(ascii: ",") {
+        if from[0] == UInt8(ascii: ",") || op & LineShape.opens != 0 {
           from += 1
           count -= 1
         }
@@ -137,7 +145,13 @@ extension CompiledSchema {
         guard !frame.isArray, !top, frame.seen & required == required else { return false }
         stack.removeLast()
       case .arrayEnd:
-        guard frame.isArray else { return false }
+        if op & LineShape.closes != 0 {
+          // The element's `}` first, as a `close` step reads it.
+          let required = nodes[frame.node].required
+          guard !frame.isArray, stack.count > 2, frame.seen & required == required else { return false }
+          stack.removeLast()
+        }
+        guard let array = stack.last, array.isArray else { return false }
         stack.removeLast()
       case .finish:
         let required = nodes[frame.node].required
