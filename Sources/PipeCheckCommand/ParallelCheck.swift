@@ -86,7 +86,7 @@ struct ChunkChecker {
   mutating func check(_ chunk: LineChunk) -> ChunkOutcome<CheckedChunk> {
     result = CheckedChunk()
     lastType = nil
-    return chunk.result({ result }) { (line) throws(Skip) in try record(line) }
+    return chunk.result({ result }, scan: index.lineScan) { (line) throws(Skip) in try record(line) }
   }
 
   mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(Skip) {
@@ -96,7 +96,7 @@ struct ChunkChecker {
       last.withUnsafeBufferPointer({
         schema.conformsInOnePass(
           line, type: $0, maxDepth: rules.maxDepth, maxLineLength: rules.maxLineLength, memo: &dayMemo,
-          shape: shape)
+          shape: shape, scan: index.lineScan)
       })
     {
       result.records += 1

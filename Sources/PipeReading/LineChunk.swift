@@ -1,5 +1,6 @@
 import CPrefetch
 import Glibc
+import PipeProtocol
 
 /// A chunk of whole lines handed to a worker of the parallel driver (`ParallelReading`): its
 /// bytes, valid until its result is merged.
@@ -22,6 +23,15 @@ public struct LineChunk: @unchecked Sendable {
   /// carriage return before it; a last line without a line feed keeps everything) and returns the
   /// number of lines, empty ones included.
   public func forEachLine<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) -> Int {
+    try forEachLine(scan: nil, body)
+  }
+
+  /// `forEachLine(_:)`, each line's end found by `scan` when given (an indexer's
+  /// `RecordIndexer.lineScan`): a plain line's bytes are classified once, for its end and for its
+  /// quotes, and the indexer does not read them again.
+  public func forEachLine<E: Error>(
+    scan: PlainLineScan?, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+  ) throws(E) -> Int {
     guard let base = bytes.baseAddress else { return 0 }
     let count = bytes.count
     var lines = 0
@@ -37,7 +47,20 @@ public struct LineChunk: @unchecked Sendable {
       }
       var lineEnd = count
       var next = count
-      if let p = memchr(base + i, 0x0A, count - i) {
+      var from = i
+      if let scan {
+        let found = scan.line(at: base + i, available: count &- i)
+        if let plain = found.plain {
+          lineEnd = i &+ plain
+          lines &+= 1
+          let line = UnsafeBufferPointer(start: base + i, count: plain)
+          i = lineEnd &+ 1
+          if plain > 0 { try body(line) }
+          continue
+        }
+        from = i &+ found.searched
+      }
+      if let p = memchr(base + from, 0x0A, count - from) {
         lineEnd = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
         next = lineEnd + 1
         if lineEnd > i, base[lineEnd - 1] == 0x0D { lineEnd -= 1 }
@@ -77,10 +100,11 @@ extension LineChunk {
   /// and the chunk's line count; a skip becomes `.sequential` or `.sequentialFromHere`.
   @inlinable
   public func result<Value>(
-    _ value: () -> Value, _ line: (UnsafeBufferPointer<UInt8>) throws(SequentialHandOff) -> Void
+    _ value: () -> Value, scan: PlainLineScan? = nil,
+    _ line: (UnsafeBufferPointer<UInt8>) throws(SequentialHandOff) -> Void
   ) -> ChunkOutcome<Value> {
     do throws(SequentialHandOff) {
-      let lines = try forEachLine(line)
+      let lines = try forEachLine(scan: scan, line)
       return .done(value(), lines: lines)
     } catch {
       return error == .rest ? .sequentialFromHere : .sequential

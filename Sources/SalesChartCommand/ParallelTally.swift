@@ -132,10 +132,12 @@ struct ChunkCounter {
     tally = SalesTally(zone: zone)
     cachedDay = Int.min
     orders = 0
-    return chunk.result({
-      tally.orders += orders
-      return TallyBox(tally)
-    }) { (line) throws(Skip) in try record(line) }
+    return chunk.result(
+      {
+        tally.orders += orders
+        return TallyBox(tally)
+      }, scan: index.lineScan
+    ) { (line) throws(Skip) in try record(line) }
   }
 
   /// Counts one line, or throws when the sequential code must read it.

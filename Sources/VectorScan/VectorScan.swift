@@ -49,6 +49,27 @@ public enum VectorScan {
     #endif
   }
 
+  /// The offset of the first byte of the `count` bytes at `base` that is not plain (a backslash,
+  /// a control byte such as a line feed, a byte that is not ASCII), or `count`; `quotes` holds the
+  /// quote bitmap of the bytes before it, as `blocks` makes it.
+  @inlinable
+  public static func plainRun(
+    _ base: UnsafePointer<UInt8>, _ count: Int, quotes: UnsafeMutablePointer<UInt64>
+  )
+    -> Int
+  {
+    #if arch(x86_64)
+      switch selected {
+      case .avx2: return AVX2Kernel.plainRun(base, count, quotes: quotes)
+      case .avx512: return AVX512Kernel.plainRun(base, count, quotes: quotes)
+      case .portable: return ScanKernel<PortableClassifier>.plainRun(base, count, quotes: quotes)
+      default: return ScanKernel<SSE2Classifier>.plainRun(base, count, quotes: quotes)
+      }
+    #else
+      return ScanKernel<PortableClassifier>.plainRun(base, count, quotes: quotes)
+    #endif
+  }
+
   /// Whether the `count` bytes at `base` are plain: no backslash, control byte or byte that is
   /// not ASCII.
   @inlinable

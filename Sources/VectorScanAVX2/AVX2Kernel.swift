@@ -85,6 +85,11 @@
       ScanKernel<AVX2Classifier>.blocks(base, count, quotes: quotes)
     }
 
+    /// `ScanKernel.plainRun`.
+    public static func plainRun(
+      _ base: UnsafePointer<UInt8>, _ count: Int, quotes: UnsafeMutablePointer<UInt64>
+    ) -> Int { ScanKernel<AVX2Classifier>.plainRun(base, count, quotes: quotes) }
+
     /// `ScanKernel.isPlain`.
     public static func isPlain(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
       ScanKernel<AVX2Classifier>.isPlain(base, count)

@@ -67,6 +67,11 @@
       -> Bool
     { ScanKernel<AVX512Classifier>.blocks(base, count, quotes: quotes) }
 
+    /// `ScanKernel.plainRun`.
+    public static func plainRun(
+      _ base: UnsafePointer<UInt8>, _ count: Int, quotes: UnsafeMutablePointer<UInt64>
+    ) -> Int { ScanKernel<AVX512Classifier>.plainRun(base, count, quotes: quotes) }
+
     /// `ScanKernel.isPlain`.
     public static func isPlain(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
       ScanKernel<AVX512Classifier>.isPlain(base, count)

@@ -48,6 +48,52 @@ public enum ScanKernel<C: ByteClassifier> {
     return found == 0
   }
 
+  /// The offset of the first byte of the `count` bytes at `base` that is not plain, or `count`
+  /// when there is none, with `quotes` filled as `blocks` fills it for the bytes before that one
+  /// (the bits from it on clear): a line's plain bytes up to its line feed, which is a control
+  /// byte, found in the one pass that finds its quotes.
+  @inlinable @inline(__always)
+  public static func plainRun(
+    _ base: UnsafePointer<UInt8>, _ count: Int, quotes: UnsafeMutablePointer<UInt64>
+  )
+    -> Int
+  {
+    var i = 0
+    var word = 0
+    while i &+ 64 <= count {
+      let block = C.block(base + i)
+      if block.notPlain != 0 {
+        let at = block.notPlain.trailingZeroBitCount
+        quotes[word] = block.quotes & ((1 as UInt64) &<< UInt64(truncatingIfNeeded: at) &- 1)
+        return i &+ at
+      }
+      quotes[word] = block.quotes
+      i &+= 64
+      word &+= 1
+    }
+    guard i < count else { return count }
+    if let tail = C.tail(base + i, count &- i) {
+      if tail.notPlain != 0 {
+        let at = tail.notPlain.trailingZeroBitCount
+        quotes[word] = tail.quotes & ((1 as UInt64) &<< UInt64(truncatingIfNeeded: at) &- 1)
+        return i &+ at
+      }
+      quotes[word] = tail.quotes
+      return count
+    }
+    var last: UInt64 = 0
+    var shift: UInt64 = 0
+    while i < count {
+      let c = base[i]
+      if isNotPlain(c) { break }
+      if c == 0x22 { last |= 1 &<< shift }
+      shift &+= 1
+      i &+= 1
+    }
+    quotes[word] = last
+    return i
+  }
+
   /// Whether the `count` bytes at `base` are plain: no backslash, control byte or byte that is
   /// not ASCII.
   @inlinable @inline(__always)

@@ -59,7 +59,7 @@ struct ChunkAnnotator {
     out.removeAll()
     // Room for every line and the members an order may gain.
     out.reserve(chunk.bytes.count + chunk.bytes.count / 8 + 256)
-    return chunk.result({ output }) { (line) throws(SequentialHandOff) in
+    return chunk.result({ output }, scan: index.lineScan) { (line) throws(SequentialHandOff) in
       guard let type = index.indexIfSure(line) else { throw .chunk }
       guard ValidatedJSON(line).equals(type, "order") else {
         out.append(bytes: line)

@@ -18,7 +18,9 @@ struct FramingTwinsTests {
     return lines
   }
 
-  /// The lines and count of `forEachLine` over `bytes[range]` as one chunk.
+  /// The lines and count of `forEachLine` over `bytes[range]` as one chunk, the same with an
+  /// indexer's scan (`forEachLine(scan:_:)`); for each line the scan found plain, its quote bitmap
+  /// is checked against stage 1's own.
   static func chunkLines(_ bytes: [UInt8], _ range: Range<Int>, isLast: Bool) -> (
     lines: [[UInt8]], count: Int
   ) {
@@ -26,6 +28,22 @@ struct FramingTwinsTests {
       let chunk = LineChunk(bytes: UnsafeBufferPointer(rebasing: buffer[range]), isLast: isLast)
       var lines: [[UInt8]] = []
       let count = chunk.forEachLine { lines.append(Array($0)) }
+      let index = RecordIndexer(maxDepth: 64, maxLineLength: 1 << 20)
+      let scan = index.lineScan
+      var scanned: [[UInt8]] = []
+      let scannedCount = chunk.forEachLine(scan: scan) { line in
+        scanned.append(Array(line))
+        guard scan.take(line) else { return }
+        #expect(StructuralIndexer.isPlain(line), "scanned plain: \(Array(line))")
+        let words = (line.count + 63) / 64
+        var quotes = [UInt64](repeating: 0, count: words)
+        _ = quotes.withUnsafeMutableBufferPointer {
+          StructuralIndexer.scan(line.baseAddress!, line.count, quotes: $0.baseAddress!)
+        }
+        let made = Array(UnsafeBufferPointer(start: index.buffers.quoteWords, count: words))
+        #expect(made == quotes, "the scan's quotes of \(Array(line))")
+      }
+      #expect(scanned == lines && scannedCount == count, "with a scan: \(Array(buffer[range]))")
       return (lines, count)
     }
   }
@@ -80,6 +98,11 @@ struct FramingTwinsTests {
       Array("a\r\n\r\nb".utf8), Array("\na\nb\n".utf8), Array("a\r\r\n".utf8),
     ]
     for bytes in fixed { Self.checkEverySplit(bytes) }
+    // Plain lines around the longest a scan classifies (`StructuralIndexer.maxPlainLength`).
+    for length in [8_190, 8_191, 8_192, 8_193, 9_000] {
+      let long = Array(#"{"k":""#.utf8) + [UInt8](repeating: 0x61, count: length - 8) + Array(#""}"#.utf8)
+      Self.checkEverySplit(long + [0x0A] + long + [0x0A] + Array("a\n".utf8) + long)
+    }
     for _ in 0..<Campaign.size(small: 1_500, full: 15_000) {
       var bytes: [UInt8] = []
       for _ in 0..<Int.random(in: 0...10, using: &random) { bytes += pieces.randomElement(using: &random)! }

@@ -17,6 +17,8 @@ import VectorScanKernels
     static func blocks(_ base: UnsafePointer<UInt8>, _ count: Int, quotes: UnsafeMutablePointer<UInt64>)
       -> Bool
     static func isPlain(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool
+    static func plainRun(_ base: UnsafePointer<UInt8>, _ count: Int, quotes: UnsafeMutablePointer<UInt64>)
+      -> Int
     static func firstStringStop(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int
     static func firstQuoteOrBackslash(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int
     static func firstInvalidUTF8(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int?
@@ -32,6 +34,7 @@ struct Kernel: CustomStringConvertible {
   var block: (UnsafePointer<UInt8>) -> (quotes: UInt64, notPlain: UInt64)
   var blocks: (UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt64>) -> Bool
   var isPlain: (UnsafePointer<UInt8>, Int) -> Bool
+  var plainRun: (UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt64>) -> Int
   var firstStringStop: (UnsafePointer<UInt8>, Int, Int) -> Int
   var firstQuoteOrBackslash: (UnsafePointer<UInt8>, Int, Int) -> Int
   var firstInvalidUTF8: (UnsafePointer<UInt8>, Int) -> Int?
@@ -41,7 +44,7 @@ struct Kernel: CustomStringConvertible {
   static func generic<C: ByteClassifier & SendableMetatype>(_ isa: InstructionSet, _: C.Type) -> Kernel {
     Kernel(
       isa: isa, block: C.block, blocks: { ScanKernel<C>.blocks($0, $1, quotes: $2) },
-      isPlain: ScanKernel<C>.isPlain,
+      isPlain: ScanKernel<C>.isPlain, plainRun: { ScanKernel<C>.plainRun($0, $1, quotes: $2) },
       firstStringStop: { ScanKernel<C>.firstStringStop($0, from: $1, end: $2) },
       firstQuoteOrBackslash: { ScanKernel<C>.firstQuoteOrBackslash($0, from: $1, end: $2) },
       firstInvalidUTF8: ScanKernel<C>.firstInvalidUTF8)
@@ -63,6 +66,7 @@ struct Kernel: CustomStringConvertible {
     static func module<M: KernelModule>(_ isa: InstructionSet, _: M.Type) -> Kernel {
       Kernel(
         isa: isa, block: M.block, blocks: { M.blocks($0, $1, quotes: $2) }, isPlain: M.isPlain,
+        plainRun: { M.plainRun($0, $1, quotes: $2) },
         firstStringStop: { M.firstStringStop($0, from: $1, end: $2) },
         firstQuoteOrBackslash: { M.firstQuoteOrBackslash($0, from: $1, end: $2) },
         firstInvalidUTF8: M.firstInvalidUTF8)
@@ -112,6 +116,16 @@ struct KernelTests {
       #expect(minePlain == theirPlain, "\(kernel): plain \(line)")
       if theirPlain { #expect(mine == theirs, "\(kernel): quotes of \(line)") }
       #expect(kernel.isPlain(base, count) == portable.isPlain(base, count), "\(kernel): isPlain \(line)")
+      var mineRun = [UInt64](repeating: 0xAAAA, count: words)
+      var theirRun = [UInt64](repeating: 0x5555, count: words)
+      let mineStop = mineRun.withUnsafeMutableBufferPointer { kernel.plainRun(base, count, $0.baseAddress!) }
+      let theirStop = theirRun.withUnsafeMutableBufferPointer {
+        portable.plainRun(base, count, $0.baseAddress!)
+      }
+      #expect(mineStop == theirStop, "\(kernel): plain run of \(line)")
+      // The words up to the one holding the stop, where the bits from the stop on are clear.
+      let written = min(words, theirStop / 64 + 1)
+      #expect(mineRun[..<written] == theirRun[..<written], "\(kernel): plain run's quotes of \(line)")
       #expect(
         kernel.firstInvalidUTF8(base, count) == portable.firstInvalidUTF8(base, count),
         "\(kernel): UTF-8 of \(line)")
@@ -144,6 +158,13 @@ struct KernelTests {
         #expect(quotes == expected)
       }
       #expect(portable.isPlain(base, count) == !line.contains(where: isNotPlain))
+      var run = [UInt64](repeating: 0xFFFF, count: words + 1)
+      let stop = run.withUnsafeMutableBufferPointer { portable.plainRun(base, count, $0.baseAddress!) }
+      #expect(stop == (line.firstIndex(where: isNotPlain) ?? count), "plain run of \(line)")
+      var before = [UInt64](repeating: 0, count: words + 1)
+      for (i, c) in line[..<stop].enumerated() where c == 0x22 { before[i / 64] |= 1 << UInt64(i % 64) }
+      let written = min(words, stop / 64 + 1)
+      #expect(run[..<written] == before[..<written], "plain run's quotes of \(line)")
       #expect(
         portable.firstStringStop(base, 0, count)
           == (line.firstIndex { $0 == 0x22 || isNotPlain($0) } ?? count))
@@ -258,6 +279,12 @@ struct KernelTests {
         #expect(plain, "\(kernel): \(count) bytes at \(start)")
         #expect(quotes == expected, "\(kernel): quotes of \(count) bytes at \(start)")
         #expect(kernel.isPlain(bytes + start, count), "\(kernel): isPlain, \(count) bytes at \(start)")
+        var run = [UInt64](repeating: 0xAAAA, count: expected.count)
+        let stop = run.withUnsafeMutableBufferPointer {
+          kernel.plainRun(bytes + start, count, $0.baseAddress!)
+        }
+        #expect(stop == count, "\(kernel): plain run, \(count) bytes at \(start)")
+        #expect(run == expected, "\(kernel): plain run's quotes of \(count) bytes at \(start)")
       }
     }
   }

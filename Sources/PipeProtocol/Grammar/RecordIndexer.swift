@@ -92,10 +92,12 @@ public struct RecordIndexer {
     // release around every line cost about 90 instructions (two atomic operations) per line.
     let shape = Unmanaged.passUnretained(buffers.shape)
     let replays = shape._withUnsafeGuaranteedRef { $0.replays }
+    let scanned = lineScan.take(line)
     let verdict = shape._withUnsafeGuaranteedRef { shape in
       StructuralIndexer.index(
-        line, maxDepth: maxDepth, quotes: buffers.quoteWords, members: store, count: &memberCount,
-        shape: shape)
+        line, maxDepth: maxDepth, quotes: buffers.quoteWords, members: store,
+        capacity: StructuralIndexer.maxOpenKeys,
+        count: &memberCount, shape: shape, scanned: scanned)
     }
     switch verdict {
     case .plain:
@@ -133,6 +135,11 @@ public struct RecordIndexer {
     guard let type = value(typeName) else { return nil }
     return string(type, ValidatedJSON(line))
   }
+
+  /// The scan that frames a worker's lines and makes their quote bitmaps in this indexer's
+  /// buffer (`LineChunk.forEachLine(scan:_:)`): a line it found plain is not scanned again.
+  @inlinable
+  public var lineScan: PlainLineScan { PlainLineScan(quotes: buffers.quoteWords, scanned: buffers.scanned) }
 
   /// The quote bitmap of the last line `indexIfSure` indexed when it is plain, else nil: for
   /// `ValidatedJSON(_:quotes:)`, until the next line is indexed.
@@ -289,8 +296,12 @@ public struct RecordIndexer {
   @usableFromInline let hintShapes: UnsafeMutablePointer<Int>
   /// The shape of the lines read last (`StructuralIndexer`'s replay).
   @usableFromInline let shape = LineShape()
+  /// The line `lineScan` scanned plain last: its address and length.
+  @usableFromInline let scanned: UnsafeMutablePointer<Int>
 
   init(names: Int) {
+    scanned = .allocate(capacity: 2)
+    scanned.initialize(repeating: 0, count: 2)
     hints = .allocate(capacity: max(names, 1))
     hints.initialize(repeating: 0, count: max(names, 1))
     hintShapes = .allocate(capacity: max(names, 1))
@@ -302,5 +313,6 @@ public struct RecordIndexer {
     quoteWords.deallocate()
     hints.deallocate()
     hintShapes.deallocate()
+    scanned.deallocate()
   }
 }

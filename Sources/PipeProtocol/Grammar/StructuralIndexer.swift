@@ -95,7 +95,7 @@ public enum StructuralIndexer {
   static func index(
     _ line: UnsafeBufferPointer<UInt8>, maxDepth: Int, quotes: UnsafeMutablePointer<UInt64>,
     members: UnsafeMutablePointer<MemberSpan>, capacity: Int, count memberCount: inout Int,
-    shape: LineShape? = nil
+    shape: LineShape? = nil, scanned: Bool = false
   ) -> Verdict {
     memberCount = 0
     guard let base = line.baseAddress, !line.isEmpty else { return .notSure }
@@ -104,7 +104,8 @@ public enum StructuralIndexer {
       return walk(
         base, count, maxDepth, quotes: nil, members: members, capacity: capacity, count: &memberCount)
     }
-    let plain = scan(base, count, quotes: quotes)
+    // `scanned`: `PlainLineScan` found the line plain and made its bitmap.
+    let plain = scanned || scan(base, count, quotes: quotes)
     if plain, let shape {
       if shape.replay(
         base, count, maxDepth, quotes: quotes, members: members, capacity: capacity, count: &memberCount)

@@ -260,7 +260,7 @@ extension CompiledSchema {
   /// walked, and the shape of one that conforms learned when one is due.
   func conformsInOnePass(
     _ line: UnsafeBufferPointer<UInt8>, type: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxLineLength: Int,
-    memo: inout ISODate.DayMemo, shape: ShapeCheck? = nil
+    memo: inout ISODate.DayMemo, shape: ShapeCheck? = nil, scan: PlainLineScan? = nil
   ) -> Bool {
     guard readsOnce, let base = line.baseAddress, !line.isEmpty, line.count <= maxLineLength,
       line.count <= StructuralIndexer.maxPlainLength
@@ -268,30 +268,45 @@ extension CompiledSchema {
     // The shape unretained (the caller holds it for the call): taken into the closures below, it
     // was retained and released on every line.
     let held = shape.map { Unmanaged.passUnretained($0) }
+    // A line the worker's scan found plain has its bitmap made, in the scan's buffer.
+    if let scan, scan.take(line) {
+      return conformsInOnePass(
+        line, base, quotes: scan.quotes, type: type, maxDepth: maxDepth, memo: &memo, held)
+    }
     return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: StructuralIndexer.quoteWords) { bitmap in
       let quotes = bitmap.baseAddress!
       guard StructuralIndexer.scan(base, line.count, quotes: quotes) else { return false }
-      let last = StructuralIndexer.lastNonSpace(base, line.count)
-      guard base[last] == UInt8(ascii: "}") else { return false }
-      return withChecker(line, quotes: UnsafePointer(quotes), memo: &memo) { checker, nodes in
-        if let held,
-          let answer = held._withUnsafeGuaranteedRef({ shape -> Bool? in
-            guard shape.plannedFor == UnsafeRawPointer(nodes.baseAddress) else { return nil }
-            let words = shape.shape.replay(base, line.count, maxDepth, quotes: quotes, members: shape.members)
-            return words >= 0 ? checker.traced(shape, words: words, type: type) : nil
-          })
-        {
-          return answer
-        }
-        let walk = OnePassCheck(
-          checker: checker, last: last, limit: min(max(1, maxDepth), StructuralIndexer.maxNesting),
-          type: type, rootNode: root)
-        guard walk.record() >= 0 else { return false }
-        if let shape = held?.takeUnretainedValue(), shape.shape.learnIfDue(base, line.count, quotes: quotes) {
-          _ = plan(shape, nodes: nodes)
-        }
-        return true
+      return conformsInOnePass(line, base, quotes: quotes, type: type, maxDepth: maxDepth, memo: &memo, held)
+    }
+  }
+
+  /// `conformsInOnePass` of a plain line whose bitmap is `quotes`.
+  @inline(__always)
+  private func conformsInOnePass(
+    _ line: UnsafeBufferPointer<UInt8>, _ base: UnsafePointer<UInt8>, quotes: UnsafeMutablePointer<UInt64>,
+    type: UnsafeBufferPointer<UInt8>, maxDepth: Int, memo: inout ISODate.DayMemo,
+    _ held: Unmanaged<ShapeCheck>?
+  ) -> Bool {
+    let last = StructuralIndexer.lastNonSpace(base, line.count)
+    guard base[last] == UInt8(ascii: "}") else { return false }
+    return withChecker(line, quotes: UnsafePointer(quotes), memo: &memo) { checker, nodes in
+      if let held,
+        let answer = held._withUnsafeGuaranteedRef({ shape -> Bool? in
+          guard shape.plannedFor == UnsafeRawPointer(nodes.baseAddress) else { return nil }
+          let words = shape.shape.replay(base, line.count, maxDepth, quotes: quotes, members: shape.members)
+          return words >= 0 ? checker.traced(shape, words: words, type: type) : nil
+        })
+      {
+        return answer
       }
+      let walk = OnePassCheck(
+        checker: checker, last: last, limit: min(max(1, maxDepth), StructuralIndexer.maxNesting),
+        type: type, rootNode: root)
+      guard walk.record() >= 0 else { return false }
+      if let shape = held?.takeUnretainedValue(), shape.shape.learnIfDue(base, line.count, quotes: quotes) {
+        _ = plan(shape, nodes: nodes)
+      }
+      return true
     }
   }
 }

@@ -154,13 +154,15 @@ public struct RecordSchema: Sendable {
   /// and one walk checking the grammar and the schema together (`OnePassCheck`), reading
   /// date-times with `memo`. False means "not sure": index the line and ask `problems`. With a
   /// `shape` (one per worker), a line of the last conforming lines' shape is checked by its plan
-  /// (`ShapeCheck`).
+  /// (`ShapeCheck`); with a `scan` (the worker's indexer's), a line it found plain is not
+  /// classified again.
   public func conformsInOnePass(
     _ line: UnsafeBufferPointer<UInt8>, type: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxLineLength: Int,
-    memo: inout ISODate.DayMemo, shape: ShapeCheck? = nil
+    memo: inout ISODate.DayMemo, shape: ShapeCheck? = nil, scan: PlainLineScan? = nil
   ) -> Bool {
     compiled.conformsInOnePass(
-      line, type: type, maxDepth: maxDepth, maxLineLength: maxLineLength, memo: &memo, shape: shape)
+      line, type: type, maxDepth: maxDepth, maxLineLength: maxLineLength, memo: &memo, shape: shape,
+      scan: scan)
   }
 
   /// The readable check alone (the fast path's fallback; tests compare the two).
