@@ -51,10 +51,9 @@ public struct LineChunk: @unchecked Sendable {
       if let scan {
         let found = scan.line(at: base + i, available: count &- i)
         if let plain = found.plain {
-          lineEnd = i &+ plain
-          lines &+= 1
           let line = UnsafeBufferPointer(start: base + i, count: plain)
-          i = lineEnd &+ 1
+          lines &+= 1
+          i &+= plain &+ 1
           if plain > 0 { try body(line) }
           continue
         }

@@ -60,27 +60,23 @@ public enum ScanKernel<C: ByteClassifier> {
   {
     var i = 0
     var word = 0
+    /// Writes the block's quotes before its first byte that is not plain, and returns that byte's
+    /// offset in the block (64 when there is none).
+    @inline(__always) func stop(_ block: (quotes: UInt64, notPlain: UInt64)) -> Int {
+      let at = block.notPlain.trailingZeroBitCount
+      quotes[word] =
+        at == 64 ? block.quotes : block.quotes & ((1 as UInt64) &<< UInt64(truncatingIfNeeded: at) &- 1)
+      return at
+    }
     while i &+ 64 <= count {
-      let block = C.block(base + i)
-      if block.notPlain != 0 {
-        let at = block.notPlain.trailingZeroBitCount
-        quotes[word] = block.quotes & ((1 as UInt64) &<< UInt64(truncatingIfNeeded: at) &- 1)
-        return i &+ at
-      }
-      quotes[word] = block.quotes
+      let at = stop(C.block(base + i))
+      if at < 64 { return i &+ at }
       i &+= 64
       word &+= 1
     }
     guard i < count else { return count }
-    if let tail = C.tail(base + i, count &- i) {
-      if tail.notPlain != 0 {
-        let at = tail.notPlain.trailingZeroBitCount
-        quotes[word] = tail.quotes & ((1 as UInt64) &<< UInt64(truncatingIfNeeded: at) &- 1)
-        return i &+ at
-      }
-      quotes[word] = tail.quotes
-      return count
-    }
+    // The tail's bits from `count` on are clear: no stop there means none before `count`.
+    if let tail = C.tail(base + i, count &- i) { return min(i &+ stop(tail), count) }
     var last: UInt64 = 0
     var shift: UInt64 = 0
     while i < count {

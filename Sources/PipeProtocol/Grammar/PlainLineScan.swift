@@ -34,11 +34,19 @@ public struct PlainLineScan {
     return (nil, stop)
   }
 
-  /// Whether `line` is the one scanned last, plain: then its bitmap is made. The answer is given
-  /// once (the bitmap is the indexer's, written by the next line).
+  /// Whether `line` is the one scanned last, plain: then its bitmap is made. The bitmap is read,
+  /// not written, by whoever asks (pipe-check's one-pass check, then its indexer if that check
+  /// is not sure); the next line's scan, or `take`, ends it.
+  @inline(__always)
+  func holds(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    scanned[0] == Int(bitPattern: line.baseAddress) && scanned[1] == line.count
+  }
+
+  /// `holds`, for the indexer, which writes the bitmap of any other line it reads: the answer is
+  /// given once.
   @inline(__always)
   func take(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard scanned[0] == Int(bitPattern: line.baseAddress), scanned[1] == line.count else { return false }
+    guard holds(line) else { return false }
     scanned[0] = 0
     return true
   }

@@ -269,7 +269,7 @@ extension CompiledSchema {
     // was retained and released on every line.
     let held = shape.map { Unmanaged.passUnretained($0) }
     // A line the worker's scan found plain has its bitmap made, in the scan's buffer.
-    if let scan, scan.take(line) {
+    if let scan, scan.holds(line) {
       return conformsInOnePass(
         line, base, quotes: scan.quotes, type: type, maxDepth: maxDepth, memo: &memo, held)
     }
@@ -280,16 +280,17 @@ extension CompiledSchema {
     }
   }
 
-  /// `conformsInOnePass` of a plain line whose bitmap is `quotes`.
+  /// `conformsInOnePass` of a plain line whose bitmap is `quotes` (read, never written: it may be
+  /// the worker's scan's, which its indexer reads next when this is not sure).
   @inline(__always)
   private func conformsInOnePass(
-    _ line: UnsafeBufferPointer<UInt8>, _ base: UnsafePointer<UInt8>, quotes: UnsafeMutablePointer<UInt64>,
+    _ line: UnsafeBufferPointer<UInt8>, _ base: UnsafePointer<UInt8>, quotes: UnsafePointer<UInt64>,
     type: UnsafeBufferPointer<UInt8>, maxDepth: Int, memo: inout ISODate.DayMemo,
     _ held: Unmanaged<ShapeCheck>?
   ) -> Bool {
     let last = StructuralIndexer.lastNonSpace(base, line.count)
     guard base[last] == UInt8(ascii: "}") else { return false }
-    return withChecker(line, quotes: UnsafePointer(quotes), memo: &memo) { checker, nodes in
+    return withChecker(line, quotes: quotes, memo: &memo) { checker, nodes in
       if let held,
         let answer = held._withUnsafeGuaranteedRef({ shape -> Bool? in
           guard shape.plannedFor == UnsafeRawPointer(nodes.baseAddress) else { return nil }
